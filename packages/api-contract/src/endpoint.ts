@@ -1,0 +1,33 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One documented /api call. The gateway validates with these schemas, the web app types its client
+ * and forms with them, and the OpenAPI document is generated from them.
+ */
+export interface Endpoint<
+  Body extends z.ZodType | undefined = z.ZodType | undefined,
+  Query extends z.ZodType | undefined = z.ZodType | undefined,
+  Response extends z.ZodType = z.ZodType,
+> {
+  operationId: string;
+  method: HttpMethod;
+  /** Express-style path, `:param` for parameters. */
+  path: string;
+  summary: string;
+  tag: string;
+  /** Who may call it: anyone, a signed-in user, or an administrator. */
+  access: 'public' | 'user' | 'admin';
+  body?: Body;
+  query?: Query;
+  response: Response;
+}
+
+export function endpoint<
+  B extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+  R extends z.ZodType,
+>(definition: Endpoint<B, Q, R>): Endpoint<B, Q, R> {
+  return definition;
+}

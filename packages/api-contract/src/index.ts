@@ -1,0 +1,9 @@
+import type { Endpoint } from './endpoint.js';
+import { getMFACountries } from './plan.js';
+
+export { type Endpoint, endpoint, type HttpMethod } from './endpoint.js';
+export { type Envelope, envelope, errorEnvelope } from './envelope.js';
+export { type Country, countrySchema, getMFACountries } from './plan.js';
+
+/** Every documented /api call, in the order the OpenAPI document lists them. */
+export const endpoints: readonly Endpoint[] = [getMFACountries];

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** Thrown at boot when a setting is missing or malformed; the message names every bad setting. */
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration: ${issues.join('; ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment with a zod object schema, failing fast with the names of the bad settings. */
+export function loadConfig<S extends z.ZodType>(
+  schema: S,
+  env: Record<string, string | undefined> = process.env,
+): z.output<S> {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
+    );
+  }
+  return result.data;
+}
+
+const port = z.coerce.number().int().min(1).max(65535);
+const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
+const url = (protocols: string[]) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a ${protocols.join(' or ')} URL`,
+  );
+
+/** Settings every MultiMFA process reads. */
+export const processEnvSchema = z.object({
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: port,
+  LOG_LEVEL: logLevel,
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+});
+
+/** Settings of a service that owns a database and talks to Redis and Kafka. */
+export const serviceEnvSchema = processEnvSchema.extend({
+  DATABASE_URL: url(['postgres:', 'postgresql:']),
+  REDIS_URL: url(['redis:', 'rediss:']),
+  KAFKA_BROKERS: z
+    .string()
+    .min(1)
+    .transform((value) => value.split(',').map((broker) => broker.trim()))
+    .pipe(z.array(z.string().regex(/^[^:\s]+:\d+$/, 'must be a comma-separated list of host:port'))),
+});
+
+export type ProcessConfig = z.output<typeof processEnvSchema>;
+export type ServiceConfig = z.output<typeof serviceEnvSchema>;
+export const configSchemas = { port, url };

@@ -1,0 +1,80 @@
+import type { DynamicModule, INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { z } from 'zod';
+import { ConfigError, loadConfig, type ProcessConfig } from './config/load-config.js';
+import { ErrorFilter } from './errors/error.filter.js';
+import { Readiness } from './health/readiness.js';
+import { requestContextMiddleware } from './http/request-context.middleware.js';
+import { createLogger, type Logger, NestPinoLogger } from './logging/logger.js';
+import { Metrics } from './metrics/metrics.js';
+
+export interface ServiceDefinition<S extends z.ZodType<ProcessConfig>> {
+  name: string;
+  configSchema: S;
+  /** The root module, built from the validated configuration. */
+  appModule(config: z.output<S>, logger: Logger): DynamicModule;
+  /** Extra HTTP set-up (middleware, parsers) before routes are registered. */
+  configure?(app: INestApplication, config: z.output<S>, logger: Logger): void | Promise<void>;
+}
+
+/** Builds the Nest app with the shared request context, error filter and logger; does not listen. */
+export async function createServiceApp<S extends z.ZodType<ProcessConfig>>(
+  definition: ServiceDefinition<S>,
+  config: z.output<S>,
+  logger: Logger,
+): Promise<INestApplication> {
+  const app = await NestFactory.create(definition.appModule(config, logger), {
+    logger: new NestPinoLogger(logger),
+    abortOnError: false,
+  });
+  app.use(requestContextMiddleware(logger, app.get(Metrics)));
+  app.useGlobalFilters(new ErrorFilter(logger));
+  await definition.configure?.(app, config, logger);
+  return app;
+}
+
+/**
+ * The whole life of a process: validate the configuration (exit 1 naming the bad settings), build
+ * the app, listen, and on SIGTERM or SIGINT stop answering ready, drain, close and exit.
+ */
+export async function runService<S extends z.ZodType<ProcessConfig>>(
+  definition: ServiceDefinition<S>,
+): Promise<void> {
+  let config: z.output<S>;
+  try {
+    config = loadConfig(definition.configSchema);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    createLogger(definition.name).fatal({ issues: error.issues }, error.message);
+    process.exit(1);
+  }
+  const logger = createLogger(definition.name, config.LOG_LEVEL);
+  let app: INestApplication;
+  try {
+    app = await createServiceApp(definition, config, logger);
+    await app.listen(config.PORT, config.HOST);
+  } catch (error) {
+    logger.fatal({ err: error }, 'failed to start');
+    process.exit(1);
+  }
+  logger.info({ host: config.HOST, port: config.PORT }, 'listening');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal, drainMs: config.SHUTDOWN_DRAIN_MS }, 'shutting down');
+    app.get(Readiness).startDraining();
+    await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
+    try {
+      await app.close();
+      logger.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'error while stopping');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}

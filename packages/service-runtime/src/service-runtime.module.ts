@@ -1,0 +1,107 @@
+import {
+  type DynamicModule,
+  Global,
+  Module,
+  type OnApplicationShutdown,
+  type Provider,
+} from '@nestjs/common';
+import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource, type DataSourceOptions, type MigrationInterface } from 'typeorm';
+import { ensureDatabase } from './database/ensure-database.js';
+import { migrate } from './database/migrate.js';
+import { databaseCheck, KafkaCheck, RedisCheck } from './health/dependency-checks.js';
+import { HealthController } from './health/health.controller.js';
+import { READINESS_CHECKS, Readiness, type ReadinessCheck } from './health/readiness.js';
+import type { Logger } from './logging/logger.js';
+import { MetricsController } from './metrics/metrics.controller.js';
+import { Metrics } from './metrics/metrics.js';
+
+export const LOGGER = Symbol('LOGGER');
+
+export interface ServiceRuntimeOptions {
+  service: string;
+  logger: Logger;
+  /** The service's own database: created when missing, migrated under a lock at start. */
+  database?: { url: string; migrations: Array<new () => MigrationInterface> };
+  redisUrl?: string;
+  kafkaBrokers?: string[];
+}
+
+/** Closes the connections the readiness checks hold when the app shuts down. */
+class ReadinessConnections implements OnApplicationShutdown {
+  constructor(private readonly closables: Array<{ close(): Promise<void> }>) {}
+  async onApplicationShutdown() {
+    await Promise.all(this.closables.map((closable) => closable.close()));
+  }
+}
+
+/**
+ * What every MultiMFA process shares: the logger, metrics, health routes, and (for services) the
+ * database connection with migrations applied before the app serves.
+ */
+@Global()
+@Module({})
+export class ServiceRuntimeModule {
+  static forRoot(options: ServiceRuntimeOptions): DynamicModule {
+    const imports: DynamicModule[] = [];
+    const { database } = options;
+    if (database) {
+      imports.push(
+        TypeOrmModule.forRootAsync({
+          useFactory: () => ({
+            type: 'postgres',
+            url: database.url,
+            autoLoadEntities: true,
+            migrations: database.migrations,
+            synchronize: false,
+            migrationsRun: false,
+            retryAttempts: 10,
+            retryDelay: 1000,
+            extra: { max: 10, application_name: options.service },
+          }),
+          dataSourceFactory: async (dataSourceOptions?: DataSourceOptions) => {
+            if (!dataSourceOptions) throw new Error('database options missing');
+            await ensureDatabase(database.url);
+            const dataSource = await new DataSource(dataSourceOptions).initialize();
+            const applied = await migrate(dataSource, options.service);
+            if (applied.length) options.logger.info({ applied }, 'migrations applied');
+            return dataSource;
+          },
+        }),
+      );
+    }
+
+    const redis = options.redisUrl ? new RedisCheck(options.redisUrl) : undefined;
+    const kafka = options.kafkaBrokers ? new KafkaCheck(options.kafkaBrokers, options.service) : undefined;
+    const staticChecks: ReadinessCheck[] = [redis, kafka].filter((check) => check !== undefined);
+
+    const checksProvider: Provider = database
+      ? {
+          provide: READINESS_CHECKS,
+          useFactory: (dataSource: DataSource) => [databaseCheck(dataSource), ...staticChecks],
+          inject: [getDataSourceToken()],
+        }
+      : { provide: READINESS_CHECKS, useValue: staticChecks };
+
+    return {
+      module: ServiceRuntimeModule,
+      imports,
+      controllers: [HealthController, MetricsController],
+      providers: [
+        { provide: LOGGER, useValue: options.logger },
+        { provide: Metrics, useValue: new Metrics(options.service) },
+        checksProvider,
+        {
+          provide: Readiness,
+          useFactory: (checks: ReadinessCheck[]) => new Readiness(checks),
+          inject: [READINESS_CHECKS],
+        },
+        {
+          provide: ReadinessConnections,
+          useValue: new ReadinessConnections(staticChecks as Array<RedisCheck | KafkaCheck>),
+        },
+      ],
+      exports: [LOGGER, Metrics, Readiness],
+    };
+  }
+}

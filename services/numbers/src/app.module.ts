@@ -1,0 +1,25 @@
+import { type Logger, ServiceRuntimeModule } from '@multimfa/service-runtime';
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { NumbersConfig } from './config/numbers.config.js';
+import { CountriesModule } from './countries/countries.module.js';
+import { migrations } from './migrations/index.js';
+
+/** The numbers service: countries, the number pool, MFAs, members, invitations and bots. */
+@Module({})
+export class AppModule {
+  static forRoot(config: NumbersConfig, logger: Logger): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ServiceRuntimeModule.forRoot({
+          service: 'numbers',
+          logger,
+          database: { url: config.DATABASE_URL, migrations },
+          redisUrl: config.REDIS_URL,
+          kafkaBrokers: config.KAFKA_BROKERS,
+        }),
+        CountriesModule,
+      ],
+    };
+  }
+}
