@@ -8,7 +8,7 @@ export {
   serviceEnvSchema,
 } from './config/load-config.js';
 export { DomainError, type Envelope, NotFoundError, ok } from './errors/domain-error.js';
-export { ErrorFilter, mapError } from './errors/error.filter.js';
+export { ErrorFilter, mapError, sendError } from './errors/error.filter.js';
 export { Readiness, type ReadinessCheck, withTimeout } from './health/readiness.js';
 export {
   CORRELATION_HEADER,

@@ -27,6 +27,7 @@ export async function createServiceApp<S extends z.ZodType<ProcessConfig>>(
     logger: new NestPinoLogger(logger),
     abortOnError: false,
   });
+  (app.getHttpAdapter().getInstance() as { disable(setting: string): void }).disable('x-powered-by');
   app.use(requestContextMiddleware(logger, app.get(Metrics)));
   app.useGlobalFilters(new ErrorFilter(logger));
   await definition.configure?.(app, config, logger);

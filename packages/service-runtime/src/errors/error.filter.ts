@@ -70,3 +70,9 @@ export class ErrorFilter implements ExceptionFilter {
     response.status(status).json(body);
   }
 }
+
+/** For plain Express middleware, which runs outside Nest's filters: answers in the same shape. */
+export function sendError(response: Response, exception: unknown, logger: Logger): void {
+  const { status, body } = mapError(exception, logger);
+  if (!response.headersSent) response.status(status).json(body);
+}

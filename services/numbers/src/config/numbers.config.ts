@@ -1,4 +1,5 @@
 import { serviceEnvSchema } from '@multimfa/service-runtime';
+import type { z } from 'zod';
 
 export const numbersConfigSchema = serviceEnvSchema;
-export type NumbersConfig = ReturnType<typeof numbersConfigSchema.parse>;
+export type NumbersConfig = z.output<typeof numbersConfigSchema>;

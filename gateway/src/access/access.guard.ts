@@ -1,0 +1,34 @@
+import type { Endpoint } from '@multimfa/api-contract';
+import { DomainError } from '@multimfa/service-runtime';
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { ENDPOINT_METADATA, PUBLIC_ROUTE_METADATA } from './serves.decorator.js';
+import './session-user.js';
+
+/**
+ * Decides access for every route from the session's role: public endpoints are open, user endpoints
+ * need a session (401), admin endpoints need the ADMIN role (403). An /api route that is not bound to
+ * a documented endpoint is refused, so nothing is exposed by accident.
+ */
+@Injectable()
+export class AccessGuard implements CanActivate {
+  constructor(@Inject(Reflector) private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest<Request>();
+    const endpoint = this.reflector.get<Endpoint | undefined>(ENDPOINT_METADATA, context.getHandler());
+    if (!endpoint) {
+      if (this.reflector.get<boolean | undefined>(PUBLIC_ROUTE_METADATA, context.getHandler())) return true;
+      if (request.path.startsWith('/api')) throw new DomainError('NOT_FOUND', 'Not found', 404);
+      return true;
+    }
+    if (endpoint.access === 'public') return true;
+    const user = request.session?.user;
+    if (!user) throw new DomainError('UNAUTHENTICATED', 'Please log in to continue', 401);
+    if (endpoint.access === 'admin' && user.role !== 'ADMIN') {
+      throw new DomainError('FORBIDDEN', 'You do not have access to this resource', 403);
+    }
+    return true;
+  }
+}

@@ -1,0 +1,24 @@
+import { configSchemas, processEnvSchema } from '@multimfa/service-runtime';
+import { z } from 'zod';
+
+const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+export const gatewayConfigSchema = processEnvSchema.extend({
+  REDIS_URL: configSchemas.url(['redis:', 'rediss:']),
+  /** Signs the session cookie; at least 32 characters, from a Secret in production. */
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  /** Set the Secure flag on cookies (true behind https). */
+  COOKIE_SECURE: flag.default(false),
+  SESSION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .default(7 * 24 * 3600),
+  /** Express `trust proxy`: how many proxies (the Ingress) stand before the gateway. */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  NUMBERS_URL: configSchemas.url(['http:', 'https:']),
+});
+
+export type GatewayConfig = z.output<typeof gatewayConfigSchema>;

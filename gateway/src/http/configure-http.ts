@@ -1,0 +1,53 @@
+import type { Logger } from '@multimfa/service-runtime';
+import type { INestApplication } from '@nestjs/common';
+import { RedisStore } from 'connect-redis';
+import cookieParser from 'cookie-parser';
+import type { Express } from 'express';
+import session from 'express-session';
+import helmet from 'helmet';
+import type { GatewayConfig } from '../config/gateway.config.js';
+import { GatewayRedis } from './gateway-redis.js';
+import { rateLimitMiddleware } from './rate-limit.middleware.js';
+import { xsrfMiddleware } from './xsrf.middleware.js';
+
+export const SESSION_COOKIE = 'mmfa.sid';
+/** Callers that prove themselves another way: provider webhooks (signatures) and bots (API keys). */
+const XSRF_EXEMPT = [/^\/api\/webhooks\//, /^\/api\/bot\//];
+
+/** Security headers, cookies, rate limits, server-side sessions in Redis and the XSRF check, on /api. */
+export function configureHttp(app: INestApplication, config: GatewayConfig, logger: Logger) {
+  const express = app.getHttpAdapter().getInstance() as Express;
+  express.disable('x-powered-by');
+  express.set('trust proxy', config.TRUST_PROXY_HOPS);
+  const redis = app.get(GatewayRedis).client;
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+      noSniff: true,
+      referrerPolicy: { policy: 'same-origin' },
+    }),
+  );
+  app.use('/api', rateLimitMiddleware(redis, config.RATE_LIMIT_PER_MINUTE, logger));
+  app.use('/api', cookieParser());
+  app.use(
+    '/api',
+    session({
+      name: SESSION_COOKIE,
+      store: new RedisStore({ client: redis, prefix: 'session:', ttl: config.SESSION_TTL_SECONDS }),
+      secret: config.SESSION_SECRET,
+      resave: false,
+      saveUninitialized: false,
+      rolling: true,
+      cookie: {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.COOKIE_SECURE,
+        maxAge: config.SESSION_TTL_SECONDS * 1000,
+        path: '/',
+      },
+    }),
+  );
+  app.use('/api', xsrfMiddleware({ secure: config.COOKIE_SECURE, exempt: XSRF_EXEMPT }, logger));
+}

@@ -1,0 +1,93 @@
+import {
+  CORRELATION_HEADER,
+  currentCorrelationId,
+  DomainError,
+  type Logger,
+} from '@multimfa/service-runtime';
+import type { z } from 'zod';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface UpstreamErrorBody {
+  message?: unknown;
+  data?: { code?: unknown } | null;
+}
+
+/**
+ * Calls one internal service over HTTP with a timeout and the current correlation id, and checks
+ * what comes back with a zod schema. A 4xx from the service keeps its message and status; an
+ * unreachable, slow or failing service becomes a 503 or 502 that names no internals.
+ */
+export class ServiceClient {
+  constructor(
+    readonly service: string,
+    private readonly baseUrl: string,
+    private readonly timeoutMs: number,
+    private readonly logger: Logger,
+  ) {}
+
+  async request<S extends z.ZodType>(
+    method: Method,
+    path: string,
+    schema: S,
+    body?: unknown,
+  ): Promise<z.output<S>> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const correlationId = currentCorrelationId();
+    if (correlationId) headers[CORRELATION_HEADER] = correlationId;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+
+    let response: Response;
+    try {
+      response = await fetch(new URL(path, this.baseUrl), {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (error) {
+      this.logger.warn({ err: error, service: this.service, path }, 'service call failed');
+      throw new DomainError(
+        'SERVICE_UNAVAILABLE',
+        'The service is temporarily unavailable, please try again',
+        503,
+      );
+    }
+
+    const payload: unknown = await response.json().catch(() => undefined);
+    if (response.status >= 400 && response.status < 500) {
+      const error = (payload ?? {}) as UpstreamErrorBody;
+      const code = typeof error.data?.code === 'string' ? error.data.code : 'REQUEST_REJECTED';
+      const message = typeof error.message === 'string' ? error.message : 'The request was rejected';
+      throw new DomainError(code, message, response.status);
+    }
+    if (!response.ok) {
+      this.logger.error(
+        { service: this.service, path, status: response.status },
+        'service answered with an error',
+      );
+      throw new DomainError(
+        'SERVICE_FAILED',
+        'The service could not complete the request, please try again',
+        502,
+      );
+    }
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success) {
+      this.logger.error(
+        { service: this.service, path, issues: parsed.error.issues },
+        'service answered off contract',
+      );
+      throw new DomainError(
+        'SERVICE_FAILED',
+        'The service could not complete the request, please try again',
+        502,
+      );
+    }
+    return parsed.data;
+  }
+
+  get<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> {
+    return this.request('GET', path, schema);
+  }
+}

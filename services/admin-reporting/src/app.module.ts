@@ -1,0 +1,23 @@
+import { type Logger, ServiceRuntimeModule } from '@multimfa/service-runtime';
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { AdminReportingConfig } from './config/admin-reporting.config.js';
+import { migrations } from './migrations/index.js';
+
+/** The admin-reporting service: read models for the administrator area, built from events. */
+@Module({})
+export class AppModule {
+  static forRoot(config: AdminReportingConfig, logger: Logger): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ServiceRuntimeModule.forRoot({
+          service: 'admin-reporting',
+          logger,
+          database: { url: config.DATABASE_URL, migrations },
+          redisUrl: config.REDIS_URL,
+          kafkaBrokers: config.KAFKA_BROKERS,
+        }),
+      ],
+    };
+  }
+}

@@ -1,0 +1,23 @@
+import { type Logger, ServiceRuntimeModule } from '@multimfa/service-runtime';
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { BillingConfig } from './config/billing.config.js';
+import { migrations } from './migrations/index.js';
+
+/** The billing service: plans, Stripe customers, purchases, subscriptions, invoices, cards, discounts. */
+@Module({})
+export class AppModule {
+  static forRoot(config: BillingConfig, logger: Logger): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ServiceRuntimeModule.forRoot({
+          service: 'billing',
+          logger,
+          database: { url: config.DATABASE_URL, migrations },
+          redisUrl: config.REDIS_URL,
+          kafkaBrokers: config.KAFKA_BROKERS,
+        }),
+      ],
+    };
+  }
+}

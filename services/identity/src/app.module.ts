@@ -1,0 +1,23 @@
+import { type Logger, ServiceRuntimeModule } from '@multimfa/service-runtime';
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { IdentityConfig } from './config/identity.config.js';
+import { migrations } from './migrations/index.js';
+
+/** The identity service: users, credentials, e-mail verification and reset codes, Google identities, the waitlist. */
+@Module({})
+export class AppModule {
+  static forRoot(config: IdentityConfig, logger: Logger): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ServiceRuntimeModule.forRoot({
+          service: 'identity',
+          logger,
+          database: { url: config.DATABASE_URL, migrations },
+          redisUrl: config.REDIS_URL,
+          kafkaBrokers: config.KAFKA_BROKERS,
+        }),
+      ],
+    };
+  }
+}

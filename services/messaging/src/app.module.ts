@@ -1,0 +1,23 @@
+import { type Logger, ServiceRuntimeModule } from '@multimfa/service-runtime';
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { MessagingConfig } from './config/messaging.config.js';
+import { migrations } from './migrations/index.js';
+
+/** The messaging service: inbound SMS, code extraction, forwards by e-mail and SMS, message logs, the bot feed. */
+@Module({})
+export class AppModule {
+  static forRoot(config: MessagingConfig, logger: Logger): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ServiceRuntimeModule.forRoot({
+          service: 'messaging',
+          logger,
+          database: { url: config.DATABASE_URL, migrations },
+          redisUrl: config.REDIS_URL,
+          kafkaBrokers: config.KAFKA_BROKERS,
+        }),
+      ],
+    };
+  }
+}
