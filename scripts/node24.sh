@@ -22,7 +22,9 @@ fi
 stamp="$root/node_modules/.install-stamp"
 if [ ! -f "$stamp" ] || [ "$root/package-lock.json" -nt "$stamp" ]; then
   echo "[node24] installing npm packages" >&2
-  (cd "$root" && npm ci --no-audit --no-fund --loglevel=error >&2)
+  # npm install, not npm ci: this npm writes only this platform's optional binaries into the lock
+  # file and then refuses it in `npm ci`. With the lock file present it installs exactly its versions.
+  (cd "$root" && npm install --no-audit --no-fund --loglevel=error >&2)
   touch "$stamp"
 fi
 

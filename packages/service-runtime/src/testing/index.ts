@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { ensureDatabase } from '../database/ensure-database.js';
+import { createLogger, type Logger } from '../logging/logger.js';
+
+/**
+ * Where integration tests find the real infrastructure. `npm test` sets these (its own database
+ * prefix, Redis database and topic prefix per run); the defaults suit a developer's machine.
+ */
+export const testInfrastructure = {
+  postgresUrl: process.env.MMFA_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432',
+  databasePrefix: process.env.MMFA_TEST_DATABASE_PREFIX ?? 'mmfa_it_local',
+  redisUrl: process.env.MMFA_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/3',
+  kafkaBrokers: (process.env.MMFA_TEST_KAFKA_BROKERS ?? '127.0.0.1:47092').split(','),
+  topicPrefix: process.env.MMFA_TEST_TOPIC_PREFIX ?? 'it-local.',
+};
+
+/** A fresh, empty database of its own for one test file; drop it with `dropTestDatabase`. */
+export async function createTestDatabase(purpose: string): Promise<string> {
+  const name = `${testInfrastructure.databasePrefix}_${purpose.replace(/\W/g, '_')}_${randomBytes(3).toString('hex')}`;
+  const url = `${testInfrastructure.postgresUrl}/${name}`;
+  await ensureDatabase(url);
+  return url;
+}
+
+export async function dropTestDatabase(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  const client = new pg.Client({ connectionString: `${testInfrastructure.postgresUrl}/postgres` });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A logger for tests: quiet unless TEST_LOG_LEVEL asks otherwise. */
+export function testLogger(service = 'test'): Logger {
+  return createLogger(service, process.env.TEST_LOG_LEVEL ?? 'silent');
+}

@@ -1,0 +1,24 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { z } from 'zod';
+import { DomainError } from '../errors/domain-error.js';
+import { ZodPipe } from './zod.pipe.js';
+
+describe('ZodPipe', () => {
+  const pipe = new ZodPipe(z.object({ emailAddress: z.email('Please provide email address') }));
+
+  it('returns the parsed value', () => {
+    assert.deepEqual(pipe.transform({ emailAddress: 'a@b.co', extra: 1 }), { emailAddress: 'a@b.co' });
+  });
+
+  it('rejects bad input with a 400 that names the field', () => {
+    assert.throws(
+      () => pipe.transform({ emailAddress: 'nope' }),
+      (error) =>
+        error instanceof DomainError &&
+        error.status === 400 &&
+        error.code === 'VALIDATION_FAILED' &&
+        error.message === 'emailAddress: Please provide email address',
+    );
+  });
+});

@@ -1,0 +1,4 @@
+// `npm run build`: the TypeScript projects and the web app.
+import { buildAll } from './lib/build.mjs';
+
+buildAll();

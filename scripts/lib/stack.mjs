@@ -1,0 +1,136 @@
+// The whole MultiMFA stack on one machine, as the start command, the end-to-end tests and the
+// benchmarks run it: infrastructure, the five services, the gateway and the web app.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureKafka, ensurePostgres, ensureRedis } from './infrastructure.mjs';
+import { root, stateDir } from './paths.mjs';
+import { httpOk, startProcess, stopProcess, waitFor } from './processes.mjs';
+
+export const SERVICES = ['identity', 'billing', 'numbers', 'messaging', 'admin-reporting'];
+
+const envName = (name) => name.toUpperCase().replace(/-/g, '_');
+
+function port(name, fallback) {
+  const value = process.env[`MMFA_${envName(name)}_PORT`];
+  return value ? Number(value) : fallback;
+}
+
+function sessionSecret() {
+  const file = join(stateDir, 'session-secret');
+  if (!existsSync(file)) {
+    mkdirSync(stateDir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+/**
+ * Addresses and names of one stack. `dev` is what the start command runs; `e2e` runs beside it on
+ * other ports, with its own databases and Redis database, sharing the Kafka broker under a topic prefix.
+ */
+export function stackConfig({ profile = 'dev', runId = 'local' } = {}) {
+  const base = profile === 'dev' ? 47000 : 48000;
+  const ports = {
+    web: port('web', base + 80),
+    gateway: port('gateway', base + 100),
+    ...Object.fromEntries(SERVICES.map((service, i) => [service, port(service, base + 110 + i * 10)])),
+  };
+  const kafkaPort = port('kafka', 47092);
+  return {
+    profile,
+    runId,
+    ports,
+    kafka: {
+      port: kafkaPort,
+      controllerPort: port('kafka-controller', 47093),
+      brokers: `127.0.0.1:${kafkaPort}`,
+    },
+    postgresUrl: process.env.MMFA_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432',
+    redisUrl: process.env.MMFA_REDIS_URL ?? `redis://127.0.0.1:6379/${profile === 'dev' ? 0 : 2}`,
+    databasePrefix: profile === 'dev' ? 'mmfa' : `mmfa_${profile}_${runId}`,
+    logDir: join(stateDir, 'logs', profile === 'dev' ? 'dev' : `${profile}-${runId}`),
+    webUrl: `http://127.0.0.1:${ports.web}`,
+  };
+}
+
+export const databaseName = (config, service) => `${config.databasePrefix}_${service.replace(/-/g, '_')}`;
+
+export async function startInfrastructure(config) {
+  await ensurePostgres(config.postgresUrl);
+  await ensureRedis(config.redisUrl);
+  return ensureKafka({
+    port: config.kafka.port,
+    controllerPort: config.kafka.controllerPort,
+    dataDir: join(stateDir, 'kafka', 'data'),
+    logFile: join(stateDir, 'logs', 'kafka.log'),
+  });
+}
+
+function serviceEnv(config, service) {
+  return {
+    HOST: '127.0.0.1',
+    PORT: String(config.ports[service]),
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    DATABASE_URL: `${config.postgresUrl}/${databaseName(config, service)}`,
+    REDIS_URL: config.redisUrl,
+    KAFKA_BROKERS: config.kafka.brokers,
+  };
+}
+
+/** Starts the services, then the gateway, then the web app, and waits until each reports ready. */
+export async function startApplication(config) {
+  const handles = [];
+  const launch = (name, script, env) => {
+    const handle = startProcess(name, process.execPath, ['--enable-source-maps', join(root, script)], {
+      env,
+      logFile: join(config.logDir, `${name}.log`),
+    });
+    handles.push(handle);
+    return handle;
+  };
+  const ready = (name, handle, url) => waitFor(name, () => httpOk(url), { timeoutMs: 90_000, handle });
+
+  const services = SERVICES.map((service) => ({
+    service,
+    handle: launch(service, `services/${service}/dist/main.js`, serviceEnv(config, service)),
+  }));
+  const gateway = launch('gateway', 'gateway/dist/main.js', {
+    HOST: '127.0.0.1',
+    PORT: String(config.ports.gateway),
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    REDIS_URL: config.redisUrl,
+    SESSION_SECRET: sessionSecret(),
+    NUMBERS_URL: `http://127.0.0.1:${config.ports.numbers}`,
+    RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE ?? '600',
+  });
+  const web = startProcess(
+    'web',
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'preview', '--logLevel', 'warn'],
+    {
+      cwd: join(root, 'web'),
+      env: { WEB_PORT: String(config.ports.web), GATEWAY_URL: `http://127.0.0.1:${config.ports.gateway}` },
+      logFile: join(config.logDir, 'web.log'),
+    },
+  );
+  handles.push(web);
+
+  try {
+    await Promise.all([
+      ...services.map(({ service, handle }) =>
+        ready(service, handle, `http://127.0.0.1:${config.ports[service]}/health/ready`),
+      ),
+      ready('gateway', gateway, `http://127.0.0.1:${config.ports.gateway}/health/ready`),
+      ready('web', web, config.webUrl),
+    ]);
+  } catch (error) {
+    await stopApplication(handles);
+    throw error;
+  }
+  return handles;
+}
+
+export async function stopApplication(handles) {
+  await Promise.all([...handles].reverse().map((handle) => stopProcess(handle)));
+}

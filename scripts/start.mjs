@@ -1,0 +1,51 @@
+// `npm start`: builds, starts PostgreSQL/Redis if stopped, runs Kafka, the five services, the
+// gateway and the web app, prints the address to open, and on Ctrl-C stops all it started.
+import { buildAll } from './lib/build.mjs';
+import { stopProcess } from './lib/processes.mjs';
+import { stackConfig, startApplication, startInfrastructure, stopApplication } from './lib/stack.mjs';
+
+const began = Date.now();
+const config = stackConfig({ profile: 'dev' });
+let kafka;
+let handles = [];
+let stopping = false;
+
+async function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\n[stack] stopping…');
+  await stopApplication(handles);
+  if (kafka) await stopProcess(kafka, 20_000);
+  console.log('[stack] stopped; no process left running');
+  process.exit(code);
+}
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+
+try {
+  console.log('[stack] building');
+  buildAll();
+  console.log('[stack] starting PostgreSQL, Redis and Kafka');
+  kafka = await startInfrastructure(config);
+  console.log('[stack] starting the services, the gateway and the web app');
+  handles = await startApplication(config);
+} catch (error) {
+  console.error(`[stack] failed to start: ${error.message}`);
+  await stop(1);
+}
+
+const seconds = ((Date.now() - began) / 1000).toFixed(1);
+console.log(`
+MultiMFA is running (ready in ${seconds} s).
+
+  Open          ${config.webUrl}
+  API document  ${config.webUrl}/api/docs
+  Logs          ${config.logDir}
+
+Press Ctrl-C to stop everything.`);
+
+for (const handle of [...handles, kafka].filter(Boolean)) {
+  handle.child.on('exit', (code) => {
+    if (!stopping) console.error(`[stack] ${handle.name} exited (${code}); see ${handle.logFile}`);
+  });
+}

@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { createServiceApp, loadConfig } from '@multimfa/service-runtime';
+import {
+  createTestDatabase,
+  dropTestDatabase,
+  testInfrastructure,
+  testLogger,
+} from '@multimfa/service-runtime/testing';
+import type { INestApplication } from '@nestjs/common';
+import { numbersService } from '../service.js';
+
+describe('numbers service: countries (real PostgreSQL, Redis, Kafka)', () => {
+  let app: INestApplication;
+  let baseUrl: string;
+  let databaseUrl: string;
+
+  before(async () => {
+    databaseUrl = await createTestDatabase('numbers');
+    const config = loadConfig(numbersService.configSchema, {
+      PORT: '1',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: testInfrastructure.redisUrl,
+      KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
+    });
+    app = await createServiceApp(numbersService, config, testLogger('numbers'));
+    await app.listen(0, '127.0.0.1');
+    baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+  });
+
+  after(async () => {
+    await app?.close();
+    await dropTestDatabase(databaseUrl);
+  });
+
+  it('serves the country list seeded by its migration, alphabetically', async () => {
+    const response = await fetch(`${baseUrl}/countries`);
+    assert.equal(response.status, 200);
+    const countries = (await response.json()) as Array<{
+      multiMFACountryId: number;
+      name: string;
+      code: string;
+      isoCode: string;
+    }>;
+    assert.ok(countries.length >= 20);
+    assert.deepEqual(
+      countries.map((c) => c.name),
+      countries.map((c) => c.name).toSorted((a, b) => a.localeCompare(b)),
+    );
+    const unitedKingdom = countries.find((c) => c.isoCode === 'GB');
+    assert.equal(unitedKingdom?.name, 'United Kingdom');
+    assert.equal(unitedKingdom?.code, '+44');
+    assert.equal(typeof unitedKingdom?.multiMFACountryId, 'number');
+    assert.equal(countries.find((c) => c.isoCode === 'US')?.code, '+1');
+  });
+
+  it('reports ready with its database, Redis and Kafka up', async () => {
+    const response = await fetch(`${baseUrl}/health/ready`);
+    assert.deepEqual(await response.json(), {
+      status: 'ready',
+      checks: { database: 'up', redis: 'up', kafka: 'up' },
+    });
+    assert.equal(response.status, 200);
+  });
+
+  it('exposes Prometheus metrics including its HTTP timings', async () => {
+    await fetch(`${baseUrl}/countries`);
+    const text = await (await fetch(`${baseUrl}/metrics`)).text();
+    assert.match(text, /http_request_duration_seconds_count\{[^}]*route="\/countries"[^}]*\} \d+/);
+    assert.match(text, /process_cpu_user_seconds_total\{service="numbers"\}/);
+  });
+
+  it('answers an unknown route with a 404 in the error shape and echoes the correlation id', async () => {
+    const response = await fetch(`${baseUrl}/nothing-here`, {
+      headers: { 'x-correlation-id': 'test-corr-0001' },
+    });
+    assert.equal(response.status, 404);
+    assert.equal(response.headers.get('x-correlation-id'), 'test-corr-0001');
+    assert.deepEqual(await response.json(), {
+      isError: true,
+      message: 'Cannot GET /nothing-here',
+      data: null,
+    });
+  });
+});
