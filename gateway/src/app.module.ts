@@ -2,11 +2,9 @@ import { type Logger, ServiceRuntimeModule } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AccessGuard } from './access/access.guard.js';
-import { XsrfController } from './auth/xsrf.controller.js';
 import type { GatewayConfig } from './config/gateway.config.js';
+import { controllers } from './controllers.js';
 import { GatewayRedis } from './http/gateway-redis.js';
-import { OpenApiController } from './openapi/openapi.controller.js';
-import { CountriesController } from './plan/countries.controller.js';
 import { UpstreamModule } from './upstream/upstream.module.js';
 
 /** The gateway: the documented /api surface, sessions, XSRF, rate limits; calls the services. */
@@ -19,7 +17,7 @@ export class AppModule {
         ServiceRuntimeModule.forRoot({ service: 'gateway', logger, redisUrl: config.REDIS_URL }),
         UpstreamModule.forRoot(config, logger),
       ],
-      controllers: [OpenApiController, XsrfController, CountriesController],
+      controllers,
       providers: [
         { provide: GatewayRedis, useFactory: () => new GatewayRedis(config.REDIS_URL).connect() },
         { provide: APP_GUARD, useClass: AccessGuard },

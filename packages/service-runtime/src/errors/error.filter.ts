@@ -35,6 +35,9 @@ export function mapError(exception: unknown, logger: Logger): Mapped {
       body: { isError: true, message: exception.message, data: { code: exception.code, ...exception.data } },
     };
   }
+  if (exception instanceof HttpException && isExposedHttpError(exception.cause)) {
+    return mapError(exception.cause, logger);
+  }
   if (exception instanceof HttpException && exception.getStatus() < 500) {
     return {
       status: exception.getStatus(),

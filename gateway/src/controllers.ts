@@ -1,0 +1,6 @@
+import { XsrfController } from './auth/xsrf.controller.js';
+import { OpenApiController } from './openapi/openapi.controller.js';
+import { CountriesController } from './plan/countries.controller.js';
+
+/** Every controller of the gateway; loading this list registers every endpoint it serves. */
+export const controllers = [OpenApiController, XsrfController, CountriesController];

@@ -1,0 +1,176 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { numbersService } from '@multimfa/numbers/service';
+import { createServiceApp, loadConfig } from '@multimfa/service-runtime';
+import {
+  createTestDatabase,
+  dropTestDatabase,
+  testInfrastructure,
+  testLogger,
+} from '@multimfa/service-runtime/testing';
+import type { INestApplication } from '@nestjs/common';
+import { gateway } from './gateway.js';
+
+async function listen(app: INestApplication): Promise<string> {
+  await app.listen(0, '127.0.0.1');
+  return `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+}
+
+function startGateway(numbersUrl: string, overrides: Record<string, string> = {}) {
+  const config = loadConfig(gateway.configSchema, {
+    PORT: '1',
+    REDIS_URL: testInfrastructure.redisUrl,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    NUMBERS_URL: numbersUrl,
+    TRUST_PROXY_HOPS: '1',
+    ...overrides,
+  });
+  return createServiceApp(gateway, config, testLogger('gateway'));
+}
+
+/** A distinct client address per test, so rate-limit windows of different tests never mix. */
+const clientIp = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+
+describe('gateway over the real numbers service and Redis', () => {
+  const apps: INestApplication[] = [];
+  let databaseUrl: string;
+  let numbersUrl: string;
+  let gatewayUrl: string;
+
+  before(async () => {
+    databaseUrl = await createTestDatabase('gateway_numbers');
+    const numbersConfig = loadConfig(numbersService.configSchema, {
+      PORT: '1',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: testInfrastructure.redisUrl,
+      KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
+    });
+    const numbers = await createServiceApp(numbersService, numbersConfig, testLogger('numbers'));
+    apps.push(numbers);
+    numbersUrl = await listen(numbers);
+    const app = await startGateway(numbersUrl);
+    apps.push(app);
+    gatewayUrl = await listen(app);
+  });
+
+  after(async () => {
+    for (const app of apps.reverse()) await app.close();
+    await dropTestDatabase(databaseUrl);
+  });
+
+  it('serves the country list from the numbers database in the documented shape', async () => {
+    const response = await fetch(`${gatewayUrl}/api/plan/getMFACountries`, {
+      headers: { 'x-forwarded-for': clientIp() },
+    });
+    assert.equal(response.status, 200);
+    const body = (await response.json()) as {
+      isError: boolean;
+      message: string;
+      data: Array<{ name: string; code: string }>;
+    };
+    assert.equal(body.isError, false);
+    assert.equal(body.message, '');
+    const unitedKingdom = body.data.find((country) => country.name === 'United Kingdom');
+    assert.equal(unitedKingdom?.code, '+44');
+  });
+
+  it('sends security headers and issues the XSRF cookie', async () => {
+    const response = await fetch(`${gatewayUrl}/api/auth/xsrf`, {
+      headers: { 'x-forwarded-for': clientIp() },
+    });
+    assert.match(response.headers.get('strict-transport-security') ?? '', /max-age=31536000/);
+    assert.match(response.headers.get('content-security-policy') ?? '', /default-src 'none'/);
+    assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
+    assert.equal(response.headers.get('x-powered-by'), null);
+    assert.match(
+      response.headers.get('set-cookie') ?? '',
+      /^XSRF-TOKEN=[A-Za-z0-9_-]{43}; Path=\/; SameSite=Strict/,
+    );
+  });
+
+  it('refuses a state-changing call without the matching XSRF header', async () => {
+    const ip = clientIp();
+    const token = randomBytes(32).toString('base64url');
+    const post = (headers: Record<string, string>) =>
+      fetch(`${gatewayUrl}/api/plan/nothing`, {
+        method: 'POST',
+        headers: { 'x-forwarded-for': ip, 'content-type': 'application/json', ...headers },
+        body: '{}',
+      });
+    const missing = await post({ cookie: `XSRF-TOKEN=${token}` });
+    assert.equal(missing.status, 403);
+    assert.equal(((await missing.json()) as { data: { code: string } }).data.code, 'XSRF_REJECTED');
+    const wrong = await post({
+      cookie: `XSRF-TOKEN=${token}`,
+      'x-xsrf-token': randomBytes(32).toString('base64url'),
+    });
+    assert.equal(wrong.status, 403);
+    const matching = await post({ cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token });
+    assert.equal(matching.status, 404, 'past the XSRF check, the unknown route answers 404');
+    assert.equal(((await matching.json()) as { isError: boolean }).isError, true);
+  });
+
+  it('answers a malformed JSON body with a clear 400', async () => {
+    const token = randomBytes(32).toString('base64url');
+    const response = await fetch(`${gatewayUrl}/api/plan/nothing`, {
+      method: 'POST',
+      headers: {
+        'x-forwarded-for': clientIp(),
+        'content-type': 'application/json',
+        cookie: `XSRF-TOKEN=${token}`,
+        'x-xsrf-token': token,
+      },
+      body: '{"emailAddress": ',
+    });
+    assert.equal(response.status, 400);
+    assert.deepEqual(await response.json(), {
+      isError: true,
+      message: 'The request body is not valid JSON',
+      data: null,
+    });
+  });
+
+  it('serves its OpenAPI document at /api/docs', async () => {
+    const response = await fetch(`${gatewayUrl}/api/docs`, { headers: { 'x-forwarded-for': clientIp() } });
+    const document = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
+    assert.equal(document.openapi, '3.1.0');
+    assert.ok(document.paths['/api/plan/getMFACountries']);
+  });
+
+  it('limits each client address per minute, across replicas, with Retry-After', async () => {
+    const limited = await startGateway(numbersUrl, { RATE_LIMIT_PER_MINUTE: '3' });
+    apps.push(limited);
+    const secondReplica = await startGateway(numbersUrl, { RATE_LIMIT_PER_MINUTE: '3' });
+    apps.push(secondReplica);
+    const urls = [await listen(limited), await listen(secondReplica)];
+    const ip = clientIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const response = await fetch(`${urls[i % 2]}/api/auth/xsrf`, { headers: { 'x-forwarded-for': ip } });
+      statuses.push(response.status);
+      if (response.status === 429) {
+        assert.ok(Number(response.headers.get('retry-after')) > 0);
+        assert.match(((await response.json()) as { message: string }).message, /^Too many requests/);
+      }
+    }
+    assert.deepEqual(statuses, [200, 200, 200, 429]);
+    const other = await fetch(`${urls[0]}/api/auth/xsrf`, { headers: { 'x-forwarded-for': clientIp() } });
+    assert.equal(other.status, 200);
+  });
+
+  it('answers 503 in the error shape when the numbers service is down', async () => {
+    const app = await startGateway('http://127.0.0.1:1', { SERVICE_TIMEOUT_MS: '500' });
+    apps.push(app);
+    const response = await fetch(`${await listen(app)}/api/plan/getMFACountries`, {
+      headers: { 'x-forwarded-for': clientIp() },
+    });
+    assert.equal(response.status, 503);
+    assert.deepEqual(await response.json(), {
+      isError: true,
+      message: 'The service is temporarily unavailable, please try again',
+      data: { code: 'SERVICE_UNAVAILABLE' },
+    });
+  });
+});

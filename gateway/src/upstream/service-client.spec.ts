@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { DomainError, withCorrelationId } from '@multimfa/service-runtime';
+import { testLogger } from '@multimfa/service-runtime/testing';
+import { z } from 'zod';
+import { ServiceClient } from './service-client.js';
+
+describe('ServiceClient', () => {
+  let server: Server;
+  let client: ServiceClient;
+  let seenCorrelationId: string | undefined;
+
+  before(async () => {
+    server = createServer((req, res) => {
+      seenCorrelationId = req.headers['x-correlation-id'] as string | undefined;
+      const reply = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      if (req.url === '/ok') return reply(200, [{ id: 1 }]);
+      if (req.url === '/rejected')
+        return reply(409, { isError: true, message: 'Please Update your Plan', data: { code: 'PLAN_FULL' } });
+      if (req.url === '/broken')
+        return reply(500, { isError: true, message: 'stack trace with secrets', data: null });
+      if (req.url === '/off-contract') return reply(200, [{ id: 'one' }]);
+      if (req.url === '/slow') return void setTimeout(() => reply(200, []), 500);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    client = new ServiceClient('numbers', `http://127.0.0.1:${port}`, 200, testLogger());
+  });
+
+  after(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+
+  const schema = z.array(z.object({ id: z.number() }));
+  const failure = async (path: string) => {
+    try {
+      await client.get(path, schema);
+    } catch (error) {
+      assert.ok(error instanceof DomainError);
+      return { status: error.status, code: error.code, message: error.message };
+    }
+    assert.fail('expected a failure');
+  };
+
+  it('returns the validated answer and forwards the correlation id', async () => {
+    const data = await withCorrelationId('corr-id-12345', () => client.get('/ok', schema));
+    assert.deepEqual(data, [{ id: 1 }]);
+    assert.equal(seenCorrelationId, 'corr-id-12345');
+  });
+
+  it('passes a 4xx through with its message and code', async () => {
+    assert.deepEqual(await failure('/rejected'), {
+      status: 409,
+      code: 'PLAN_FULL',
+      message: 'Please Update your Plan',
+    });
+  });
+
+  it('turns a 5xx or an answer off the contract into a 502 that leaks nothing', async () => {
+    for (const path of ['/broken', '/off-contract']) {
+      const result = await failure(path);
+      assert.equal(result.status, 502);
+      assert.doesNotMatch(result.message, /secret/);
+    }
+  });
+
+  it('gives up after its timeout with a 503', async () => {
+    assert.equal((await failure('/slow')).status, 503);
+  });
+
+  it('reports an unreachable service as a 503', async () => {
+    const down = new ServiceClient('numbers', 'http://127.0.0.1:1', 200, testLogger());
+    await assert.rejects(
+      down.get('/ok', schema),
+      (error) => error instanceof DomainError && error.status === 503,
+    );
+  });
+});
