@@ -30,7 +30,7 @@ function sessionSecret() {
  * other ports, with its own databases and Redis database, sharing the Kafka broker under a topic prefix.
  */
 export function stackConfig({ profile = 'dev', runId = 'local' } = {}) {
-  const base = profile === 'dev' ? 47000 : 48000;
+  const base = { dev: 47000, e2e: 48000, bench: 49000 }[profile];
   const ports = {
     web: port('web', base + 80),
     gateway: port('gateway', base + 100),

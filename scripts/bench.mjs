@@ -1,0 +1,40 @@
+// `npm run bench`: starts the stack on its own ports, runs each benchmark for a bounded time on
+// loopback, and prints every figure beside the baseline measured in the same run, as a ratio.
+// BENCH_SECONDS sets the measured duration of each run (default 10).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildAll } from './lib/build.mjs';
+import { stateDir } from './lib/paths.mjs';
+import { stopProcess } from './lib/processes.mjs';
+import { stackConfig, startApplication, startInfrastructure, stopApplication } from './lib/stack.mjs';
+import * as gatewayRead from './bench/gateway-read.bench.mjs';
+
+const benchmarks = [gatewayRead];
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+
+process.env.RATE_LIMIT_PER_MINUTE = '100000000';
+process.env.LOG_LEVEL = 'warn';
+buildAll();
+const config = stackConfig({ profile: 'bench', runId: 'run' });
+const kafka = await startInfrastructure(config);
+let handles = [];
+try {
+  handles = await startApplication(config);
+  config.sessionSecret = readFileSync(join(stateDir, 'session-secret'), 'utf8').trim();
+  for (const benchmark of benchmarks) {
+    console.log(`\n${benchmark.title} (${seconds} s per run, loopback)`);
+    const rows = await benchmark.run({ config, seconds });
+    console.table(
+      rows.map((row) => ({
+        figure: row.figure,
+        baseline: Number(row.baseline.toFixed(2)),
+        measured: Number(row.measured.toFixed(2)),
+        'measured / baseline': Number((row.measured / row.baseline).toFixed(3)),
+        better: row.better,
+      })),
+    );
+  }
+} finally {
+  await stopApplication(handles);
+  if (kafka) await stopProcess(kafka, 20_000);
+}

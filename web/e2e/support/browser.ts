@@ -1,0 +1,61 @@
+// Debian's Chromium driven by playwright-core (never a downloaded browser). One browser per test
+// file, a fresh context (cookies, storage) per page. A failed test leaves screenshots of its open
+// pages in MMFA_E2E_ARTIFACTS.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, afterEach, before } from 'node:test';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const webUrl = process.env.MMFA_E2E_WEB_URL ?? 'http://127.0.0.1:47080';
+const artifacts = process.env.MMFA_E2E_ARTIFACTS ?? join(process.cwd(), '.state/test/e2e-artifacts');
+
+const LAUNCH_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-sync',
+];
+
+export function useBrowser(): { newPage(): Promise<Page> } {
+  let browser: Browser | undefined;
+  let contexts: BrowserContext[] = [];
+
+  before(async () => {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: LAUNCH_FLAGS,
+    });
+  });
+
+  afterEach(async (t) => {
+    const failed = (t as { passed?: boolean }).passed === false;
+    for (const [i, context] of contexts.entries()) {
+      if (failed) {
+        mkdirSync(artifacts, { recursive: true });
+        for (const page of context.pages()) {
+          const file = join(artifacts, `${t.name.replace(/\W+/g, '-')}-${i}.png`);
+          await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+        }
+      }
+      await context.close();
+    }
+    contexts = [];
+  });
+
+  after(async () => {
+    await browser?.close();
+  });
+
+  return {
+    async newPage() {
+      if (!browser) throw new Error('the browser is not running');
+      const context = await browser.newContext({ baseURL: webUrl });
+      contexts.push(context);
+      return context.newPage();
+    },
+  };
+}
