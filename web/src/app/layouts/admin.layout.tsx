@@ -1,0 +1,27 @@
+import { AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet } from 'react-router-dom';
+import { AdminHeader } from './admin-header.component';
+import { AdminSidebar } from './admin-sidebar.component';
+
+/** Every /admin page: header, sidebar, page. */
+export function AdminLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <AdminHeader sidebarOpened={opened} onToggleSidebar={toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        <AdminSidebar onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

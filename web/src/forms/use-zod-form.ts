@@ -1,0 +1,38 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type FieldValues, type UseFormProps, type UseFormReturn, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+
+/**
+ * The form convention: react-hook-form validated by a zod schema (from @multimfa/api-contract when the
+ * form posts a documented body, else a local one next to the form). Field errors come from the
+ * schema's messages; a message from the server goes to `root.server` (see `setServerError`).
+ */
+export type ZodFormSchema = z.ZodType<FieldValues, FieldValues>;
+
+export type ZodForm<S extends ZodFormSchema> = UseFormReturn<z.input<S>, unknown, z.output<S>>;
+
+export function useZodForm<S extends ZodFormSchema>(
+  schema: S,
+  options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
+): ZodForm<S> {
+  return useForm<z.input<S>, unknown, z.output<S>>({
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    ...options,
+    resolver: zodResolver(schema),
+  });
+}
+
+/** Shows a server's message under the form (read it back with `serverError`). */
+export function setServerError<T extends FieldValues, O>(
+  form: UseFormReturn<T, unknown, O>,
+  message: string,
+): void {
+  form.setError('root.server', { type: 'server', message });
+}
+
+export function serverError<T extends FieldValues, O>(
+  form: UseFormReturn<T, unknown, O>,
+): string | undefined {
+  return form.formState.errors.root?.server?.message;
+}

@@ -1,0 +1,51 @@
+import { defineConfig, type ProxyOptions } from 'vite';
+
+/** Where `/api` goes, in development (`vite`) and when the built app is served (`vite preview`). */
+const gatewayUrl = process.env.GATEWAY_URL ?? 'http://127.0.0.1:47100';
+const port = Number(process.env.WEB_PORT ?? 47080);
+
+const apiProxy: Record<string, ProxyOptions> = {
+  '/api': {
+    target: gatewayUrl,
+    // The gateway sees the browser's Host, so cookies and absolute redirects stay on the web origin.
+    changeOrigin: false,
+    // Keep the call failing fast when no gateway runs, instead of hanging the page.
+    timeout: 30_000,
+    proxyTimeout: 30_000,
+  },
+};
+
+export default defineConfig({
+  // Vite 8 transforms TS/TSX with oxc; React 17+ automatic runtime, no plugin needed.
+  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+  server: { host: '127.0.0.1', port, strictPort: true, proxy: apiProxy },
+  preview: { host: '127.0.0.1', port, strictPort: true, proxy: apiProxy },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    target: 'es2023',
+    rolldownOptions: {
+      onwarn(warning, defaultHandler) {
+        // Mantine marks its modules "use client" for React Server Components; meaningless in an SPA.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        defaultHandler(warning);
+      },
+      output: {
+        // Libraries change less often than the app: separate chunks stay cached across deployments.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+            { name: 'router', test: /node_modules[\\/](react-router|react-router-dom)[\\/]/, priority: 30 },
+            {
+              name: 'mantine',
+              test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll[^\\/]*|react-style-singleton|use-callback-ref|use-sidecar|react-number-format|clsx)[\\/]/,
+              priority: 20,
+            },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
+            { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
+          ],
+        },
+      },
+    },
+  },
+});
