@@ -3,11 +3,11 @@
 // BENCH_SECONDS sets the measured duration of each run (default 10).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import * as gatewayRead from './bench/gateway-read.bench.mjs';
 import { buildAll } from './lib/build.mjs';
 import { stateDir } from './lib/paths.mjs';
 import { stopProcess } from './lib/processes.mjs';
 import { stackConfig, startApplication, startInfrastructure, stopApplication } from './lib/stack.mjs';
-import * as gatewayRead from './bench/gateway-read.bench.mjs';
 
 const benchmarks = [gatewayRead];
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);

@@ -102,7 +102,13 @@ async function main() {
     began = Date.now();
     const lint = spawnSync(
       process.execPath,
-      [join(root, 'node_modules/@biomejs/biome/bin/biome'), 'ci', '.'],
+      [
+        join(root, 'node_modules/@biomejs/biome/bin/biome'),
+        'ci',
+        '--colors=off',
+        '--max-diagnostics=50',
+        '.',
+      ],
       {
         cwd: root,
         stdio: 'inherit',

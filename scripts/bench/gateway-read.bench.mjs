@@ -18,7 +18,10 @@ export async function run({ config, seconds }) {
   const sid = randomBytes(24).toString('base64url');
   const redis = createClient({ url: config.redisUrl });
   await redis.connect();
-  const session = { cookie: { originalMaxAge: 3_600_000, httpOnly: true, path: '/', sameSite: 'lax' }, user: { userId: 'bench', role: 'CUSTOMER' } };
+  const session = {
+    cookie: { originalMaxAge: 3_600_000, httpOnly: true, path: '/', sameSite: 'lax' },
+    user: { userId: 'bench', role: 'CUSTOMER' },
+  };
   await redis.set(`session:${sid}`, JSON.stringify(session), { EX: 3600 });
   await redis.close();
   const xsrf = randomBytes(32).toString('base64url');
@@ -36,7 +39,12 @@ export async function run({ config, seconds }) {
     const baseline = await load(bareUrl, { seconds });
     const measured = await load(`${gatewayUrl}/api/plan/getMFACountries`, { seconds, headers: { cookie } });
     return [
-      { figure: 'throughput (req/s)', baseline: baseline.requestsPerSecond, measured: measured.requestsPerSecond, better: 'higher' },
+      {
+        figure: 'throughput (req/s)',
+        baseline: baseline.requestsPerSecond,
+        measured: measured.requestsPerSecond,
+        better: 'higher',
+      },
       { figure: 'p50 latency (ms)', baseline: baseline.p50, measured: measured.p50, better: 'lower' },
       { figure: 'p99 latency (ms)', baseline: baseline.p99, measured: measured.p99, better: 'lower' },
     ];

@@ -2,7 +2,8 @@ import autocannon from 'autocannon';
 
 /** A bounded autocannon run against a loopback URL: throughput and latency percentiles. */
 export async function load(url, { headers = {}, seconds = 10, connections = 16 } = {}) {
-  if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error(`refusing to load a non-loopback address: ${url}`);
+  if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url))
+    throw new Error(`refusing to load a non-loopback address: ${url}`);
   // Warm-up, not measured.
   await autocannon({ url, headers, connections, duration: 2 });
   const result = await autocannon({ url, headers, connections, duration: seconds });

@@ -17,7 +17,7 @@ describe('platform: the web app on the running stack', () => {
     const page = await browser.newPage();
     await page.goto('/no/such/page');
     await page.getByText('The page you are looking for does not exist').waitFor();
-    const home = page.getByRole('link', { name: /home/i });
+    const home = page.getByRole('link', { name: 'Back to home' });
     assert.equal(await home.getAttribute('href'), '/');
   });
 
