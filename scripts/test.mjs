@@ -34,7 +34,7 @@ function record(tier, passed, failed, began) {
 }
 
 const compiledTests = (pattern) =>
-  ['packages/*', 'services/*', 'gateway']
+  ['packages/*', 'services/*', 'gateway', 'infra/*']
     .flatMap((workspace) => globSync(`${workspace}/dist/**/${pattern}`, { cwd: root }))
     .sort();
 
@@ -147,7 +147,7 @@ async function main() {
       console.log(
         `[test] stack for e2e ready in ${((Date.now() - began) / 1000).toFixed(1)} s at ${config.webUrl}`,
       );
-      runNodeTests('e2e', globSync('web/e2e/*.e2e.ts', { cwd: root }).sort(), {
+      runNodeTests('e2e', globSync('{web,infra/*}/e2e/*.e2e.ts', { cwd: root }).sort(), {
         MMFA_E2E_WEB_URL: config.webUrl,
         MMFA_E2E_ARTIFACTS: join(stateDir, 'test', 'e2e-artifacts'),
       });
