@@ -4,12 +4,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as gatewayRead from './bench/gateway-read.bench.mjs';
+import * as outbox from './bench/outbox.bench.mjs';
 import { buildAll } from './lib/build.mjs';
 import { stateDir } from './lib/paths.mjs';
 import { stopProcess } from './lib/processes.mjs';
-import { stackConfig, startApplication, startInfrastructure, stopApplication } from './lib/stack.mjs';
+import {
+  deleteTopics,
+  stackConfig,
+  startApplication,
+  startInfrastructure,
+  stopApplication,
+} from './lib/stack.mjs';
 
-const benchmarks = [gatewayRead];
+const benchmarks = [gatewayRead, outbox];
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 
 process.env.RATE_LIMIT_PER_MINUTE = '100000000';
@@ -36,5 +43,6 @@ try {
   }
 } finally {
   await stopApplication(handles);
+  await deleteTopics(config);
   if (kafka) await stopProcess(kafka, 20_000);
 }

@@ -13,7 +13,13 @@ import pg from 'pg';
 import { buildAll } from './lib/build.mjs';
 import { root, stateDir } from './lib/paths.mjs';
 import { stopProcess } from './lib/processes.mjs';
-import { stackConfig, startApplication, startInfrastructure, stopApplication } from './lib/stack.mjs';
+import {
+  deleteTopics,
+  stackConfig,
+  startApplication,
+  startInfrastructure,
+  stopApplication,
+} from './lib/stack.mjs';
 
 const TIERS = ['lint', 'unit', 'integration', 'e2e'];
 const asked = process.argv.slice(2).filter((arg) => TIERS.includes(arg));
@@ -135,6 +141,7 @@ async function main() {
       });
     } finally {
       await dropDatabases(config.postgresUrl, prefix);
+      await deleteTopics({ ...config, topicPrefix: `it-${runId}.` });
     }
   }
 
@@ -157,6 +164,7 @@ async function main() {
     } finally {
       await stopApplication(handles);
       await dropDatabases(config.postgresUrl, config.databasePrefix);
+      await deleteTopics(config);
     }
   }
 }

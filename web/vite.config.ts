@@ -1,8 +1,8 @@
 import { defineConfig, type ProxyOptions } from 'vite';
 
 /** Where `/api` goes, in development (`vite`) and when the built app is served (`vite preview`). */
-const gatewayUrl = process.env.GATEWAY_URL ?? 'http://127.0.0.1:47100';
-const port = Number(process.env.WEB_PORT ?? 47080);
+const gatewayUrl = process.env.GATEWAY_URL ?? 'http://127.0.0.1:24100';
+const port = Number(process.env.WEB_PORT ?? 24080);
 
 const apiProxy: Record<string, ProxyOptions> = {
   '/api': {

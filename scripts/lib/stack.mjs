@@ -3,6 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Kafka, logLevel } from 'kafkajs';
+import { ensureTopics } from '../../packages/event-bus/dist/kafka/topics.js';
+import { topicList } from '../../packages/events/dist/index.js';
 import { ensureKafka, ensurePostgres, ensureRedis } from './infrastructure.mjs';
 import { root, stateDir } from './paths.mjs';
 import { httpOk, startProcess, stopProcess, waitFor } from './processes.mjs';
@@ -30,25 +33,27 @@ function sessionSecret() {
  * other ports, with its own databases and Redis database, sharing the Kafka broker under a topic prefix.
  */
 export function stackConfig({ profile = 'dev', runId = 'local' } = {}) {
-  const base = { dev: 47000, e2e: 48000, bench: 49000 }[profile];
+  // Below Linux's ephemeral range (32768 and up), where an outgoing connection may hold a port.
+  const base = { dev: 24000, e2e: 25000, bench: 26000 }[profile];
   const ports = {
     web: port('web', base + 80),
     gateway: port('gateway', base + 100),
     ...Object.fromEntries(SERVICES.map((service, i) => [service, port(service, base + 110 + i * 10)])),
   };
-  const kafkaPort = port('kafka', 47092);
+  const kafkaPort = port('kafka', 24092);
   return {
     profile,
     runId,
     ports,
     kafka: {
       port: kafkaPort,
-      controllerPort: port('kafka-controller', 47093),
+      controllerPort: port('kafka-controller', 24093),
       brokers: `127.0.0.1:${kafkaPort}`,
     },
     postgresUrl: process.env.MMFA_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432',
     redisUrl: process.env.MMFA_REDIS_URL ?? `redis://127.0.0.1:6379/${profile === 'dev' ? 0 : 2}`,
     databasePrefix: profile === 'dev' ? 'mmfa' : `mmfa_${profile}_${runId}`,
+    topicPrefix: profile === 'dev' ? '' : `${profile}-${runId}.`,
     logDir: join(stateDir, 'logs', profile === 'dev' ? 'dev' : `${profile}-${runId}`),
     webUrl: `http://127.0.0.1:${ports.web}`,
   };
@@ -56,15 +61,34 @@ export function stackConfig({ profile = 'dev', runId = 'local' } = {}) {
 
 export const databaseName = (config, service) => `${config.databasePrefix}_${service.replace(/-/g, '_')}`;
 
+const kafkaAdminClient = (config) =>
+  new Kafka({ clientId: 'multimfa-stack', brokers: [config.kafka.brokers], logLevel: logLevel.NOTHING });
+
+/** PostgreSQL and Redis (started if stopped), the Kafka broker, and the topics of the one topic list. */
 export async function startInfrastructure(config) {
   await ensurePostgres(config.postgresUrl);
   await ensureRedis(config.redisUrl);
-  return ensureKafka({
+  const kafka = await ensureKafka({
     port: config.kafka.port,
     controllerPort: config.kafka.controllerPort,
     dataDir: join(stateDir, 'kafka', 'data'),
     logFile: join(stateDir, 'logs', 'kafka.log'),
   });
+  await ensureTopics(kafkaAdminClient(config), topicList(config.topicPrefix));
+  return kafka;
+}
+
+/** Deletes the topics of a test or bench stack (never the dev stack's). */
+export async function deleteTopics(config) {
+  if (!config.topicPrefix) return;
+  const admin = kafkaAdminClient(config).admin();
+  await admin.connect();
+  try {
+    const names = (await admin.listTopics()).filter((name) => name.startsWith(config.topicPrefix));
+    if (names.length) await admin.deleteTopics({ topics: names });
+  } finally {
+    await admin.disconnect();
+  }
 }
 
 function serviceEnv(config, service) {
@@ -75,6 +99,7 @@ function serviceEnv(config, service) {
     DATABASE_URL: `${config.postgresUrl}/${databaseName(config, service)}`,
     REDIS_URL: config.redisUrl,
     KAFKA_BROKERS: config.kafka.brokers,
+    KAFKA_TOPIC_PREFIX: config.topicPrefix,
   };
 }
 

@@ -1,3 +1,4 @@
+import { EventBusModule } from '@multimfa/event-bus';
 import { type Logger, ServiceRuntimeModule } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { BillingConfig } from './config/billing.config.js';
@@ -16,6 +17,13 @@ export class AppModule {
           database: { url: config.DATABASE_URL, migrations },
           redisUrl: config.REDIS_URL,
           kafkaBrokers: config.KAFKA_BROKERS,
+        }),
+        EventBusModule.forRoot({
+          service: 'billing',
+          databaseUrl: config.DATABASE_URL,
+          brokers: config.KAFKA_BROKERS,
+          topicPrefix: config.KAFKA_TOPIC_PREFIX,
+          logger,
         }),
       ],
     };

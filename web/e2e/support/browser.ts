@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, afterEach, before } from 'node:test';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
-export const webUrl = process.env.MMFA_E2E_WEB_URL ?? 'http://127.0.0.1:47080';
+export const webUrl = process.env.MMFA_E2E_WEB_URL ?? 'http://127.0.0.1:24080';
 const artifacts = process.env.MMFA_E2E_ARTIFACTS ?? join(process.cwd(), '.state/test/e2e-artifacts');
 
 const LAUNCH_FLAGS = [

@@ -3,19 +3,19 @@ import { describe, it } from 'node:test';
 import { ConfigError, loadConfig, serviceEnvSchema } from './load-config.js';
 
 const valid = {
-  PORT: '47130',
+  PORT: '24130',
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/mmfa_numbers',
   REDIS_URL: 'redis://127.0.0.1:6379/0',
-  KAFKA_BROKERS: '127.0.0.1:47092, 127.0.0.2:9092',
+  KAFKA_BROKERS: '127.0.0.1:24092, 127.0.0.2:9092',
 };
 
 describe('loadConfig', () => {
   it('parses a valid environment with defaults', () => {
     const config = loadConfig(serviceEnvSchema, valid);
-    assert.equal(config.PORT, 47130);
+    assert.equal(config.PORT, 24130);
     assert.equal(config.HOST, '127.0.0.1');
     assert.equal(config.LOG_LEVEL, 'info');
-    assert.deepEqual(config.KAFKA_BROKERS, ['127.0.0.1:47092', '127.0.0.2:9092']);
+    assert.deepEqual(config.KAFKA_BROKERS, ['127.0.0.1:24092', '127.0.0.2:9092']);
   });
 
   it('names every bad setting', () => {

@@ -53,6 +53,11 @@ export const serviceEnvSchema = processEnvSchema.extend({
     .min(1)
     .transform((value) => value.split(',').map((broker) => broker.trim()))
     .pipe(z.array(z.string().regex(/^[^:\s]+:\d+$/, 'must be a comma-separated list of host:port'))),
+  /** Put before every topic and consumer group name: lets test runs and stacks share one broker. */
+  KAFKA_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]*$/, 'may hold only letters, digits, dots, dashes and underscores')
+    .default(''),
 });
 
 export type ProcessConfig = z.output<typeof processEnvSchema>;

@@ -11,7 +11,7 @@ export const testInfrastructure = {
   postgresUrl: process.env.MMFA_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432',
   databasePrefix: process.env.MMFA_TEST_DATABASE_PREFIX ?? 'mmfa_it_local',
   redisUrl: process.env.MMFA_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/3',
-  kafkaBrokers: (process.env.MMFA_TEST_KAFKA_BROKERS ?? '127.0.0.1:47092').split(','),
+  kafkaBrokers: (process.env.MMFA_TEST_KAFKA_BROKERS ?? '127.0.0.1:24092').split(','),
   topicPrefix: process.env.MMFA_TEST_TOPIC_PREFIX ?? 'it-local.',
 };
 

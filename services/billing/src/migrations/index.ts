@@ -1,4 +1,5 @@
+import { CreateEventBusTables1763700000000 } from '@multimfa/event-bus';
 import type { MigrationInterface } from 'typeorm';
 
 /** Every migration of the billing database, oldest first. */
-export const migrations: Array<new () => MigrationInterface> = [];
+export const migrations: Array<new () => MigrationInterface> = [CreateEventBusTables1763700000000];

@@ -1,4 +1,5 @@
+import { CreateEventBusTables1763700000000 } from '@multimfa/event-bus';
 import { CreateCountries1763800000000 } from './1763800000000-create-countries.js';
 
 /** Every migration of the numbers database, oldest first. */
-export const migrations = [CreateCountries1763800000000];
+export const migrations = [CreateEventBusTables1763700000000, CreateCountries1763800000000];

@@ -1,0 +1,202 @@
+import assert from 'node:assert/strict';
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { createTestDatabase, dropTestDatabase } from '@multimfa/service-runtime/testing';
+import { Registry } from 'prom-client';
+import { readDeadLetters } from './dead-letter/dead-letter.js';
+import {
+  EventBusHarness,
+  events,
+  inOrderPerKey,
+  NetworkSwitch,
+  waitUntil,
+} from './testing/event-bus-harness.js';
+
+describe('event backbone against the real broker and database', () => {
+  let databaseUrl: string;
+  let bus: EventBusHarness;
+
+  before(async () => {
+    databaseUrl = await createTestDatabase('event_bus');
+  });
+
+  after(async () => {
+    await dropTestDatabase(databaseUrl);
+  });
+
+  beforeEach(async () => {
+    await dropTestDatabase(databaseUrl);
+    databaseUrl = await createTestDatabase('event_bus');
+    bus = new EventBusHarness(databaseUrl);
+    await bus.setUp();
+  });
+
+  afterEach(async () => {
+    await bus.tearDown();
+  });
+
+  it('never publishes an event written in a rolled-back transaction', async () => {
+    await assert.rejects(
+      bus.dataSource.transaction(async (manager) => {
+        await bus.outbox.publish(manager, bus.widgetChanged, { widgetId: 'w1', seq: 1 });
+        throw new Error('the change failed');
+      }),
+      /the change failed/,
+    );
+    await bus.write([{ widgetId: 'w1', seq: 2 }]);
+    bus.relay();
+    await bus.consumer().start();
+    await waitUntil('the committed event is applied', async () => (await bus.appliedCount()) === 1);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.deepEqual(
+      (await bus.applied()).map((event) => event.seq),
+      [2],
+    );
+    const [row] = await bus.dataSource.query('SELECT count(*)::int AS n FROM outbox_event');
+    assert.equal(row.n, 1);
+  });
+
+  it('refuses to publish outside a transaction', async () => {
+    await assert.rejects(
+      bus.outbox.publish(bus.dataSource.manager, bus.widgetChanged, { widgetId: 'w1', seq: 1 }),
+      /must run inside the transaction/,
+    );
+  });
+
+  it('delivers events written while the broker is unreachable, in order per key, once it is back', async () => {
+    const network = new NetworkSwitch();
+    network.cut();
+    bus.relay({ socketFactory: network.socketFactory });
+    await bus.consumer().start();
+    const written = events(['a', 'b', 'c'], 10);
+    await bus.write(written);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    assert.equal(await bus.appliedCount(), 0, 'nothing can be delivered while the broker is unreachable');
+    assert.equal(await bus.pendingCount(), written.length, 'the events wait in the outbox');
+
+    network.restore();
+    const recoveredInMs = await waitUntil(
+      'every event is applied',
+      async () => (await bus.appliedCount()) === written.length,
+    );
+    const applied = await bus.applied();
+    assert.ok(inOrderPerKey(applied), 'events of one key are applied in the order they were written');
+    assert.equal(await bus.pendingCount(), 0);
+    process.stdout.write(
+      `# broker back: all ${written.length} events applied ${recoveredInMs} ms after restore\n`,
+    );
+  });
+
+  it('applies once an event that a relay republished after dying between publish and mark', async () => {
+    bus.relay();
+    const registry = new Registry();
+    await bus.consumer({ registry }).start();
+    const ids = await bus.write(events(['a', 'b'], 5));
+    await waitUntil('the first delivery is applied', async () => (await bus.appliedCount()) === ids.length);
+
+    // The state a relay leaves when it dies after Kafka acknowledged but before it marked the rows.
+    await bus.dataSource.query('UPDATE outbox_event SET published_at = NULL');
+    await waitUntil('the duplicates are seen and skipped', async () => {
+      const metric = await registry.getSingleMetric('events_duplicate_total')?.get();
+      return (metric?.values[0]?.value ?? 0) === ids.length;
+    });
+    const applied = await bus.applied();
+    assert.equal(applied.length, ids.length);
+    assert.deepEqual(new Set(applied.map((event) => event.eventId)), new Set(ids));
+  });
+
+  it('two relays side by side share the shards and publish each row once, in order per key', async () => {
+    const first = bus.relay();
+    const second = bus.relay();
+    const registry = new Registry();
+    await bus.consumer({ registry }).start();
+    await waitUntil(
+      'the relays share the shards',
+      async () => first.ownedShards().length === 8 && second.ownedShards().length === 8,
+    );
+    assert.deepEqual(
+      [...first.ownedShards(), ...second.ownedShards()].sort((a, b) => a - b),
+      Array.from({ length: 16 }, (_, i) => i),
+    );
+    const written = events(['k1', 'k2', 'k3', 'k4', 'k5', 'k6', 'k7', 'k8'], 25);
+    await Promise.all([bus.write(written.slice(0, 100)), bus.write(written.slice(100))]);
+    await waitUntil('every event is applied', async () => (await bus.appliedCount()) === written.length);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const duplicates =
+      (await registry.getSingleMetric('events_duplicate_total')?.get())?.values[0]?.value ?? 0;
+    assert.equal(duplicates, 0, 'no row was published twice');
+    assert.equal(await bus.appliedCount(), written.length);
+  });
+
+  it('moves a poison event to the dead-letter topic and applies the events behind it', async () => {
+    bus.relay();
+    await bus.consumer({ maxAttempts: 3 }).start();
+    const [, poisonId] = await bus.write([
+      { widgetId: 'p', seq: 1 },
+      { widgetId: 'p', seq: 2, poison: true },
+      { widgetId: 'p', seq: 3 },
+    ]);
+    await waitUntil('the events behind the poison are applied', async () => (await bus.appliedCount()) === 2);
+    assert.deepEqual(
+      (await bus.applied()).map((event) => event.seq),
+      [1, 3],
+    );
+    let letters: Awaited<ReturnType<typeof readDeadLetters>> = [];
+    await waitUntil('the poison event is in the dead-letter topic', async () => {
+      letters = await readDeadLetters(bus.kafka, bus.deadLetterTopic);
+      return letters.length === 1;
+    });
+    assert.equal(letters[0]?.eventId, poisonId);
+    assert.equal(letters[0]?.attempts, 3);
+    assert.match(letters[0]?.error ?? '', /cannot be applied/);
+    assert.equal(letters[0]?.originalTopic, `${bus.prefix}${bus.topic.name}`);
+  });
+
+  it('dead-letters an event whose payload breaks its schema, without retrying it', async () => {
+    bus.relay();
+    await bus.consumer().start();
+    await bus.dataSource.transaction(async (manager) => {
+      // A producer on another version of the code: right envelope, wrong payload.
+      await manager.query(
+        `INSERT INTO outbox_event (event_id, topic, message_key, shard, envelope)
+         VALUES ('00000000-0000-4000-8000-000000000001', $1, 'x', 0, $2)`,
+        [
+          `${bus.prefix}${bus.topic.name}`,
+          JSON.stringify({
+            eventId: '00000000-0000-4000-8000-000000000001',
+            type: 'test.widget.changed',
+            version: 1,
+            occurredAt: new Date().toISOString(),
+            correlationId: 'c-00000001',
+            causationId: null,
+            key: 'x',
+            payload: { widgetId: 'x', seq: 'not a number' },
+          }),
+        ],
+      );
+    });
+    await bus.write([{ widgetId: 'x', seq: 2 }]);
+    await waitUntil('the valid event behind it is applied', async () => (await bus.appliedCount()) === 1);
+    const letters = await readDeadLetters(bus.kafka, bus.deadLetterTopic);
+    assert.equal(letters.length, 1);
+    assert.equal(letters[0]?.attempts, 1);
+    assert.match(letters[0]?.error ?? '', /invalid payload at seq/);
+  });
+
+  it('resumes without loss when a consumer is restarted mid-stream', async () => {
+    bus.relay();
+    const first = bus.consumer();
+    await first.start();
+    await bus.write(events(['r1', 'r2'], 10));
+    await waitUntil('part of the stream is applied', async () => (await bus.appliedCount()) >= 5);
+    await first.stop();
+    await bus.write(events(['r1', 'r2'], 10, 10));
+    const second = bus.consumer();
+    await second.start();
+    await waitUntil('the whole stream is applied', async () => (await bus.appliedCount()) === 40);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const applied = await bus.applied();
+    assert.equal(applied.length, 40);
+    assert.equal(new Set(applied.map((event) => event.eventId)).size, 40, 'each event applied once');
+    assert.ok(inOrderPerKey(applied));
+  });
+});

@@ -1,0 +1,291 @@
+import { randomUUID } from 'node:crypto';
+import type { EventEnvelope } from '@multimfa/events';
+import type { Logger } from '@multimfa/service-runtime';
+import type { Message, Producer } from 'kafkajs';
+import pg from 'pg';
+import { Counter, Gauge, type Registry } from 'prom-client';
+import { OUTBOX_CHANNEL } from './outbox.js';
+import { OUTBOX_SHARDS } from './shard.js';
+
+export interface OutboxRelayOptions {
+  /** Used for the session that holds the shard locks and reads the outbox. */
+  databaseUrl: string;
+  producer: Producer;
+  logger: Logger;
+  registry?: Registry;
+  shards?: number;
+  batchSize?: number;
+  /** How long to wait for a notification before looking anyway. */
+  pollIntervalMs?: number;
+  /** How often to try to take shards no relay holds (a relay that died frees its shards). */
+  acquireIntervalMs?: number;
+  /** Published rows and applied-event records older than this are deleted. */
+  retentionMs?: number;
+}
+
+interface Row {
+  id: string;
+  topic: string;
+  message_key: string;
+  envelope: EventEnvelope;
+}
+
+const LOCK_CLASS = 'outbox-relay';
+/** A relay not seen for this long is gone; its shards are free once its session ends. */
+const MEMBER_TIMEOUT_SECONDS = 30;
+const DAY = 24 * 3_600_000;
+
+/**
+ * Publishes the outbox to Kafka, at least once and in order per key. Each shard of keys is held by
+ * one relay through a Postgres session lock: replicas run side by side, each shard is published by
+ * exactly one of them, and a relay that dies drops its connection, which frees its shards for the
+ * others. Relays record that they are alive and each holds its fair part of the shards, handing the
+ * extra ones back (between two batches, so a shard's rows are never in flight in two relays). Rows are marked published only after Kafka acknowledged them (acks=all, idempotent
+ * producer); a crash in between republishes them, and consumers drop the duplicate by event id.
+ */
+export class OutboxRelay {
+  private readonly shards: number;
+  private readonly batchSize: number;
+  private readonly pollIntervalMs: number;
+  private readonly acquireIntervalMs: number;
+  private readonly retentionMs: number;
+  private client: pg.Client | undefined;
+  private producerConnected = false;
+  private readonly owned = new Set<number>();
+  private readonly memberId = randomUUID();
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+  /** A notification came while the relay was busy: look again at once instead of sleeping. */
+  private notified = false;
+  private lastAcquire = 0;
+  private lastPrune = 0;
+  private lastGauges = 0;
+  private readonly metrics: {
+    published: Counter;
+    backlog: Gauge;
+    oldest: Gauge;
+    owned: Gauge;
+  };
+
+  constructor(private readonly options: OutboxRelayOptions) {
+    this.shards = options.shards ?? OUTBOX_SHARDS;
+    this.batchSize = options.batchSize ?? 500;
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.acquireIntervalMs = options.acquireIntervalMs ?? 5000;
+    this.retentionMs = options.retentionMs ?? 7 * DAY;
+    const registers = options.registry ? [options.registry] : [];
+    this.metrics = {
+      published: new Counter({
+        name: 'outbox_published_events_total',
+        help: 'Events this relay published to Kafka',
+        registers,
+      }),
+      backlog: new Gauge({
+        name: 'outbox_backlog_events',
+        help: 'Outbox events not yet published',
+        registers,
+      }),
+      oldest: new Gauge({
+        name: 'outbox_lag_seconds',
+        help: 'Age of the oldest outbox event not yet published',
+        registers,
+      }),
+      owned: new Gauge({
+        name: 'outbox_relay_owned_shards',
+        help: 'Outbox shards this relay holds',
+        registers,
+      }),
+    };
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    await this.client
+      ?.query('DELETE FROM outbox_relay_member WHERE member_id = $1', [this.memberId])
+      .catch(() => undefined);
+    await this.disconnect();
+    if (this.producerConnected) await this.options.producer.disconnect().catch(() => undefined);
+    this.producerConnected = false;
+  }
+
+  /** The shards this relay holds now (for tests and metrics). */
+  ownedShards(): number[] {
+    return [...this.owned].sort((a, b) => a - b);
+  }
+
+  private async run(): Promise<void> {
+    let backoff = 0;
+    while (this.running) {
+      try {
+        await this.connect();
+        const now = Date.now();
+        if (now - this.lastAcquire >= this.acquireIntervalMs || this.owned.size === 0)
+          await this.acquireShards();
+        this.notified = false;
+        const published = await this.publishBatch();
+        if (now - this.lastPrune >= 600_000 && this.owned.has(0)) await this.prune();
+        if (now - this.lastGauges >= 5000) await this.updateGauges();
+        backoff = 0;
+        if (published < this.batchSize)
+          await this.sleep(this.owned.size ? this.pollIntervalMs : this.acquireIntervalMs);
+      } catch (error) {
+        backoff = Math.min(Math.max(200, backoff * 2), 5000);
+        this.options.logger.warn(
+          { err: error, retryInMs: backoff },
+          'outbox relay could not publish; will retry',
+        );
+        await this.sleep(backoff);
+      }
+    }
+  }
+
+  private async connect(): Promise<void> {
+    if (!this.client) {
+      const client = new pg.Client({
+        connectionString: this.options.databaseUrl,
+        application_name: 'outbox-relay',
+      });
+      client.on('error', (error) => {
+        this.options.logger.warn({ err: error }, 'outbox relay lost its database session');
+        void this.disconnect();
+      });
+      client.on('notification', () => {
+        this.notified = true;
+        this.wake?.();
+      });
+      await client.connect();
+      await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
+      this.client = client;
+    }
+    if (!this.producerConnected) {
+      await this.options.producer.connect();
+      this.producerConnected = true;
+    }
+  }
+
+  /** Closing the session releases every shard lock it held. */
+  private async disconnect(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    this.owned.clear();
+    this.metrics.owned.set(0);
+    await client?.end().catch(() => undefined);
+  }
+
+  private async acquireShards(): Promise<void> {
+    const client = this.requireClient();
+    await client.query(
+      `INSERT INTO outbox_relay_member (member_id) VALUES ($1)
+       ON CONFLICT (member_id) DO UPDATE SET seen_at = now()`,
+      [this.memberId],
+    );
+    await client.query(`DELETE FROM outbox_relay_member WHERE seen_at < now() - make_interval(secs => $1)`, [
+      MEMBER_TIMEOUT_SECONDS,
+    ]);
+    const { rows: members } = await client.query<{ count: string }>(
+      'SELECT count(*) FROM outbox_relay_member',
+    );
+    const fairShare = Math.ceil(this.shards / Math.max(1, Number(members[0]?.count ?? 1)));
+    for (const shard of this.ownedShards().slice(fairShare)) {
+      await client.query('SELECT pg_advisory_unlock(hashtext($1), $2)', [LOCK_CLASS, shard]);
+      this.owned.delete(shard);
+    }
+    for (let shard = 0; shard < this.shards && this.owned.size < fairShare; shard += 1) {
+      if (this.owned.has(shard)) continue;
+      const { rows } = await client.query<{ locked: boolean }>(
+        'SELECT pg_try_advisory_lock(hashtext($1), $2) AS locked',
+        [LOCK_CLASS, shard],
+      );
+      if (rows[0]?.locked) this.owned.add(shard);
+    }
+    this.lastAcquire = Date.now();
+    this.metrics.owned.set(this.owned.size);
+  }
+
+  private async publishBatch(): Promise<number> {
+    if (!this.owned.size) return 0;
+    const client = this.requireClient();
+    const { rows } = await client.query<Row>(
+      `SELECT id, topic, message_key, envelope FROM outbox_event
+        WHERE published_at IS NULL AND shard = ANY($1::smallint[])
+        ORDER BY id LIMIT $2`,
+      [[...this.owned], this.batchSize],
+    );
+    if (!rows.length) return 0;
+
+    const byTopic = new Map<string, Message[]>();
+    for (const row of rows) {
+      const messages = byTopic.get(row.topic) ?? [];
+      messages.push({
+        key: row.message_key,
+        value: JSON.stringify(row.envelope),
+        headers: {
+          'event-id': row.envelope.eventId,
+          'event-type': row.envelope.type,
+          'correlation-id': row.envelope.correlationId,
+        },
+      });
+      byTopic.set(row.topic, messages);
+    }
+    try {
+      await this.options.producer.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+      });
+    } catch (error) {
+      // Reconnect on the next pass rather than trusting a producer that just failed.
+      this.producerConnected = false;
+      await this.options.producer.disconnect().catch(() => undefined);
+      throw error;
+    }
+    await client.query('UPDATE outbox_event SET published_at = now() WHERE id = ANY($1::bigint[])', [
+      rows.map((row) => row.id),
+    ]);
+    this.metrics.published.inc(rows.length);
+    return rows.length;
+  }
+
+  private async prune(): Promise<void> {
+    const client = this.requireClient();
+    const cutoff = new Date(Date.now() - this.retentionMs);
+    await client.query('DELETE FROM outbox_event WHERE published_at < $1', [cutoff]);
+    await client.query('DELETE FROM processed_event WHERE processed_at < $1', [cutoff]);
+    this.lastPrune = Date.now();
+  }
+
+  private async updateGauges(): Promise<void> {
+    const { rows } = await this.requireClient().query<{ backlog: string; oldest: number | null }>(
+      `SELECT count(*) AS backlog, EXTRACT(EPOCH FROM now() - min(created_at)) AS oldest
+         FROM outbox_event WHERE published_at IS NULL`,
+    );
+    this.metrics.backlog.set(Number(rows[0]?.backlog ?? 0));
+    this.metrics.oldest.set(Number(rows[0]?.oldest ?? 0));
+    this.lastGauges = Date.now();
+  }
+
+  private requireClient(): pg.Client {
+    if (!this.client) throw new Error('outbox relay is not connected');
+    return this.client;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.notified || !this.running) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+}

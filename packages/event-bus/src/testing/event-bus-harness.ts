@@ -1,0 +1,228 @@
+import { randomBytes } from 'node:crypto';
+import { connect, type Socket } from 'node:net';
+import { defineEvent, EventCatalogue, TOPICS, type TopicSpec } from '@multimfa/events';
+import { testInfrastructure, testLogger } from '@multimfa/service-runtime/testing';
+import type { ISocketFactory } from 'kafkajs';
+import { Registry } from 'prom-client';
+import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
+import { z } from 'zod';
+import { EventConsumer } from '../consumer/event-consumer.js';
+import { createKafka } from '../kafka/kafka-client.js';
+import { ensureTopics } from '../kafka/topics.js';
+import { CreateEventBusTables1763700000000 } from '../outbox/event-bus-tables.migration.js';
+import { Outbox } from '../outbox/outbox.js';
+import { OutboxRelay } from '../outbox/outbox-relay.js';
+
+/** What a consumer "does" in these tests: one row per applied event, in the order applied. */
+class CreateAppliedWidgets1763700000001 implements MigrationInterface {
+  name = 'CreateAppliedWidgets1763700000001';
+  async up(queryRunner: QueryRunner) {
+    await queryRunner.query(
+      `CREATE TABLE applied_widget (
+         applied_order bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+         event_id uuid NOT NULL,
+         widget_id text NOT NULL,
+         seq int NOT NULL
+       )`,
+    );
+  }
+  async down(queryRunner: QueryRunner) {
+    await queryRunner.query('DROP TABLE applied_widget');
+  }
+}
+
+/** Cuts and restores the network between one Kafka client and the real broker. */
+export class NetworkSwitch {
+  private down = false;
+  private readonly sockets = new Set<Socket>();
+
+  readonly socketFactory: ISocketFactory = ({ host, port, onConnect }) => {
+    const socket = connect({ host, port }, onConnect);
+    socket.setKeepAlive(true, 1000);
+    this.sockets.add(socket);
+    socket.on('close', () => this.sockets.delete(socket));
+    if (this.down) setImmediate(() => socket.destroy(new Error('network cut by the test')));
+    return socket;
+  };
+
+  cut() {
+    this.down = true;
+    for (const socket of this.sockets) socket.destroy(new Error('network cut by the test'));
+  }
+
+  restore() {
+    this.down = false;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function waitUntil(
+  what: string,
+  condition: () => Promise<boolean>,
+  timeoutMs = 30_000,
+): Promise<number> {
+  const began = Date.now();
+  while (Date.now() - began < timeoutMs) {
+    if (await condition()) return Date.now() - began;
+    await sleep(50);
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting until ${what}`);
+}
+
+/**
+ * One scenario's world on the real infrastructure: a database of its own with the event-bus tables,
+ * its own topics under the run's prefix, and helpers to write events and read what was applied.
+ */
+export class EventBusHarness {
+  readonly logger = testLogger('event-bus');
+  readonly prefix = `${testInfrastructure.topicPrefix}${randomBytes(3).toString('hex')}.`;
+  readonly topic: TopicSpec = {
+    name: 'test.widget.v1',
+    partitions: 3,
+    retentionMs: 3_600_000,
+    description: 'test',
+  };
+  readonly widgetChanged = defineEvent({
+    type: 'test.widget.changed',
+    version: 1,
+    topic: this.topic,
+    payload: z.object({ widgetId: z.string(), seq: z.number().int(), poison: z.boolean().optional() }),
+    keyOf: (payload) => payload.widgetId,
+  });
+  readonly catalogue = new EventCatalogue([this.widgetChanged]);
+  readonly outbox = new Outbox(this.prefix);
+  readonly deadLetterTopic = `${this.prefix}${TOPICS.deadLetter.name}`;
+  readonly kafka = createKafka({
+    clientId: 'event-bus-test',
+    brokers: testInfrastructure.kafkaBrokers,
+    logger: this.logger,
+  });
+  dataSource!: DataSource;
+  private readonly running: Array<{ stop(): Promise<void> }> = [];
+
+  constructor(readonly databaseUrl: string) {}
+
+  async setUp(): Promise<void> {
+    this.dataSource = await new DataSource({
+      type: 'postgres',
+      url: this.databaseUrl,
+      migrations: [CreateEventBusTables1763700000000, CreateAppliedWidgets1763700000001],
+      migrationsRun: true,
+    }).initialize();
+    await ensureTopics(this.kafka, [
+      { ...this.topic, name: `${this.prefix}${this.topic.name}` },
+      { ...TOPICS.deadLetter, name: this.deadLetterTopic },
+    ]);
+  }
+
+  async tearDown(): Promise<void> {
+    for (const item of this.running.reverse()) await item.stop();
+    await this.dataSource?.destroy();
+    const admin = this.kafka.admin();
+    await admin.connect();
+    await admin
+      .deleteTopics({ topics: [`${this.prefix}${this.topic.name}`, this.deadLetterTopic] })
+      .catch(() => undefined);
+    await admin.disconnect();
+  }
+
+  /** Writes each event in its own committed transaction. */
+  async write(events: Array<{ widgetId: string; seq: number; poison?: boolean }>): Promise<string[]> {
+    const ids: string[] = [];
+    for (const payload of events) {
+      const envelope = await this.dataSource.transaction((manager) =>
+        this.outbox.publish(manager, this.widgetChanged, payload),
+      );
+      ids.push(envelope.eventId);
+    }
+    return ids;
+  }
+
+  relay(options: { socketFactory?: ISocketFactory; registry?: Registry } = {}): OutboxRelay {
+    const kafka = createKafka({
+      clientId: 'event-bus-test-relay',
+      brokers: testInfrastructure.kafkaBrokers,
+      logger: this.logger,
+      retry: { initialRetryTime: 100, retries: 2, maxRetryTime: 1000 },
+      ...(options.socketFactory ? { socketFactory: options.socketFactory } : {}),
+    });
+    const relay = new OutboxRelay({
+      databaseUrl: this.databaseUrl,
+      producer: kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false }),
+      logger: this.logger,
+      pollIntervalMs: 200,
+      acquireIntervalMs: 500,
+      ...(options.registry ? { registry: options.registry } : {}),
+    });
+    relay.start();
+    this.running.push(relay);
+    return relay;
+  }
+
+  consumer(options: { groupId?: string; maxAttempts?: number; registry?: Registry } = {}): EventConsumer {
+    const deadLetterProducer = this.kafka.producer();
+    this.running.push({ stop: () => deadLetterProducer.disconnect() });
+    const consumer = new EventConsumer({
+      kafka: this.kafka,
+      groupId: options.groupId ?? `${this.prefix}widgets`,
+      topics: [`${this.prefix}${this.topic.name}`],
+      dataSource: this.dataSource,
+      catalogue: this.catalogue,
+      handlers: {
+        'test.widget.changed': async (event, manager) => {
+          const payload = event.payload as { widgetId: string; seq: number; poison?: boolean };
+          if (payload.poison) throw new Error(`widget ${payload.widgetId}/${payload.seq} cannot be applied`);
+          await manager.query('INSERT INTO applied_widget (event_id, widget_id, seq) VALUES ($1, $2, $3)', [
+            event.eventId,
+            payload.widgetId,
+            payload.seq,
+          ]);
+        },
+      },
+      deadLetterTopic: this.deadLetterTopic,
+      producer: deadLetterProducer,
+      logger: this.logger,
+      maxAttempts: options.maxAttempts ?? 3,
+      backoffMs: 20,
+      registry: options.registry ?? new Registry(),
+    });
+    this.running.push(consumer);
+    return consumer;
+  }
+
+  async applied(): Promise<Array<{ eventId: string; widgetId: string; seq: number }>> {
+    const rows: Array<{ event_id: string; widget_id: string; seq: number }> = await this.dataSource.query(
+      'SELECT event_id, widget_id, seq FROM applied_widget ORDER BY applied_order',
+    );
+    return rows.map((row) => ({ eventId: row.event_id, widgetId: row.widget_id, seq: row.seq }));
+  }
+
+  async appliedCount(): Promise<number> {
+    return (await this.applied()).length;
+  }
+
+  async pendingCount(): Promise<number> {
+    const [row] = await this.dataSource.query(
+      'SELECT count(*)::int AS n FROM outbox_event WHERE published_at IS NULL',
+    );
+    return row.n;
+  }
+}
+
+/** Asserts that, for every widget, the applied sequence numbers are increasing. */
+export function inOrderPerKey(applied: Array<{ widgetId: string; seq: number }>): boolean {
+  const last = new Map<string, number>();
+  for (const { widgetId, seq } of applied) {
+    if ((last.get(widgetId) ?? -1) >= seq) return false;
+    last.set(widgetId, seq);
+  }
+  return true;
+}
+
+export function events(widgets: string[], perWidget: number, from = 0) {
+  const list: Array<{ widgetId: string; seq: number }> = [];
+  for (let seq = from; seq < from + perWidget; seq += 1)
+    for (const widgetId of widgets) list.push({ widgetId, seq });
+  return list;
+}
