@@ -36,7 +36,7 @@ try {
         figure: row.figure,
         baseline: Number(row.baseline.toFixed(2)),
         measured: Number(row.measured.toFixed(2)),
-        'measured / baseline': Number((row.measured / row.baseline).toFixed(3)),
+        'measured / baseline': row.baseline > 0 ? Number((row.measured / row.baseline).toFixed(3)) : 'n/a',
         better: row.better,
       })),
     );

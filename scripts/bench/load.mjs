@@ -12,7 +12,7 @@ export async function load(url, { headers = {}, seconds = 10, connections = 16 }
   }
   return {
     requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
+    mean: result.latency.average,
     p99: result.latency.p99,
     total: result.requests.total,
   };

@@ -32,7 +32,8 @@ describe('ServiceClient', () => {
     client = new ServiceClient('numbers', `http://127.0.0.1:${port}`, 200, testLogger());
   });
 
-  after(() => {
+  after(async () => {
+    await client.close();
     server.closeAllConnections();
     server.close();
   });

@@ -4,6 +4,7 @@ import {
   DomainError,
   type Logger,
 } from '@multimfa/service-runtime';
+import { Pool } from 'undici';
 import type { z } from 'zod';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -17,14 +18,25 @@ interface UpstreamErrorBody {
  * Calls one internal service over HTTP with a timeout and the current correlation id, and checks
  * what comes back with a zod schema. A 4xx from the service keeps its message and status; an
  * unreachable, slow or failing service becomes a 503 or 502 that names no internals.
+ * Connections are kept alive in a pool per service.
  */
 export class ServiceClient {
+  private readonly pool: Pool;
+
   constructor(
     readonly service: string,
-    private readonly baseUrl: string,
+    baseUrl: string,
     private readonly timeoutMs: number,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.pool = new Pool(baseUrl, {
+      connections: 64,
+      keepAliveTimeout: 30_000,
+      connectTimeout: Math.min(timeoutMs, 2000),
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
+  }
 
   async request<S extends z.ZodType>(
     method: Method,
@@ -37,14 +49,18 @@ export class ServiceClient {
     if (correlationId) headers[CORRELATION_HEADER] = correlationId;
     if (body !== undefined) headers['content-type'] = 'application/json';
 
-    let response: Response;
+    let status: number;
+    let payload: unknown;
     try {
-      response = await fetch(new URL(path, this.baseUrl), {
+      const response = await this.pool.request({
         method,
+        path,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? null : JSON.stringify(body),
         signal: AbortSignal.timeout(this.timeoutMs),
       });
+      status = response.statusCode;
+      payload = await response.body.json().catch(() => undefined);
     } catch (error) {
       this.logger.warn({ err: error, service: this.service, path }, 'service call failed');
       throw new DomainError(
@@ -54,18 +70,14 @@ export class ServiceClient {
       );
     }
 
-    const payload: unknown = await response.json().catch(() => undefined);
-    if (response.status >= 400 && response.status < 500) {
+    if (status >= 400 && status < 500) {
       const error = (payload ?? {}) as UpstreamErrorBody;
       const code = typeof error.data?.code === 'string' ? error.data.code : 'REQUEST_REJECTED';
       const message = typeof error.message === 'string' ? error.message : 'The request was rejected';
-      throw new DomainError(code, message, response.status);
+      throw new DomainError(code, message, status);
     }
-    if (!response.ok) {
-      this.logger.error(
-        { service: this.service, path, status: response.status },
-        'service answered with an error',
-      );
+    if (status >= 300) {
+      this.logger.error({ service: this.service, path, status }, 'service answered with an error');
       throw new DomainError(
         'SERVICE_FAILED',
         'The service could not complete the request, please try again',
@@ -89,5 +101,9 @@ export class ServiceClient {
 
   get<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> {
     return this.request('GET', path, schema);
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
   }
 }

@@ -1,5 +1,5 @@
 import type { Logger } from '@multimfa/service-runtime';
-import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { ServiceClient } from './service-client.js';
 
@@ -8,7 +8,9 @@ export const NUMBERS = Symbol('NUMBERS_SERVICE');
 /** One client per internal service, each with the configured timeout. */
 @Global()
 @Module({})
-export class UpstreamModule {
+export class UpstreamModule implements OnApplicationShutdown {
+  constructor(@Inject(NUMBERS) private readonly numbers: ServiceClient) {}
+
   static forRoot(config: GatewayConfig, logger: Logger): DynamicModule {
     return {
       module: UpstreamModule,
@@ -20,5 +22,9 @@ export class UpstreamModule {
       ],
       exports: [NUMBERS],
     };
+  }
+
+  async onApplicationShutdown() {
+    await this.numbers.close();
   }
 }
