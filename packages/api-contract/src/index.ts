@@ -1,11 +1,38 @@
-import { getXsrfToken } from './auth.js';
+import {
+  changePassword,
+  changePasswordFP,
+  checkSSOStatus,
+  currentSession,
+  getXsrfToken,
+  login,
+  loginSSO,
+  logout,
+  signUp,
+  updateUser,
+  verifyEmail,
+  verifyEmailToken,
+} from './auth.js';
 import type { Endpoint } from './endpoint.js';
 import { getMFACountries } from './plan.js';
 
-export { getXsrfToken } from './auth.js';
+export * from './auth.js';
 export { type Endpoint, endpoint, type HttpMethod } from './endpoint.js';
 export { type Envelope, envelope, errorEnvelope } from './envelope.js';
 export { type Country, countrySchema, getMFACountries } from './plan.js';
 
 /** Every documented /api call, in the order the OpenAPI document lists them. */
-export const endpoints: readonly Endpoint[] = [getXsrfToken, getMFACountries];
+export const endpoints: readonly Endpoint[] = [
+  getXsrfToken,
+  signUp,
+  login,
+  currentSession,
+  logout,
+  checkSSOStatus,
+  loginSSO,
+  verifyEmail,
+  verifyEmailToken,
+  changePasswordFP,
+  changePassword,
+  updateUser,
+  getMFACountries,
+];

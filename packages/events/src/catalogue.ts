@@ -1,9 +1,11 @@
+import { billingEvents } from './billing.js';
 import { EventCatalogue, type EventDefinition } from './define-event.js';
+import { identityEvents } from './identity.js';
 
 /**
- * Every event MultiMFA publishes. Each feature adds its events here (in its own file beside this
- * one) when it starts publishing them; `published-schemas.json` records what was published.
+ * Every event MultiMFA publishes. Each service's events are defined in its own file beside this
+ * one; `published-schemas.json` records what was published (`npm run events:publish`).
  */
-export const publishedEvents: readonly EventDefinition[] = [];
+export const publishedEvents: readonly EventDefinition[] = [...identityEvents, ...billingEvents];
 
 export const catalogue = new EventCatalogue(publishedEvents);

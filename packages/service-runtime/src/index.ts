@@ -1,3 +1,4 @@
+export { Clock, FixedClock, SystemClock } from './clock/clock.js';
 export {
   ConfigError,
   configSchemas,

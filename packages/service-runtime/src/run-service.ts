@@ -53,6 +53,12 @@ export async function runService<S extends z.ZodType<ProcessConfig>>(
   let app: INestApplication;
   try {
     app = await createServiceApp(definition, config, logger);
+    if (config.MIGRATE_ONLY) {
+      // Building the app connected the database and applied the migrations; nothing has started.
+      await app.close();
+      logger.info('migrations applied; exiting (MIGRATE_ONLY)');
+      process.exit(0);
+    }
     await app.listen(config.PORT, config.HOST);
   } catch (error) {
     logger.fatal({ err: error }, 'failed to start');

@@ -7,6 +7,7 @@ import {
 } from '@nestjs/common';
 import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, type DataSourceOptions, type MigrationInterface } from 'typeorm';
+import { Clock, SystemClock } from './clock/clock.js';
 import { ensureDatabase } from './database/ensure-database.js';
 import { migrate } from './database/migrate.js';
 import { databaseCheck, KafkaCheck, RedisCheck } from './health/dependency-checks.js';
@@ -89,6 +90,7 @@ export class ServiceRuntimeModule {
       controllers: [HealthController, MetricsController],
       providers: [
         { provide: LOGGER, useValue: options.logger },
+        { provide: Clock, useClass: SystemClock },
         { provide: Metrics, useValue: new Metrics(options.service) },
         checksProvider,
         {
@@ -101,7 +103,7 @@ export class ServiceRuntimeModule {
           useValue: new ReadinessConnections(staticChecks as Array<RedisCheck | KafkaCheck>),
         },
       ],
-      exports: [LOGGER, Metrics, Readiness],
+      exports: [LOGGER, Metrics, Readiness, Clock],
     };
   }
 }

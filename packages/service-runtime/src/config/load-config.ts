@@ -42,6 +42,11 @@ export const processEnvSchema = z.object({
   PORT: port,
   LOG_LEVEL: logLevel,
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** Apply the database migrations, then exit (the migration Job before a rollout). */
+  MIGRATE_ONLY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 
 /** Settings of a service that owns a database and talks to Redis and Kafka. */

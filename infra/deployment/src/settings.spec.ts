@@ -1,0 +1,106 @@
+// Every setting a process reads at boot, as its zod schema says, is set where it runs: in the
+// ConfigMaps and Secrets of its Deployment, and in docker-compose.yml (with its image's ENV).
+// The values written in the repository pass the same schema. .env.example documents them all.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
+import { envExample, loadCompose, serviceEnvironment, variablesIn } from './support/compose.js';
+import { services } from './support/deployables.js';
+import { environment, parseDockerfile } from './support/dockerfile.js';
+import {
+  containerEnvironment,
+  named,
+  ofKind,
+  overlays,
+  podSpec,
+  renderOverlay,
+} from './support/kubernetes.js';
+import { readRepoFile } from './support/repo.js';
+import { processSettings, rejectedValues } from './support/settings.js';
+
+/** Stands in for what .env.example leaves for the developer to fill (secrets). */
+const STAND_IN = 'stand-in-for-a-secret-the-developer-sets-in-dot-env-0123456789';
+
+describe('settings', () => {
+  it('knows the settings of every service of the workspace and of the gateway', () => {
+    assert.deepEqual(
+      processSettings.map((settings) => settings.name).sort(),
+      [...services.map((service) => service.name), 'gateway'].sort(),
+      'support/settings.ts must import the definition of every services/* workspace',
+    );
+  });
+
+  for (const overlay of overlays) {
+    describe(`in Kubernetes (${overlay})`, () => {
+      const objects = renderOverlay(overlay);
+      for (const settings of processSettings) {
+        it(`sets every setting ${settings.name} requires, with valid values`, () => {
+          const deployment = named(ofKind<IDeployment>('Deployment')(objects), settings.name, 'Deployment');
+          const container = podSpec(deployment).containers[0];
+          assert.ok(container);
+          const { values, secrets } = containerEnvironment(container, objects);
+          const missing = settings.required.filter((key) => !(key in values) && !secrets.has(key));
+          assert.deepEqual(missing, [], `${settings.name} would refuse to start without these`);
+          const known = Object.keys(values);
+          assert.deepEqual(
+            rejectedValues(settings, values, known),
+            [],
+            `${settings.name}: values its schema rejects`,
+          );
+        });
+      }
+    });
+  }
+
+  describe('in docker-compose.yml', () => {
+    const compose = loadCompose();
+    const { active } = envExample();
+    const filled = Object.entries(active)
+      .filter(([, value]) => value === '')
+      .map(([name]) => name);
+
+    for (const settings of processSettings) {
+      it(`sets every setting ${settings.name} requires, with valid values`, () => {
+        const service = compose.services[settings.name];
+        assert.ok(service, `no compose service ${settings.name}`);
+        const dockerfile = typeof service.build === 'object' ? service.build.dockerfile : undefined;
+        assert.ok(dockerfile, `compose service ${settings.name} must build its Dockerfile`);
+        const env = { ...environment(parseDockerfile(dockerfile).final), ...serviceEnvironment(service) };
+        const missing = settings.required.filter((key) => !(key in env));
+        assert.deepEqual(missing, [], `${settings.name} would refuse to start without these`);
+        // Settings compose takes from an empty .env.example line are the developer's to fill.
+        for (const [key, value] of Object.entries(env)) if (value === '') env[key] = STAND_IN;
+        assert.deepEqual(
+          rejectedValues(settings, env, Object.keys(env)),
+          [],
+          `${settings.name}: values its schema rejects (developer-filled: ${filled.join(', ')})`,
+        );
+      });
+    }
+  });
+
+  describe('.env.example', () => {
+    const { active, documented } = envExample();
+
+    it('documents every setting of every process', () => {
+      const undocumented = processSettings.flatMap((settings) =>
+        settings.all.filter((key) => !documented.has(key)).map((key) => `${settings.name}: ${key}`),
+      );
+      assert.deepEqual(undocumented, []);
+    });
+
+    it('gives every variable docker-compose.yml uses, and no other', () => {
+      const used = new Set(variablesIn(readRepoFile('docker-compose.yml')));
+      assert.deepEqual(
+        [...used].filter((name) => !(name in active)),
+        [],
+        'variables of docker-compose.yml missing from .env.example',
+      );
+      assert.deepEqual(
+        Object.keys(active).filter((name) => !used.has(name)),
+        [],
+        'uncommented lines of .env.example that docker-compose.yml never reads',
+      );
+    });
+  });
+});
