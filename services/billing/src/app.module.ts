@@ -2,7 +2,9 @@ import { EventBusModule } from '@multimfa/event-bus';
 import { type Logger, ServiceRuntimeModule } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { BillingConfig } from './config/billing.config.js';
+import { CustomersModule } from './customers/customers.module.js';
 import { migrations } from './migrations/index.js';
+import { UsersSubscriber } from './users/users.subscriber.js';
 
 /** The billing service: plans, Stripe customers, purchases, subscriptions, invoices, cards, discounts. */
 @Module({})
@@ -24,7 +26,9 @@ export class AppModule {
           brokers: config.KAFKA_BROKERS,
           topicPrefix: config.KAFKA_TOPIC_PREFIX,
           logger,
+          subscribers: [UsersSubscriber],
         }),
+        CustomersModule.forRoot(config),
       ],
     };
   }

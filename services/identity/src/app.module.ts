@@ -3,6 +3,7 @@ import { type Logger, ServiceRuntimeModule } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { IdentityConfig } from './config/identity.config.js';
 import { migrations } from './migrations/index.js';
+import { UsersModule } from './users/users.module.js';
 
 /** The identity service: users, credentials, e-mail verification and reset codes, Google identities, the waitlist. */
 @Module({})
@@ -25,6 +26,7 @@ export class AppModule {
           topicPrefix: config.KAFKA_TOPIC_PREFIX,
           logger,
         }),
+        UsersModule,
       ],
     };
   }

@@ -1,5 +1,9 @@
 import { CreateEventBusTables1763700000000 } from '@multimfa/event-bus';
 import type { MigrationInterface } from 'typeorm';
+import { CreateCustomers1763800000200 } from './1763800000200-create-customers.js';
 
 /** Every migration of the billing database, oldest first. */
-export const migrations: Array<new () => MigrationInterface> = [CreateEventBusTables1763700000000];
+export const migrations: Array<new () => MigrationInterface> = [
+  CreateEventBusTables1763700000000,
+  CreateCustomers1763800000200,
+];

@@ -1,5 +1,13 @@
-import { serviceEnvSchema } from '@multimfa/service-runtime';
-import type { z } from 'zod';
+import { configSchemas, serviceEnvSchema } from '@multimfa/service-runtime';
+import { z } from 'zod';
 
-export const messagingConfigSchema = serviceEnvSchema;
+export const messagingConfigSchema = serviceEnvSchema.extend({
+  SENDGRID_API_KEY: z.string().min(1),
+  /** SendGrid's API; the provider sandbox's address locally. */
+  SENDGRID_API_URL: configSchemas.url(['http:', 'https:']).default('https://api.sendgrid.com'),
+  EMAIL_FROM_ADDRESS: z.email().default('no-reply@multimfa.com'),
+  EMAIL_FROM_NAME: z.string().min(1).default('MultiMFA'),
+  /** Where people open the product (links in e-mails). */
+  PUBLIC_WEB_URL: configSchemas.url(['http:', 'https:']),
+});
 export type MessagingConfig = z.output<typeof messagingConfigSchema>;

@@ -1,5 +1,9 @@
 import { CreateEventBusTables1763700000000 } from '@multimfa/event-bus';
 import type { MigrationInterface } from 'typeorm';
+import { CreateOutboundEmail1763800000300 } from './1763800000300-create-outbound-email.js';
 
 /** Every migration of the messaging database, oldest first. */
-export const migrations: Array<new () => MigrationInterface> = [CreateEventBusTables1763700000000];
+export const migrations: Array<new () => MigrationInterface> = [
+  CreateEventBusTables1763700000000,
+  CreateOutboundEmail1763800000300,
+];

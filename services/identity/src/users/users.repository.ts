@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, Repository } from 'typeorm';
+import { User } from './user.entity.js';
+
+/** Reads and writes of users; writes take the caller's transaction. */
+@Injectable()
+export class UsersRepository {
+  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+
+  findById(userId: string, manager?: EntityManager): Promise<User | null> {
+    return (manager?.getRepository(User) ?? this.users).findOneBy({ userId });
+  }
+
+  findByEmail(emailAddress: string, manager?: EntityManager): Promise<User | null> {
+    return (manager?.getRepository(User) ?? this.users).findOneBy({
+      emailAddress: emailAddress.toLowerCase(),
+    });
+  }
+
+  /** Locks the user's row for the rest of the transaction (serializes changes to one account). */
+  lock(manager: EntityManager, userId: string): Promise<User | null> {
+    return manager.getRepository(User).findOne({ where: { userId }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  save(manager: EntityManager, user: User): Promise<User> {
+    return manager.getRepository(User).save(user);
+  }
+
+  async findGoogleSubject(manager: EntityManager, subject: string): Promise<string | undefined> {
+    const [row] = await manager.query('SELECT user_id FROM google_identity WHERE subject = $1', [subject]);
+    return row?.user_id;
+  }
+
+  async linkGoogle(
+    manager: EntityManager,
+    subject: string,
+    userId: string,
+    emailAddress: string,
+  ): Promise<void> {
+    await manager.query(
+      `INSERT INTO google_identity (subject, user_id, email_address) VALUES ($1, $2, $3)
+       ON CONFLICT (subject) DO NOTHING`,
+      [subject, userId, emailAddress],
+    );
+  }
+}

@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import { Outbox } from '@multimfa/event-bus';
+import {
+  emailVerified,
+  notificationRequested,
+  passwordChanged,
+  profileUpdated,
+  userRegistered,
+} from '@multimfa/events';
+import { Clock, DomainError, LOGGER, type Logger, NotFoundError } from '@multimfa/service-runtime';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { type CodePurpose, codeExpired, OneTimeCodesService } from '../codes/one-time-codes.service.js';
+import { PasswordHasher } from '../passwords/password-hasher.js';
+import { toUserDto, type UserDto } from './dto/user.dto.js';
+import type { RegisterRequest } from './dto/user-requests.js';
+import { User } from './user.entity.js';
+import { UsersRepository } from './users.repository.js';
+
+const INVALID_CREDENTIALS = () =>
+  new DomainError('INVALID_CREDENTIALS', 'Invalid email address or password', 401);
+
+/** Accounts: registration, sign-in checks, codes, passwords, profile, Google identities. */
+@Injectable()
+export class UsersService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
+    @Inject(OneTimeCodesService) private readonly codes: OneTimeCodesService,
+    @Inject(Outbox) private readonly outbox: Outbox,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** `verified` is for accounts an operator creates (the first administrator, demo users). */
+  async register(request: RegisterRequest, options: { verified?: boolean } = {}): Promise<UserDto> {
+    if (request.google && request.google.emailAddress !== request.emailAddress) {
+      throw new DomainError('GOOGLE_EMAIL_MISMATCH', 'Sign up with the email address of your Google account');
+    }
+    if (!request.google && !request.password) {
+      throw new DomainError('VALIDATION_FAILED', 'Please provide password');
+    }
+    const passwordHash = request.password ? await this.hasher.hash(request.password) : null;
+    return this.dataSource.transaction(async (manager) => {
+      if (await this.users.findByEmail(request.emailAddress, manager)) {
+        throw new DomainError('EMAIL_TAKEN', 'An account with this email address already exists', 409);
+      }
+      const user = Object.assign(new User(), {
+        userId: randomUUID(),
+        emailAddress: request.emailAddress,
+        passwordHash,
+        firstName: request.firstName,
+        lastName: request.lastName,
+        mobileNo: request.mobileNo,
+        userType: request.userType,
+        provider: request.google ? 'GOOGLE' : 'NONE',
+        // Google has verified the address; everyone else proves it with a code.
+        isVerified: Boolean(request.google || options.verified),
+        isActive: true,
+        serviceAgreementAgreed: request.serviceAgreementAgreed,
+        receiveMarketingEmails: request.receiveMarketingEmails,
+        passwordChangedAt: passwordHash ? this.clock.now() : null,
+      } satisfies Partial<User>);
+      try {
+        await this.users.save(manager, user);
+      } catch (error) {
+        if ((error as { code?: string }).code === '23505') {
+          throw new DomainError('EMAIL_TAKEN', 'An account with this email address already exists', 409);
+        }
+        throw error;
+      }
+      if (request.google)
+        await this.users.linkGoogle(manager, request.google.subject, user.userId, user.emailAddress);
+      await this.outbox.publish(manager, userRegistered, {
+        userId: user.userId,
+        emailAddress: user.emailAddress,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        mobileNo: user.mobileNo,
+        userType: user.userType,
+        provider: user.provider,
+        isVerified: user.isVerified,
+        serviceAgreementAgreed: user.serviceAgreementAgreed,
+        receiveMarketingEmails: user.receiveMarketingEmails,
+      });
+      if (!user.isVerified) await this.sendCode(manager, user, 'VERIFY_EMAIL');
+      return toUserDto(user);
+    });
+  }
+
+  /** The password check of a sign-in. Unknown addresses cost the same time as wrong passwords. */
+  async authenticate(emailAddress: string, password: string): Promise<UserDto> {
+    const user = await this.users.findByEmail(emailAddress);
+    if (!user?.passwordHash) {
+      await this.hasher.verifyNothing(password);
+      throw INVALID_CREDENTIALS();
+    }
+    if (!(await this.hasher.verify(user.passwordHash, password))) throw INVALID_CREDENTIALS();
+    this.assertActive(user);
+    return toUserDto(user);
+  }
+
+  async get(userId: string): Promise<UserDto> {
+    return toUserDto(await this.require(userId));
+  }
+
+  async updateProfile(
+    userId: string,
+    profile: Pick<User, 'firstName' | 'lastName' | 'mobileNo'>,
+  ): Promise<UserDto> {
+    return this.dataSource.transaction(async (manager) => {
+      const user = await this.requireLocked(manager, userId);
+      Object.assign(user, profile);
+      await this.users.save(manager, user);
+      await this.outbox.publish(manager, profileUpdated, { userId, ...profile });
+      return toUserDto(user);
+    });
+  }
+
+  async setPassword(userId: string, newPassword: string, reason: 'CHANGED' | 'RESET'): Promise<void> {
+    const passwordHash = await this.hasher.hash(newPassword);
+    await this.dataSource.transaction(async (manager) => {
+      const user = await this.requireLocked(manager, userId);
+      this.assertActive(user);
+      user.passwordHash = passwordHash;
+      user.passwordChangedAt = this.clock.now();
+      await this.users.save(manager, user);
+      await this.outbox.publish(manager, passwordChanged, { userId, reason });
+      await this.notify(manager, user, 'PASSWORD_CHANGED');
+    });
+  }
+
+  async sendVerificationCode(userId: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const user = await this.requireLocked(manager, userId);
+      if (user.isVerified) {
+        throw new DomainError('ALREADY_VERIFIED', 'Your email address is already verified', 409);
+      }
+      await this.sendCode(manager, user, 'VERIFY_EMAIL');
+    });
+  }
+
+  async verifyEmail(userId: string, code: string): Promise<UserDto> {
+    const { user, error } = await this.dataSource.transaction(async (manager) => {
+      const locked = await this.requireLocked(manager, userId);
+      if (locked.isVerified) return { user: locked, error: undefined };
+      const failure = await this.codes.consume(manager, userId, 'VERIFY_EMAIL', code);
+      if (failure) return { user: locked, error: failure };
+      locked.isVerified = true;
+      await this.users.save(manager, locked);
+      await this.outbox.publish(manager, emailVerified, { userId, emailAddress: locked.emailAddress });
+      return { user: locked, error: undefined };
+    });
+    if (error) throw error;
+    return toUserDto(user);
+  }
+
+  /** Sends a reset code when the address has an active account; answers the same either way. */
+  async requestPasswordReset(emailAddress: string): Promise<void> {
+    const user = await this.users.findByEmail(emailAddress);
+    if (!user?.isActive) return;
+    try {
+      await this.dataSource.transaction(async (manager) => {
+        const locked = await this.requireLocked(manager, user.userId);
+        await this.sendCode(manager, locked, 'RESET_PASSWORD');
+      });
+    } catch (error) {
+      if (!(error instanceof DomainError && error.code === 'TOO_MANY_CODES')) throw error;
+      this.logger.warn(
+        { userId: user.userId },
+        'password reset codes requested too often; not sending another',
+      );
+    }
+  }
+
+  /** Spends a reset code; the gateway then lets this browser session set a new password. */
+  async checkPasswordReset(emailAddress: string, code: string): Promise<{ userId: string }> {
+    const user = await this.users.findByEmail(emailAddress);
+    if (!user?.isActive) throw codeExpired();
+    const failure = await this.dataSource.transaction(async (manager) => {
+      await this.requireLocked(manager, user.userId);
+      return this.codes.consume(manager, user.userId, 'RESET_PASSWORD', code);
+    });
+    if (failure) throw failure;
+    return { userId: user.userId };
+  }
+
+  /**
+   * Whether a Google identity (verified by the gateway) belongs to an account. An account with the
+   * same verified address is linked to it on first use.
+   */
+  async resolveGoogle(
+    subject: string,
+    emailAddress: string,
+  ): Promise<{ registered: boolean; user: UserDto | null }> {
+    return this.dataSource.transaction(async (manager) => {
+      const linkedUserId = await this.users.findGoogleSubject(manager, subject);
+      const user = linkedUserId
+        ? await this.users.findById(linkedUserId, manager)
+        : await this.users.findByEmail(emailAddress, manager);
+      if (!user) return { registered: false, user: null };
+      this.assertActive(user);
+      if (!linkedUserId) await this.users.linkGoogle(manager, subject, user.userId, emailAddress);
+      return { registered: true, user: toUserDto(user) };
+    });
+  }
+
+  private assertActive(user: User): void {
+    if (!user.isActive) {
+      throw new DomainError('ACCOUNT_INACTIVE', 'Your account is inactive. Please contact support', 403);
+    }
+  }
+
+  private async require(userId: string): Promise<User> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new NotFoundError('User not found', 'USER_NOT_FOUND');
+    return user;
+  }
+
+  private async requireLocked(manager: EntityManager, userId: string): Promise<User> {
+    const user = await this.users.lock(manager, userId);
+    if (!user) throw new NotFoundError('User not found', 'USER_NOT_FOUND');
+    return user;
+  }
+
+  private async sendCode(manager: EntityManager, user: User, purpose: CodePurpose): Promise<void> {
+    const { code, expiresAt } = await this.codes.issue(manager, user.userId, purpose);
+    await this.notify(
+      manager,
+      user,
+      purpose === 'VERIFY_EMAIL' ? 'EMAIL_VERIFICATION_CODE' : 'PASSWORD_RESET_CODE',
+      {
+        code,
+        expiresAt: expiresAt.toISOString(),
+      },
+    );
+  }
+
+  private async notify(
+    manager: EntityManager,
+    user: User,
+    kind: 'EMAIL_VERIFICATION_CODE' | 'PASSWORD_RESET_CODE' | 'PASSWORD_CHANGED',
+    secret: { code: string; expiresAt: string } | undefined = undefined,
+  ): Promise<void> {
+    await this.outbox.publish(manager, notificationRequested, {
+      notificationId: randomUUID(),
+      userId: user.userId,
+      kind,
+      emailAddress: user.emailAddress,
+      firstName: user.firstName,
+      code: secret?.code ?? null,
+      expiresAt: secret?.expiresAt ?? null,
+    });
+  }
+}

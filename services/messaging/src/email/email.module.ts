@@ -1,0 +1,49 @@
+import { type DynamicModule, Global, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import type { MessagingConfig } from '../config/messaging.config.js';
+import { BullEmailQueue, EmailQueue } from '../queue/email-queue.js';
+import { EmailWorker, QUEUE_CONNECTION, QUEUE_PREFIX } from './email.worker.js';
+import { EmailSender, SendGridEmailSender } from './email-sender.js';
+import { EMAIL_SETTINGS } from './email-settings.js';
+import { EmailsService } from './emails.service.js';
+
+class QueueConnection implements OnApplicationShutdown {
+  readonly redis: Redis;
+  constructor(url: string) {
+    // BullMQ workers block on Redis: no per-command retry limit.
+    this.redis = new Redis(url, { maxRetriesPerRequest: null });
+  }
+  async onApplicationShutdown() {
+    this.redis.disconnect();
+  }
+}
+
+/** E-mail: templates, the sending queue and its worker, SendGrid. */
+@Global()
+@Module({})
+export class EmailModule {
+  static forRoot(config: MessagingConfig): DynamicModule {
+    const connection = new QueueConnection(config.REDIS_URL);
+    const prefix = `${config.KAFKA_TOPIC_PREFIX}bull`;
+    return {
+      module: EmailModule,
+      providers: [
+        { provide: QueueConnection, useValue: connection },
+        { provide: QUEUE_CONNECTION, useValue: connection.redis },
+        { provide: QUEUE_PREFIX, useValue: prefix },
+        { provide: EMAIL_SETTINGS, useValue: { webUrl: config.PUBLIC_WEB_URL } },
+        { provide: EmailQueue, useValue: new BullEmailQueue(connection.redis, prefix) },
+        {
+          provide: EmailSender,
+          useValue: new SendGridEmailSender(config.SENDGRID_API_KEY, config.SENDGRID_API_URL, {
+            email: config.EMAIL_FROM_ADDRESS,
+            name: config.EMAIL_FROM_NAME,
+          }),
+        },
+        EmailsService,
+        EmailWorker,
+      ],
+      exports: [EmailsService],
+    };
+  }
+}

@@ -1,0 +1,27 @@
+import type { OnApplicationShutdown } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { EMAIL_JOB_OPTIONS, JobName, QueueName, type SendEmailJob } from './queues.js';
+
+/** Puts e-mails on the sending queue; the only place that knows the queue library. */
+export abstract class EmailQueue {
+  /** Idempotent: the e-mail's id is the job's id, so asking twice queues it once. */
+  abstract enqueue(job: SendEmailJob): Promise<void>;
+}
+
+export class BullEmailQueue extends EmailQueue implements OnApplicationShutdown {
+  private readonly queue: Queue<SendEmailJob>;
+
+  constructor(connection: Redis, prefix: string) {
+    super();
+    this.queue = new Queue<SendEmailJob>(QueueName.Email, { connection, prefix });
+  }
+
+  async enqueue(job: SendEmailJob): Promise<void> {
+    await this.queue.add(JobName.SendEmail, job, { ...EMAIL_JOB_OPTIONS, jobId: job.emailId });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.queue.close();
+  }
+}
