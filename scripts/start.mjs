@@ -1,6 +1,7 @@
 // `npm start`: builds, starts PostgreSQL/Redis if stopped, runs Kafka, the five services, the
 // gateway and the web app, prints the address to open, and on Ctrl-C stops all it started.
 import { buildAll } from './lib/build.mjs';
+import { createDemoAccounts, DEMO_ACCOUNTS } from './lib/demo-data.mjs';
 import { stopProcess } from './lib/processes.mjs';
 import { stackConfig, startApplication, startInfrastructure, stopApplication } from './lib/stack.mjs';
 
@@ -29,6 +30,7 @@ try {
   kafka = await startInfrastructure(config);
   console.log('[stack] starting the services, the gateway and the web app');
   handles = await startApplication(config);
+  createDemoAccounts(config);
 } catch (error) {
   console.error(`[stack] failed to start: ${error.message}`);
   await stop(1);
@@ -39,8 +41,12 @@ console.log(`
 MultiMFA is running (ready in ${seconds} s).
 
   Open          ${config.webUrl}
+  Demo inbox    ${config.sandboxUrl}   (e-mails and SMS the product sends; text a number from here)
   API document  ${config.webUrl}/api/docs
   Logs          ${config.logDir}
+
+  Sign in as
+${DEMO_ACCOUNTS.map((a) => `    ${a.type.padEnd(9)} ${a.email.padEnd(26)} ${a.password}`).join('\n')}
 
 Press Ctrl-C to stop everything.`);
 

@@ -2,7 +2,11 @@ import { type Logger, ServiceRuntimeModule } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AccessGuard } from './access/access.guard.js';
+import { AuthService } from './auth/auth.service.js';
+import { LoginThrottleService } from './auth/login-throttle.service.js';
+import { SessionsService } from './auth/sessions.service.js';
 import type { GatewayConfig } from './config/gateway.config.js';
+import { GATEWAY_CONFIG } from './config/gateway-config.token.js';
 import { controllers } from './controllers.js';
 import { GatewayRedis } from './http/gateway-redis.js';
 import { UpstreamModule } from './upstream/upstream.module.js';
@@ -19,7 +23,11 @@ export class AppModule {
       ],
       controllers,
       providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
         { provide: GatewayRedis, useFactory: () => new GatewayRedis(config.REDIS_URL).connect() },
+        AuthService,
+        SessionsService,
+        LoginThrottleService,
         { provide: APP_GUARD, useClass: AccessGuard },
       ],
     };

@@ -1,6 +1,14 @@
+import { AuthController } from './auth/auth.controller.js';
+import { GoogleController } from './auth/google.controller.js';
 import { XsrfController } from './auth/xsrf.controller.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
 import { CountriesController } from './plan/countries.controller.js';
 
 /** Every controller of the gateway; loading this list registers every endpoint it serves. */
-export const controllers = [OpenApiController, XsrfController, CountriesController];
+export const controllers = [
+  OpenApiController,
+  XsrfController,
+  AuthController,
+  GoogleController,
+  CountriesController,
+];

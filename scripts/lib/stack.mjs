@@ -37,6 +37,7 @@ export function stackConfig({ profile = 'dev', runId = 'local' } = {}) {
   const base = { dev: 24000, e2e: 25000, bench: 26000 }[profile];
   const ports = {
     web: port('web', base + 80),
+    sandbox: port('sandbox', base + 90),
     gateway: port('gateway', base + 100),
     ...Object.fromEntries(SERVICES.map((service, i) => [service, port(service, base + 110 + i * 10)])),
   };
@@ -56,7 +57,38 @@ export function stackConfig({ profile = 'dev', runId = 'local' } = {}) {
     topicPrefix: profile === 'dev' ? '' : `${profile}-${runId}.`,
     logDir: join(stateDir, 'logs', profile === 'dev' ? 'dev' : `${profile}-${runId}`),
     webUrl: `http://127.0.0.1:${ports.web}`,
+    sandboxUrl: `http://127.0.0.1:${ports.sandbox}`,
   };
+}
+
+/** The provider sandbox's demo credentials (its own defaults), which the services are given. */
+const SANDBOX = {
+  stripeSecretKey: 'sk_test_multimfa_sandbox',
+  sendgridApiKey: 'SG.multimfa-sandbox',
+  googleClientId: 'multimfa-sandbox.apps.googleusercontent.com',
+  googleClientSecret: 'GOCSPX-multimfa-sandbox',
+};
+
+/** Settings of each process beyond the common ones: where the providers and the other services are. */
+function extraEnv(config, service) {
+  const sandbox = new URL(config.sandboxUrl);
+  switch (service) {
+    case 'billing':
+      return {
+        STRIPE_SECRET_KEY: SANDBOX.stripeSecretKey,
+        STRIPE_API_HOST: sandbox.hostname,
+        STRIPE_API_PORT: sandbox.port,
+        STRIPE_API_PROTOCOL: 'http',
+      };
+    case 'messaging':
+      return {
+        SENDGRID_API_KEY: SANDBOX.sendgridApiKey,
+        SENDGRID_API_URL: config.sandboxUrl,
+        PUBLIC_WEB_URL: config.webUrl,
+      };
+    default:
+      return {};
+  }
 }
 
 export const databaseName = (config, service) => `${config.databasePrefix}_${service.replace(/-/g, '_')}`;
@@ -100,8 +132,11 @@ function serviceEnv(config, service) {
     REDIS_URL: config.redisUrl,
     KAFKA_BROKERS: config.kafka.brokers,
     KAFKA_TOPIC_PREFIX: config.topicPrefix,
+    ...extraEnv(config, service),
   };
 }
+
+export const identityEnv = (config) => serviceEnv(config, 'identity');
 
 /** Starts the services, then the gateway, then the web app, and waits until each reports ready. */
 export async function startApplication(config) {
@@ -116,6 +151,13 @@ export async function startApplication(config) {
   };
   const ready = (name, handle, url) => waitFor(name, () => httpOk(url), { timeoutMs: 90_000, handle });
 
+  const sandbox = launch('provider-sandbox', 'infra/provider-sandbox/dist/main.js', {
+    SANDBOX_HOST: '127.0.0.1',
+    SANDBOX_PORT: String(config.ports.sandbox),
+    SANDBOX_PUBLIC_URL: config.sandboxUrl,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    GOOGLE_REDIRECT_URIS: `${config.webUrl}/api/auth/google/callback`,
+  });
   const services = SERVICES.map((service) => ({
     service,
     handle: launch(service, `services/${service}/dist/main.js`, serviceEnv(config, service)),
@@ -127,6 +169,14 @@ export async function startApplication(config) {
     REDIS_URL: config.redisUrl,
     SESSION_SECRET: sessionSecret(),
     NUMBERS_URL: `http://127.0.0.1:${config.ports.numbers}`,
+    IDENTITY_URL: `http://127.0.0.1:${config.ports.identity}`,
+    BILLING_URL: `http://127.0.0.1:${config.ports.billing}`,
+    PUBLIC_URL: config.webUrl,
+    GOOGLE_CLIENT_ID: SANDBOX.googleClientId,
+    GOOGLE_CLIENT_SECRET: SANDBOX.googleClientSecret,
+    GOOGLE_AUTHORIZATION_URL: `${config.sandboxUrl}/o/oauth2/v2/auth`,
+    GOOGLE_TOKEN_URL: `${config.sandboxUrl}/token`,
+    GOOGLE_USERINFO_URL: `${config.sandboxUrl}/oauth2/v3/userinfo`,
     RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE ?? '600',
   });
   const web = startProcess(
@@ -143,6 +193,7 @@ export async function startApplication(config) {
 
   try {
     await Promise.all([
+      ready('provider-sandbox', sandbox, `${config.sandboxUrl}/health/ready`),
       ...services.map(({ service, handle }) =>
         ready(service, handle, `http://127.0.0.1:${config.ports[service]}/health/ready`),
       ),

@@ -7,8 +7,27 @@ export interface SessionUser {
   role: UserRole;
 }
 
+/** A Google identity this browser just proved (through the OAuth flow), not yet an account. */
+export interface GoogleIdentity {
+  subject: string;
+  emailAddress: string;
+  fullName: string;
+  firstName: string;
+  lastName: string;
+  verifiedAt: number;
+}
+
+/** This browser verified a reset code for the account: it may set a new password, briefly. */
+export interface PasswordResetGrant {
+  userId: string;
+  emailAddress: string;
+  verifiedAt: number;
+}
+
 declare module 'express-session' {
   interface SessionData {
     user?: SessionUser;
+    google?: GoogleIdentity;
+    passwordReset?: PasswordResetGrant;
   }
 }

@@ -19,6 +19,19 @@ export const gatewayConfigSchema = processEnvSchema.extend({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   NUMBERS_URL: configSchemas.url(['http:', 'https:']),
+  IDENTITY_URL: configSchemas.url(['http:', 'https:']),
+  BILLING_URL: configSchemas.url(['http:', 'https:']),
+  /** Where people open the product; Google sends them back to it. */
+  PUBLIC_URL: configSchemas.url(['http:', 'https:']),
+  GOOGLE_CLIENT_ID: z.string().min(1),
+  GOOGLE_CLIENT_SECRET: z.string().min(1),
+  GOOGLE_AUTHORIZATION_URL: configSchemas
+    .url(['http:', 'https:'])
+    .default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: configSchemas.url(['http:', 'https:']).default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: configSchemas
+    .url(['http:', 'https:'])
+    .default('https://www.googleapis.com/oauth2/v3/userinfo'),
 });
 
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;

@@ -8,9 +8,9 @@ import helmet from 'helmet';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { GatewayRedis } from './gateway-redis.js';
 import { rateLimitMiddleware } from './rate-limit.middleware.js';
+import { SESSION_COOKIE, SESSION_PREFIX } from './session-settings.js';
 import { xsrfMiddleware } from './xsrf.middleware.js';
 
-export const SESSION_COOKIE = 'mmfa.sid';
 /** Callers that prove themselves another way: provider webhooks (signatures) and bots (API keys). */
 const XSRF_EXEMPT = [/^\/api\/webhooks\//, /^\/api\/bot\//];
 
@@ -35,7 +35,7 @@ export function configureHttp(app: INestApplication, config: GatewayConfig, logg
     '/api',
     session({
       name: SESSION_COOKIE,
-      store: new RedisStore({ client: redis, prefix: 'session:', ttl: config.SESSION_TTL_SECONDS }),
+      store: new RedisStore({ client: redis, prefix: SESSION_PREFIX, ttl: config.SESSION_TTL_SECONDS }),
       secret: config.SESSION_SECRET,
       resave: false,
       saveUninitialized: false,

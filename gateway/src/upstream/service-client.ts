@@ -60,7 +60,7 @@ export class ServiceClient {
         signal: AbortSignal.timeout(this.timeoutMs),
       });
       status = response.statusCode;
-      payload = await response.body.json().catch(() => undefined);
+      payload = status === 204 ? null : await response.body.json().catch(() => undefined);
     } catch (error) {
       this.logger.warn({ err: error, service: this.service, path }, 'service call failed');
       throw new DomainError(
@@ -101,6 +101,14 @@ export class ServiceClient {
 
   get<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> {
     return this.request('GET', path, schema);
+  }
+
+  post<S extends z.ZodType>(path: string, schema: S, body: unknown = {}): Promise<z.output<S>> {
+    return this.request('POST', path, schema, body);
+  }
+
+  put<S extends z.ZodType>(path: string, schema: S, body: unknown): Promise<z.output<S>> {
+    return this.request('PUT', path, schema, body);
   }
 
   close(): Promise<void> {

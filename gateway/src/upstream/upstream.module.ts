@@ -4,27 +4,34 @@ import type { GatewayConfig } from '../config/gateway.config.js';
 import { ServiceClient } from './service-client.js';
 
 export const NUMBERS = Symbol('NUMBERS_SERVICE');
+export const IDENTITY = Symbol('IDENTITY_SERVICE');
+export const BILLING = Symbol('BILLING_SERVICE');
 
 /** One client per internal service, each with the configured timeout. */
 @Global()
 @Module({})
 export class UpstreamModule implements OnApplicationShutdown {
-  constructor(@Inject(NUMBERS) private readonly numbers: ServiceClient) {}
+  constructor(
+    @Inject(NUMBERS) private readonly numbers: ServiceClient,
+    @Inject(IDENTITY) private readonly identity: ServiceClient,
+    @Inject(BILLING) private readonly billing: ServiceClient,
+  ) {}
 
   static forRoot(config: GatewayConfig, logger: Logger): DynamicModule {
+    const client = (service: string, url: string) =>
+      new ServiceClient(service, url, config.SERVICE_TIMEOUT_MS, logger);
     return {
       module: UpstreamModule,
       providers: [
-        {
-          provide: NUMBERS,
-          useValue: new ServiceClient('numbers', config.NUMBERS_URL, config.SERVICE_TIMEOUT_MS, logger),
-        },
+        { provide: NUMBERS, useValue: client('numbers', config.NUMBERS_URL) },
+        { provide: IDENTITY, useValue: client('identity', config.IDENTITY_URL) },
+        { provide: BILLING, useValue: client('billing', config.BILLING_URL) },
       ],
-      exports: [NUMBERS],
+      exports: [NUMBERS, IDENTITY, BILLING],
     };
   }
 
   async onApplicationShutdown() {
-    await this.numbers.close();
+    await Promise.all([this.numbers.close(), this.identity.close(), this.billing.close()]);
   }
 }

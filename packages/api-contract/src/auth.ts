@@ -228,6 +228,14 @@ export const loginSSO = endpoint({
 
 // ---- codes and passwords ------------------------------------------------------------------
 
+export const sendCodeBody = z.object({ emailAddress: emailAddressField }).meta({ id: 'SendCodeRequest' });
+export const checkCodeBody = z
+  .object({ emailAddress: emailAddressField, token: codeField })
+  .meta({ id: 'CheckCodeRequest' });
+export const resetPasswordBody = z
+  .object({ emailAddress: emailAddressField, newPassword: newPasswordField })
+  .meta({ id: 'ResetPasswordRequest' });
+
 export const verifyEmail = endpoint({
   operationId: 'verifyEmail',
   method: 'POST',
@@ -236,7 +244,7 @@ export const verifyEmail = endpoint({
     'E-mail a 6-digit code: to verify the signed-in user\u2019s address, or (signed out) to reset a password',
   tag: 'auth',
   access: 'public',
-  body: z.object({ emailAddress: emailAddressField }).meta({ id: 'SendCodeRequest' }),
+  body: sendCodeBody,
   response: envelope(message),
 });
 
@@ -247,7 +255,7 @@ export const verifyEmailToken = endpoint({
   summary: 'Check an e-mailed code: verifies the address, or allows this session to set a new password',
   tag: 'auth',
   access: 'public',
-  body: z.object({ emailAddress: emailAddressField, token: codeField }).meta({ id: 'CheckCodeRequest' }),
+  body: checkCodeBody,
   response: envelope(message),
 });
 

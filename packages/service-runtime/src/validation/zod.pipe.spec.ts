@@ -18,7 +18,14 @@ describe('ZodPipe', () => {
         error instanceof DomainError &&
         error.status === 400 &&
         error.code === 'VALIDATION_FAILED' &&
-        error.message === 'emailAddress: Please provide email address',
+        error.message === 'Please provide email address',
+    );
+  });
+
+  it("names the field when the message is zod's own", () => {
+    assert.throws(
+      () => new ZodPipe(z.object({ count: z.number() })).transform({ count: 'x' }),
+      (error) => error instanceof DomainError && /^count: Invalid input/.test(error.message),
     );
   });
 });

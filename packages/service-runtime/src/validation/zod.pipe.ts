@@ -2,11 +2,17 @@ import type { PipeTransform } from '@nestjs/common';
 import type { z } from 'zod';
 import { DomainError } from '../errors/domain-error.js';
 
-/** The first problem of a failed parse, as a sentence a person can act on. */
+/** zod's own messages ("Invalid input: expected string…") need the field's name to make sense. */
+const GENERIC_MESSAGE = /^(Invalid|Too (big|small)|Unrecognized)/;
+
+/**
+ * The first problem of a failed parse, as a sentence a person can act on: the schema's own message
+ * ("Please provide email address"), or zod's generic one prefixed with the field it is about.
+ */
 export function describeIssues(error: z.ZodError): string {
   const [first] = error.issues;
   if (!first) return 'The request is not valid';
-  const where = first.path.length ? `${first.path.join('.')}: ` : '';
+  const where = first.path.length && GENERIC_MESSAGE.test(first.message) ? `${first.path.join('.')}: ` : '';
   return `${where}${first.message}`;
 }
 
