@@ -1,0 +1,39 @@
+import { randomBase62 } from '../shared/ids.js';
+import type { ArmedFault, FaultSpec, Provider } from './fault.types.js';
+
+/** Armed faults, per provider, used in the order they were armed. */
+export class FaultStore {
+  private readonly queues = new Map<Provider, ArmedFault[]>();
+
+  arm(spec: FaultSpec): ArmedFault {
+    const fault: ArmedFault = {
+      ...spec,
+      id: `flt_${randomBase62(12)}`,
+      remaining: spec.count,
+      createdAt: new Date().toISOString(),
+    };
+    const queue = this.queues.get(spec.provider) ?? [];
+    queue.push(fault);
+    this.queues.set(spec.provider, queue);
+    return { ...fault };
+  }
+
+  /** Uses one call's worth of the oldest armed fault of `provider`, if any. */
+  take(provider: Provider): ArmedFault | undefined {
+    const queue = this.queues.get(provider);
+    const fault = queue?.[0];
+    if (!queue || !fault) return undefined;
+    fault.remaining -= 1;
+    if (fault.remaining <= 0) queue.shift();
+    return { ...fault };
+  }
+
+  list(): ArmedFault[] {
+    return [...this.queues.values()].flat().map((fault) => ({ ...fault }));
+  }
+
+  clear(provider?: Provider): void {
+    if (provider) this.queues.delete(provider);
+    else this.queues.clear();
+  }
+}

@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { SandboxClient, SandboxClientError } from '../client/sandbox-client.js';
+import { startTestSandbox, type TestSandbox } from '../testing/test-sandbox.js';
+import { FaultStore } from './fault.store.js';
+
+describe('FaultStore', () => {
+  it('uses faults per provider, oldest first, each for its count', () => {
+    const store = new FaultStore();
+    store.arm({
+      provider: 'twilio',
+      count: 2,
+      status: 500,
+      timeout: false,
+      latencyMs: 0,
+      retryAfterSeconds: 1,
+    });
+    store.arm({
+      provider: 'twilio',
+      count: 1,
+      status: 429,
+      timeout: false,
+      latencyMs: 0,
+      retryAfterSeconds: 1,
+    });
+    store.arm({
+      provider: 'stripe',
+      count: 1,
+      status: 503,
+      timeout: false,
+      latencyMs: 0,
+      retryAfterSeconds: 1,
+    });
+    assert.deepEqual(
+      [
+        store.take('twilio')?.status,
+        store.take('twilio')?.status,
+        store.take('twilio')?.status,
+        store.take('twilio'),
+      ],
+      [500, 500, 429, undefined],
+    );
+    assert.equal(store.take('sendgrid'), undefined);
+    store.clear('stripe');
+    assert.deepEqual(store.list(), []);
+  });
+});
+
+describe('/_sandbox/faults', () => {
+  let test: TestSandbox;
+  let client: SandboxClient;
+
+  before(async () => {
+    test = await startTestSandbox();
+    client = new SandboxClient(test.url);
+  });
+  after(() => test.stop());
+
+  it('arms, lists and clears faults, per provider or all', async () => {
+    const armed = await client.setFault({ provider: 'sendgrid', status: 500, count: 3 });
+    assert.match(armed.id, /^flt_/);
+    assert.equal(armed.remaining, 3);
+    await client.setFault({ provider: 'google', timeout: true });
+    assert.deepEqual(
+      (await client.faults()).map((fault) => fault.provider),
+      ['sendgrid', 'google'],
+    );
+    await client.clearFaults('sendgrid');
+    assert.deepEqual(
+      (await client.faults()).map((fault) => fault.provider),
+      ['google'],
+    );
+    await client.clearFaults();
+    assert.deepEqual(await client.faults(), []);
+  });
+
+  it('refuses a fault that makes no sense, saying why', async () => {
+    const refuse = async (body: object) => {
+      try {
+        await client.setFault(body as Parameters<SandboxClient['setFault']>[0]);
+      } catch (error) {
+        assert.ok(error instanceof SandboxClientError);
+        assert.equal(error.status, 400);
+        return error.message;
+      }
+      throw new Error('expected 400');
+    };
+    assert.match(await refuse({ provider: 'paypal', status: 500 }), /provider/);
+    assert.match(
+      await refuse({ provider: 'stripe', status: 500, timeout: true }),
+      /either status or timeout/,
+    );
+    assert.match(await refuse({ provider: 'stripe' }), /set status, timeout or latencyMs/);
+    assert.match(await refuse({ provider: 'stripe', status: 200 }), /status/);
+    assert.match(await refuse({ provider: 'stripe', status: 500, colour: 'red' }), /colour/);
+  });
+
+  it('does not let a web page of another origin arm faults with a form post', async () => {
+    const response = await fetch(`${test.url}/_sandbox/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'provider=stripe&status=500',
+    });
+    assert.equal(response.status, 400);
+    assert.deepEqual(await client.faults(), []);
+  });
+});

@@ -1,0 +1,133 @@
+import { randomBase62 } from '../shared/ids.js';
+import type { EmailEntry, InboxEntry, InboxFilter, NewInboxEntry, SmsEntry } from './inbox.types.js';
+
+/** `revision` increases with every change (added or updated), so a reconnecting page can catch up. */
+export type InboxListener = (entry: InboxEntry, change: 'added' | 'updated', revision: number) => void;
+
+const MAX_ENTRIES = 5000;
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+export const normalizePhone = (phone: string) => phone.replace(/[\s().-]/g, '');
+
+function addressedTo(entry: InboxEntry, to: string): boolean {
+  if (entry.channel === 'sms') return normalizePhone(entry.to) === normalizePhone(to);
+  const wanted = normalizeEmail(to);
+  return [...entry.to, ...entry.cc, ...entry.bcc].some((address) => normalizeEmail(address.email) === wanted);
+}
+
+export function matches(entry: InboxEntry, filter: InboxFilter): boolean {
+  if (filter.channel && entry.channel !== filter.channel) return false;
+  if (filter.direction && entry.direction !== filter.direction) return false;
+  if (filter.after !== undefined && entry.seq <= filter.after) return false;
+  if (filter.to !== undefined && !addressedTo(entry, filter.to)) return false;
+  return true;
+}
+
+/** Every e-mail and text the sandbox carried, oldest first in memory, listed newest first. */
+export class InboxStore {
+  private entries: InboxEntry[] = [];
+  private seq = 0;
+  private revision = 0;
+  private readonly revisions = new Map<string, number>();
+  private readonly listeners = new Set<InboxListener>();
+
+  add<E extends NewInboxEntry>(draft: E): E & { seq: number; id: string; createdAt: string } {
+    this.seq += 1;
+    const entry = {
+      ...draft,
+      seq: this.seq,
+      id: `${draft.channel === 'email' ? 'em' : 'sms'}_${randomBase62(16)}`,
+      createdAt: new Date().toISOString(),
+    };
+    this.entries.push(entry as InboxEntry);
+    if (this.entries.length > MAX_ENTRIES) {
+      for (const dropped of this.entries.splice(0, this.entries.length - MAX_ENTRIES))
+        this.revisions.delete(dropped.id);
+    }
+    this.emit(entry as InboxEntry, 'added');
+    return entry;
+  }
+
+  updateEmail(id: string, patch: Partial<Pick<EmailEntry, 'status' | 'reason'>>): void {
+    this.update(id, 'email', patch);
+  }
+
+  updateSms(id: string, patch: Partial<Pick<SmsEntry, 'status' | 'errorCode' | 'webhook'>>): void {
+    this.update(id, 'sms', patch);
+  }
+
+  private update(id: string, channel: InboxEntry['channel'], patch: object): void {
+    const entry = this.entries.find((candidate) => candidate.id === id && candidate.channel === channel);
+    if (!entry) return;
+    Object.assign(entry, patch);
+    this.emit(entry, 'updated');
+  }
+
+  get(id: string): InboxEntry | undefined {
+    return this.entries.find((entry) => entry.id === id);
+  }
+
+  /** Newest first. */
+  list(filter: InboxFilter = {}, limit = 100): InboxEntry[] {
+    const out: InboxEntry[] = [];
+    for (let i = this.entries.length - 1; i >= 0 && out.length < limit; i -= 1) {
+      const entry = this.entries[i];
+      if (entry && matches(entry, filter)) out.push(entry);
+    }
+    return out;
+  }
+
+  /** The oldest entry after `filter.after` that matches, if any. */
+  next(filter: InboxFilter): InboxEntry | undefined {
+    return this.entries.find((entry) => matches(entry, filter));
+  }
+
+  /** The latest `seq` handed out: entries added later have a greater one. */
+  get cursor(): number {
+    return this.seq;
+  }
+
+  subscribe(listener: InboxListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Waits for the first matching entry, resolving `undefined` after `timeoutMs` or when `signal` aborts. */
+  waitFor(filter: InboxFilter, timeoutMs: number, signal?: AbortSignal): Promise<InboxEntry | undefined> {
+    const existing = this.next(filter);
+    if (existing) return Promise.resolve(existing);
+    return new Promise((resolve) => {
+      const finish = (entry: InboxEntry | undefined) => {
+        clearTimeout(timer);
+        unsubscribe();
+        signal?.removeEventListener('abort', onAbort);
+        resolve(entry);
+      };
+      const onAbort = () => finish(undefined);
+      const timer = setTimeout(() => finish(undefined), timeoutMs);
+      const unsubscribe = this.subscribe((entry, change) => {
+        if (change === 'added' && matches(entry, filter)) finish(entry);
+      });
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  /** Entries added or changed after `revision`, in the order of their last change. */
+  changedSince(revision: number): Array<{ entry: InboxEntry; revision: number }> {
+    return this.entries
+      .map((entry) => ({ entry, revision: this.revisions.get(entry.id) ?? 0 }))
+      .filter((item) => item.revision > revision)
+      .sort((a, b) => a.revision - b.revision);
+  }
+
+  clear(): void {
+    this.entries = [];
+    this.revisions.clear();
+  }
+
+  private emit(entry: InboxEntry, change: 'added' | 'updated'): void {
+    this.revision += 1;
+    this.revisions.set(entry.id, this.revision);
+    for (const listener of this.listeners) listener(entry, change, this.revision);
+  }
+}

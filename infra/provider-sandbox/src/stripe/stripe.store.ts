@@ -1,0 +1,113 @@
+import type {
+  Charge,
+  Customer,
+  DeletedCustomer,
+  PaymentIntent,
+  PaymentMethod,
+  StripeEvent,
+} from './stripe.types.js';
+import { stripeErrors } from './stripe-error.js';
+
+export interface StoredPaymentMethod {
+  object: PaymentMethod;
+  /** The full card number decides how payments behave; it is never returned by the API. */
+  number: string;
+  /** Stripe never lets a detached PaymentMethod be used again. */
+  detached: boolean;
+}
+
+export interface StoredPaymentIntent {
+  object: PaymentIntent;
+  /** While `requires_action`: the secret in the link to the 3-D Secure page. */
+  authenticationToken?: string;
+}
+
+export interface IdempotentResult {
+  endpoint: string;
+  params: string;
+  requestId: string;
+  /** Undefined while the first request is still being handled. */
+  response?: { status: number; body: unknown };
+}
+
+const MAX_IDEMPOTENCY_KEYS = 10_000;
+const MAX_EVENTS = 10_000;
+
+/** The sandbox's Stripe account, in memory. */
+export class StripeStore {
+  readonly customers = new Map<string, Customer | DeletedCustomer>();
+  readonly paymentMethods = new Map<string, StoredPaymentMethod>();
+  readonly paymentIntents = new Map<string, StoredPaymentIntent>();
+  readonly charges = new Map<string, Charge>();
+  readonly events = new Map<string, StripeEvent>();
+  private readonly idempotency = new Map<string, IdempotentResult>();
+
+  customer(id: string, param?: string): Customer {
+    const customer = this.customers.get(id);
+    if (!customer || 'deleted' in customer) throw stripeErrors.resourceMissing('customer', id, param);
+    return customer;
+  }
+
+  paymentMethod(id: string, param?: string): StoredPaymentMethod {
+    const stored = this.paymentMethods.get(id);
+    if (!stored) throw stripeErrors.resourceMissing('PaymentMethod', id, param);
+    return stored;
+  }
+
+  paymentIntent(id: string, param?: string): StoredPaymentIntent {
+    const stored = this.paymentIntents.get(id);
+    if (!stored) throw stripeErrors.resourceMissing('payment_intent', id, param);
+    return stored;
+  }
+
+  charge(id: string): Charge {
+    const charge = this.charges.get(id);
+    if (!charge) throw stripeErrors.resourceMissing('charge', id);
+    return charge;
+  }
+
+  event(id: string): StripeEvent {
+    const event = this.events.get(id);
+    if (!event) throw stripeErrors.resourceMissing('event', id);
+    return event;
+  }
+
+  addEvent(event: StripeEvent): void {
+    this.events.set(event.id, event);
+    if (this.events.size > MAX_EVENTS) {
+      const oldest = this.events.keys().next().value;
+      if (oldest !== undefined) this.events.delete(oldest);
+    }
+  }
+
+  /** Any object by id, for `expand[]`. */
+  lookup(id: string): unknown {
+    if (id.startsWith('cus_')) return this.customers.get(id);
+    if (id.startsWith('pm_')) return this.paymentMethods.get(id)?.object;
+    if (id.startsWith('pi_')) return this.paymentIntents.get(id)?.object;
+    if (id.startsWith('ch_')) return this.charges.get(id);
+    return undefined;
+  }
+
+  idempotentResult(key: string): IdempotentResult | undefined {
+    return this.idempotency.get(key);
+  }
+
+  saveIdempotentResult(key: string, result: IdempotentResult): void {
+    this.idempotency.delete(key);
+    this.idempotency.set(key, result);
+    if (this.idempotency.size > MAX_IDEMPOTENCY_KEYS) {
+      const oldest = this.idempotency.keys().next().value;
+      if (oldest !== undefined) this.idempotency.delete(oldest);
+    }
+  }
+
+  forgetIdempotentResult(key: string): void {
+    this.idempotency.delete(key);
+  }
+}
+
+/** Values of a map, newest first (maps keep insertion order). */
+export function newestFirst<T>(values: Iterable<T>, keep: (value: T) => boolean = () => true): T[] {
+  return [...values].filter(keep).reverse();
+}
