@@ -24,6 +24,11 @@ function startGateway(numbersUrl: string, overrides: Record<string, string> = {}
     REDIS_URL: testInfrastructure.redisUrl,
     SESSION_SECRET: randomBytes(32).toString('hex'),
     NUMBERS_URL: numbersUrl,
+    IDENTITY_URL: 'http://127.0.0.1:1',
+    BILLING_URL: 'http://127.0.0.1:1',
+    PUBLIC_URL: 'http://127.0.0.1:1',
+    GOOGLE_CLIENT_ID: 'test-client',
+    GOOGLE_CLIENT_SECRET: 'test-secret',
     TRUST_PROXY_HOPS: '1',
     ...overrides,
   });

@@ -1,0 +1,274 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
+import { Browser, ServiceStack } from '../testing/service-stack.js';
+
+type Body = { isError: boolean; message: string; data: Record<string, unknown> | null };
+
+const email = (name: string) => `${name}-${randomBytes(3).toString('hex')}@example.com`;
+const PASSWORD = 'correct horse battery';
+
+function signUpBody(emailAddress: string, overrides: Record<string, unknown> = {}) {
+  return {
+    emailAddress,
+    password: PASSWORD,
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    mobileNo: '+12125550199',
+    userType: 'CUSTOMER',
+    provider: 'NONE',
+    serviceAgreementAgreed: true,
+    receiveMarketingEmails: false,
+    ...overrides,
+  };
+}
+
+describe('accounts through the gateway (real identity, billing, Redis, Kafka; Stripe in the sandbox)', () => {
+  const stack = new ServiceStack();
+  let gatewayUrl: string;
+
+  /** The code identity asked messaging to e-mail (read from identity's outbox). */
+  async function latestCode(emailAddress: string, kind: string): Promise<string> {
+    const client = new pg.Client({ connectionString: stack.databases[0] });
+    await client.connect();
+    try {
+      const { rows } = await client.query(
+        `SELECT envelope->'payload'->>'code' AS code FROM outbox_event
+          WHERE envelope->>'type' = 'identity.notification.requested'
+            AND envelope->'payload'->>'emailAddress' = $1 AND envelope->'payload'->>'kind' = $2
+          ORDER BY id DESC LIMIT 1`,
+        [emailAddress, kind],
+      );
+      assert.ok(rows[0]?.code, `no ${kind} for ${emailAddress}`);
+      return rows[0].code;
+    } finally {
+      await client.end();
+    }
+  }
+
+  async function signedUp(name: string): Promise<{ browser: Browser; emailAddress: string }> {
+    const browser = new Browser(gatewayUrl);
+    const emailAddress = email(name);
+    const { status } = await browser.call('POST', '/api/auth/signup', signUpBody(emailAddress));
+    assert.equal(status, 200);
+    return { browser, emailAddress };
+  }
+
+  before(async () => {
+    await stack.start();
+    gatewayUrl = (await stack.gateway()).url;
+  });
+
+  after(async () => {
+    await stack.stop();
+  });
+
+  it('signs a new customer up and in, with a Stripe customer, unverified until the e-mailed code', async () => {
+    const browser = new Browser(gatewayUrl);
+    const emailAddress = email('new');
+    const signUp = await browser.call<Body>(
+      'POST',
+      '/api/auth/signup',
+      signUpBody(emailAddress.toUpperCase()),
+    );
+    assert.equal(signUp.status, 200);
+    assert.equal(signUp.body.data?.emailAddress, emailAddress);
+    assert.equal(signUp.body.data?.isVerified, false);
+    assert.match(String(signUp.body.data?.stripeCustomerId), /^cus_/);
+    assert.ok(browser.hasSession());
+
+    const wrong = await browser.call<Body>('POST', '/api/auth/verifyemailtoken', {
+      emailAddress,
+      token: '000000',
+    });
+    const code = await latestCode(emailAddress, 'EMAIL_VERIFICATION_CODE');
+    if (code !== '000000') {
+      assert.equal(wrong.status, 400);
+      assert.match(wrong.body.message, /not correct. 4 tries left/);
+    }
+    const right = await browser.call<Body>('POST', '/api/auth/verifyemailtoken', {
+      emailAddress,
+      token: code,
+    });
+    assert.equal(right.status, 200, right.body.message);
+    const session = await browser.call<Body>('GET', '/api/auth/session');
+    assert.equal(session.body.data?.isVerified, true);
+    assert.equal(session.body.data?.userType, 'CUSTOMER');
+    assert.equal(session.body.data?.stripeCustomerId, signUp.body.data?.stripeCustomerId);
+  });
+
+  it('refuses a second account for the same address, and any sign-up that is not a plain customer', async () => {
+    const { emailAddress } = await signedUp('twice');
+    const again = await new Browser(gatewayUrl).call<Body>(
+      'POST',
+      '/api/auth/signup',
+      signUpBody(emailAddress),
+    );
+    assert.equal(again.status, 409);
+    assert.equal(again.body.message, 'An account with this email address already exists');
+
+    const admin = await new Browser(gatewayUrl).call<Body>(
+      'POST',
+      '/api/auth/signup',
+      signUpBody(email('a'), { userType: 'ADMIN' }),
+    );
+    assert.equal(admin.status, 400);
+    const google = await new Browser(gatewayUrl).call<Body>(
+      'POST',
+      '/api/auth/signup',
+      signUpBody(email('g'), { provider: 'GOOGLE', password: undefined }),
+    );
+    assert.equal(google.status, 401, 'a GOOGLE sign-up needs the Google identity this browser proved');
+    const sso = await new Browser(gatewayUrl).call<Body>('POST', '/api/auth/loginSSO', { emailAddress });
+    assert.equal(sso.status, 401, 'an e-mail alone never signs anyone in');
+  });
+
+  it('throttles password guessing per account, and only that account', async () => {
+    const { emailAddress } = await signedUp('guessed');
+    const attacker = new Browser(gatewayUrl);
+    for (let i = 0; i < 5; i += 1) {
+      const guess = await attacker.call<Body>('POST', '/api/auth/login', {
+        emailAddress,
+        password: `wrong-${i}`,
+      });
+      assert.equal(guess.status, 401);
+      assert.equal(guess.body.message, 'Invalid email address or password');
+    }
+    const locked = await new Browser(gatewayUrl).call<Body>('POST', '/api/auth/login', {
+      emailAddress,
+      password: PASSWORD,
+    });
+    assert.equal(locked.status, 429);
+    assert.match(locked.body.message, /Too many failed sign-in attempts. Please try again in 1 minute/);
+    const { emailAddress: other } = await signedUp('other');
+    const fine = await new Browser(gatewayUrl).call('POST', '/api/auth/login', {
+      emailAddress: other,
+      password: PASSWORD,
+    });
+    assert.equal(fine.status, 200);
+  });
+
+  it('keeps sessions across a gateway restart (they live in Redis)', async () => {
+    const first = await stack.gateway();
+    const { emailAddress } = await signedUp('durable');
+    const browser = new Browser(first.url);
+    assert.equal(
+      (await browser.call('POST', '/api/auth/login', { emailAddress, password: PASSWORD })).status,
+      200,
+    );
+    await first.app.close();
+    browser.baseUrl = (await stack.gateway()).url;
+    const session = await browser.call<Body>('GET', '/api/auth/session');
+    assert.equal(session.status, 200);
+    assert.equal(session.body.data?.emailAddress, emailAddress);
+  });
+
+  it('ends every session of the user when the password changes, and refuses the old password', async () => {
+    const { browser: laptop, emailAddress } = await signedUp('rotating');
+    const phone = new Browser(gatewayUrl);
+    assert.equal(
+      (await phone.call('POST', '/api/auth/login', { emailAddress, password: PASSWORD })).status,
+      200,
+    );
+    const changed = await laptop.call<Body>('POST', '/api/auth/changepassword', {
+      newPassword: 'a brand new passphrase',
+    });
+    assert.equal(changed.status, 200, changed.body.message);
+    assert.equal((await phone.call('GET', '/api/auth/session')).status, 401);
+    assert.equal((await laptop.call('GET', '/api/auth/session')).status, 401);
+    const old = await new Browser(gatewayUrl).call('POST', '/api/auth/login', {
+      emailAddress,
+      password: PASSWORD,
+    });
+    assert.equal(old.status, 401);
+    const fresh = await new Browser(gatewayUrl).call('POST', '/api/auth/login', {
+      emailAddress,
+      password: 'a brand new passphrase',
+    });
+    assert.equal(fresh.status, 200);
+  });
+
+  it('resets a forgotten password only for the browser that verified the code', async () => {
+    const { emailAddress } = await signedUp('forgetful');
+    const unknown = await new Browser(gatewayUrl).call<Body>('POST', '/api/auth/verifyemail', {
+      emailAddress: email('nobody'),
+    });
+    const known = await new Browser(gatewayUrl).call<Body>('POST', '/api/auth/verifyemail', { emailAddress });
+    assert.equal(unknown.status, known.status);
+    assert.equal(unknown.body.message, known.body.message, 'the answer tells nothing about the address');
+
+    const intruder = new Browser(gatewayUrl);
+    const refused = await intruder.call<Body>('POST', '/api/auth/changePasswordFP', {
+      emailAddress,
+      newPassword: 'intruder password',
+    });
+    assert.equal(refused.status, 403);
+
+    const owner = new Browser(gatewayUrl);
+    await owner.call('POST', '/api/auth/verifyemail', { emailAddress });
+    const code = await latestCode(emailAddress, 'PASSWORD_RESET_CODE');
+    assert.equal(
+      (await owner.call('POST', '/api/auth/verifyemailtoken', { emailAddress, token: code })).status,
+      200,
+    );
+    assert.equal(
+      (
+        await intruder.call('POST', '/api/auth/changePasswordFP', {
+          emailAddress,
+          newPassword: 'intruder password',
+        })
+      ).status,
+      403,
+    );
+    const reset = await owner.call<Body>('POST', '/api/auth/changePasswordFP', {
+      emailAddress,
+      newPassword: 'the new one!',
+    });
+    assert.equal(reset.status, 200, reset.body.message);
+    const reused = await owner.call('POST', '/api/auth/changePasswordFP', {
+      emailAddress,
+      newPassword: 'once more!!',
+    });
+    assert.equal(reused.status, 403, 'the grant is single use');
+    assert.equal(
+      (
+        await new Browser(gatewayUrl).call('POST', '/api/auth/login', {
+          emailAddress,
+          password: 'the new one!',
+        })
+      ).status,
+      200,
+    );
+  });
+
+  it('updates only the signed-in user\u2019s own profile', async () => {
+    const { browser, emailAddress } = await signedUp('profile');
+    const me = await browser.call<Body>('GET', '/api/auth/session');
+    const someoneElse = await browser.call<Body>('PUT', '/api/auth/user', {
+      id: '00000000-0000-4000-8000-000000000000',
+      firstName: 'Eve',
+      lastName: 'Mallory',
+      mobileNo: '+12125550100',
+    });
+    assert.equal(someoneElse.status, 404);
+    const updated = await browser.call<Body>('PUT', '/api/auth/user', {
+      id: me.body.data?.userId,
+      firstName: '  Ada ',
+      lastName: 'Lovelace',
+      mobileNo: '+442071234567',
+    });
+    assert.equal(updated.status, 200);
+    assert.equal(updated.body.data?.fullName, 'Ada Lovelace');
+    const session = await browser.call<Body>('GET', '/api/auth/session');
+    assert.equal(session.body.data?.name, 'Ada Lovelace');
+    assert.equal(session.body.data?.emailAddress, emailAddress);
+    assert.equal((await new Browser(gatewayUrl).call('PUT', '/api/auth/user', {})).status, 401);
+  });
+
+  it('signs out on the server', async () => {
+    const { browser } = await signedUp('leaving');
+    assert.equal((await browser.call('POST', '/api/auth/logout')).status, 200);
+    assert.equal((await browser.call('GET', '/api/auth/session')).status, 401);
+  });
+});

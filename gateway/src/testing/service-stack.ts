@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { billingService } from '@multimfa/billing/service';
+import { identityService } from '@multimfa/identity/service';
+import { createSandbox, loadSandboxSettings, type Sandbox } from '@multimfa/provider-sandbox/server';
+import { createServiceApp, loadConfig } from '@multimfa/service-runtime';
+import {
+  createTestDatabase,
+  dropTestDatabase,
+  testInfrastructure,
+  testLogger,
+} from '@multimfa/service-runtime/testing';
+import type { INestApplication } from '@nestjs/common';
+import { gateway } from '../gateway.js';
+
+async function listen(app: INestApplication): Promise<string> {
+  await app.listen(0, '127.0.0.1');
+  return `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+}
+
+/**
+ * The real identity and billing services (their own databases), the provider sandbox for Stripe, and
+ * gateways in front of them, in this process, on the real PostgreSQL, Redis and Kafka.
+ */
+export class ServiceStack {
+  readonly apps: INestApplication[] = [];
+  readonly databases: string[] = [];
+  readonly sessionSecret = randomBytes(32).toString('hex');
+  readonly topicPrefix = `${testInfrastructure.topicPrefix}${randomBytes(3).toString('hex')}.`;
+  sandbox!: Sandbox;
+  sandboxUrl!: string;
+  identityUrl!: string;
+  billingUrl!: string;
+
+  async start(): Promise<this> {
+    this.sandbox = createSandbox(loadSandboxSettings({ LOG_LEVEL: 'silent' }).config);
+    this.sandboxUrl = await this.sandbox.listen(0, '127.0.0.1');
+    const common = async (name: string) => {
+      const url = await createTestDatabase(name);
+      this.databases.push(url);
+      return {
+        PORT: '1',
+        DATABASE_URL: url,
+        REDIS_URL: testInfrastructure.redisUrl,
+        KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
+        KAFKA_TOPIC_PREFIX: this.topicPrefix,
+      };
+    };
+    const identity = await createServiceApp(
+      identityService,
+      loadConfig(identityService.configSchema, await common('identity')),
+      testLogger('identity'),
+    );
+    this.apps.push(identity);
+    this.identityUrl = await listen(identity);
+    const sandbox = new URL(this.sandboxUrl);
+    const billing = await createServiceApp(
+      billingService,
+      loadConfig(billingService.configSchema, {
+        ...(await common('billing')),
+        STRIPE_SECRET_KEY: 'sk_test_multimfa_sandbox',
+        STRIPE_API_HOST: sandbox.hostname,
+        STRIPE_API_PORT: sandbox.port,
+        STRIPE_API_PROTOCOL: 'http',
+      }),
+      testLogger('billing'),
+    );
+    this.apps.push(billing);
+    this.billingUrl = await listen(billing);
+    return this;
+  }
+
+  /** A gateway replica; every replica shares the sessions in Redis. */
+  async gateway(overrides: Record<string, string> = {}): Promise<{ url: string; app: INestApplication }> {
+    const config = loadConfig(gateway.configSchema, {
+      PORT: '1',
+      REDIS_URL: testInfrastructure.redisUrl,
+      SESSION_SECRET: this.sessionSecret,
+      NUMBERS_URL: 'http://127.0.0.1:1',
+      IDENTITY_URL: this.identityUrl,
+      BILLING_URL: this.billingUrl,
+      PUBLIC_URL: 'http://127.0.0.1:1',
+      GOOGLE_CLIENT_ID: 'multimfa-sandbox.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'GOCSPX-multimfa-sandbox',
+      TRUST_PROXY_HOPS: '1',
+      ...overrides,
+    });
+    const app = await createServiceApp(gateway, config, testLogger('gateway'));
+    this.apps.push(app);
+    return { url: await listen(app), app };
+  }
+
+  async stop(): Promise<void> {
+    for (const app of this.apps.reverse()) await app.close().catch(() => undefined);
+    await this.sandbox?.close();
+    for (const url of this.databases) await dropTestDatabase(url);
+  }
+}
+
+/** A browser: keeps cookies, sends the XSRF header, and a client address of its own. */
+export class Browser {
+  private readonly cookies = new Map<string, string>();
+  readonly ip = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+
+  constructor(public baseUrl: string) {}
+
+  async call<T = { isError: boolean; message: string; data: Record<string, unknown> | null }>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }> {
+    if (method !== 'GET' && !this.cookies.has('XSRF-TOKEN')) await this.call('GET', '/api/auth/xsrf');
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      redirect: 'manual',
+      headers: {
+        'x-forwarded-for': this.ip,
+        cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        ...(method !== 'GET' ? { 'x-xsrf-token': this.cookies.get('XSRF-TOKEN') ?? '' } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const [name, ...value] = (pair ?? '').split('=');
+      if (!name) continue;
+      if (/Expires=Thu, 01 Jan 1970/i.test(cookie)) this.cookies.delete(name);
+      else this.cookies.set(name, value.join('='));
+    }
+    return { status: response.status, body: (await response.json().catch(() => null)) as T };
+  }
+
+  hasSession(): boolean {
+    return this.cookies.has('mmfa.sid');
+  }
+}
