@@ -63,7 +63,9 @@ export const signUpBody = z
     /** Always CUSTOMER: an administrator is created by another administrator. */
     userType: z.literal('CUSTOMER', { error: 'Sign-up creates customer accounts only' }).default('CUSTOMER'),
     provider: providerSchema.default('NONE'),
-    serviceAgreementAgreed: z.boolean().default(false),
+    serviceAgreementAgreed: z.literal(true, {
+      error: 'Please accept the Terms & Conditions and the Privacy Policy to create an account',
+    }),
     receiveMarketingEmails: z.boolean().default(false),
   })
   .superRefine((body, context) => {

@@ -41,9 +41,12 @@ export interface NewMember {
   member: SessionMember;
 }
 
-/** Sign-up merges the new account's identity; the user is not signed in yet. */
-export function signUp(session: Session, result: SignUpResult): Session {
-  return { ...session, ...result };
+/**
+ * Sign-up merges the new account's identity. The server also signs the new customer in, so the session
+ * is marked signed in too, as a CUSTOMER with the names and number just typed (the answer lacks them).
+ */
+export function signUp(session: Session, result: SignUpResult, profile: ProfileUpdate): Session {
+  return { ...session, ...profile, ...result, userType: 'CUSTOMER', isLoggedIn: true };
 }
 
 export function signIn(session: Session, result: SignInResult): Session {

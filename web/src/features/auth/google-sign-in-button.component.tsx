@@ -1,5 +1,7 @@
 import { Button } from '@mantine/core';
-import { notify } from '../../notify/notify';
+
+/** Where the server starts the Google OAuth flow (offline: the local provider sandbox). */
+export const GOOGLE_SIGN_IN_PATH = '/api/auth/google';
 
 function GoogleMark() {
   return (
@@ -25,16 +27,17 @@ function GoogleMark() {
 }
 
 /**
- * SEAM for the accounts issue: Google sign-in needs a server-verified Google identity (spec README),
- * which arrives with accounts. Until then the button says so instead of pretending.
+ * Google sign-in: a full-page navigation to the server, which verifies the Google identity itself and
+ * comes back to /login with the outcome in the query string (see use-sso-callback).
  */
-export function GoogleSignInButton() {
+export function GoogleSignInButton({ busy = false }: { busy?: boolean }) {
   return (
     <Button
       variant="default"
       fullWidth
       leftSection={<GoogleMark />}
-      onClick={() => notify.info('Sign-in with Google is not available yet')}
+      loading={busy}
+      onClick={() => window.location.assign(GOOGLE_SIGN_IN_PATH)}
     >
       Continue with Google
     </Button>

@@ -1,20 +1,35 @@
-import { Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
+import { loginBody } from '@multimfa/api-contract';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../api/api-error';
 import { FormServerError } from '../../forms/form-server-error.component';
+import { PasswordField } from '../../forms/password-field.component';
 import { serverError, setServerError, useZodForm } from '../../forms/use-zod-form';
 import { notify } from '../../notify/notify';
 import { GoogleSignInButton } from './google-sign-in-button.component';
-import { type SignInForm, signInFormSchema } from './sign-in.schema';
-import { useSignIn } from './use-sign-in';
+import { type LoginBody, useSignIn } from './use-sign-in';
+
+export interface SignInFormCardProps {
+  /** Prefills the e-mail (after a Google sign-up). */
+  defaultEmail?: string;
+  /** A failed Google sign-in: shown under the form like a login failure. */
+  ssoError?: string;
+  /** A Google sign-in is under way. */
+  ssoBusy?: boolean;
+}
 
 /** E-mail and password sign-in; Enter submits. Failures show under the form and in a toast. */
-export function SignInFormCard() {
-  const form = useZodForm(signInFormSchema, { defaultValues: { emailAddress: '', password: '' } });
+export function SignInFormCard({ defaultEmail = '', ssoError, ssoBusy = false }: SignInFormCardProps) {
+  const form = useZodForm(loginBody, { defaultValues: { emailAddress: defaultEmail, password: '' } });
   const signIn = useSignIn();
   const { errors } = form.formState;
 
-  const submit = form.handleSubmit((values: SignInForm) => {
+  useEffect(() => {
+    if (ssoError) setServerError(form, ssoError);
+  }, [form, ssoError]);
+
+  const submit = form.handleSubmit((values: LoginBody) => {
     form.clearErrors('root.server');
     signIn.mutate(values, {
       onError(error) {
@@ -37,7 +52,7 @@ export function SignInFormCard() {
             {...form.register('emailAddress')}
             error={errors.emailAddress?.message}
           />
-          <PasswordInput
+          <PasswordField
             label="Password"
             placeholder="Please enter your password"
             autoComplete="current-password"
@@ -60,7 +75,7 @@ export function SignInFormCard() {
         </Anchor>
       </Text>
       <Divider label="Or" labelPosition="center" />
-      <GoogleSignInButton />
+      <GoogleSignInButton busy={ssoBusy} />
     </Stack>
   );
 }

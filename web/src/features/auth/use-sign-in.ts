@@ -1,39 +1,33 @@
+import { login, type loginBody } from '@multimfa/api-contract';
 import { useMutation } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
+import type { z } from 'zod';
 import { api } from '../../api/api-client';
 import { signIn } from '../../session/session.actions';
 import { sessionStore } from '../../session/session-store';
-import { type LoginData, login } from './auth.endpoints';
-import type { SignInForm } from './sign-in.schema';
+import { type SessionUser, sessionFromUser } from '../../session/session-user';
 import { landingPathFor } from './sign-in-routing';
 
-/** Maps the login answer onto the session's sign-in transition. */
-export function sessionFromLogin(data: LoginData) {
-  const firstName = data.firstName ?? '';
-  const lastName = data.lastName ?? '';
-  return {
-    emailAddress: data.emailAddress,
-    fullName: data.name ?? `${firstName} ${lastName}`.trim(),
-    firstName,
-    lastName,
-    appUserId: String(data.userId),
-    isLoggedIn: true,
-    isVerified: data.isVerified,
-    userType: data.userType,
-    mobileNo: data.mobileNo ?? '',
-    MFAs: data.MFAs ?? [],
-    stripeCustomerId: data.stripeCustomerId ?? '',
-  };
+export type LoginBody = z.output<typeof loginBody>;
+
+/** Stores the signed-in user in the session and routes by role and verification (password or Google). */
+export function useCompleteSignIn(): (user: SessionUser) => void {
+  const navigate = useNavigate();
+  return useCallback(
+    (user: SessionUser) => {
+      const session = sessionStore.apply(signIn, sessionFromUser(user));
+      void navigate(landingPathFor(session), { replace: true });
+    },
+    [navigate],
+  );
 }
 
-/** POST /api/auth/login; on success stores the session and routes by role and verification. */
+/** POST /api/auth/login. */
 export function useSignIn() {
-  const navigate = useNavigate();
+  const completeSignIn = useCompleteSignIn();
   return useMutation({
-    mutationFn: (form: SignInForm) => api.data(login, { body: form }),
-    onSuccess(data) {
-      const session = sessionStore.apply(signIn, sessionFromLogin(data));
-      navigate(landingPathFor(session), { replace: true });
-    },
+    mutationFn: (body: LoginBody) => api.data(login, { body }),
+    onSuccess: completeSignIn,
   });
 }

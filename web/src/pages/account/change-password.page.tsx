@@ -1,10 +1,14 @@
-import { NotBuiltYet } from '../../components/not-built-yet.component';
+import { FormPage } from '../../components/form-page.component';
+import { ChangePasswordForm } from '../../features/account/change-password-form.component';
 
+/** /change-password, for customers and administrators. */
 export function ChangePasswordPage() {
   return (
-    <NotBuiltYet
+    <FormPage
       title="Change Password"
-      purpose="Choose a new password (New Password, Confirm Password, Update Password); afterwards you are signed out and sign in again."
-    />
+      description="You will be signed out everywhere and sign in again with the new password."
+    >
+      <ChangePasswordForm />
+    </FormPage>
   );
 }

@@ -1,5 +1,11 @@
 import { Container, Grid, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Navigate, useLocation } from 'react-router-dom';
+import { loginRouteStateSchema, readRouteState } from '../../features/auth/auth-route-state';
 import { SignInFormCard } from '../../features/auth/sign-in-form.component';
+import { landingPathFor } from '../../features/auth/sign-in-routing';
+import { useSsoCallback } from '../../features/auth/use-sso-callback';
+import { useSession } from '../../session/session-store';
+import { isSignedOutState } from '../../session/signed-out-state';
 
 const highlights = [
   'One shared number for your whole team',
@@ -7,8 +13,20 @@ const highlights = [
   'RoboMFA numbers for your bots, with API keys',
 ];
 
-/** The sign-in screen, at / and at /login. */
+/**
+ * The sign-in screen, at / and at /login. A signed-in visitor goes on to their landing page (after a
+ * Google sign-up, for example), unless a Google callback is being handled or they have just signed out.
+ */
 export function SignInPage() {
+  const session = useSession();
+  const location = useLocation();
+  const sso = useSsoCallback();
+  const handoff = readRouteState(loginRouteStateSchema, location.state);
+
+  if (session.isLoggedIn && !sso.busy && !isSignedOutState(location.state)) {
+    return <Navigate to={landingPathFor(session)} replace />;
+  }
+
   return (
     <Container size="lg" py={{ base: 'md', md: 'xl' }}>
       <Grid gap={{ base: 'xl', md: 48 }} align="center">
@@ -45,7 +63,7 @@ export function SignInPage() {
                   Welcome back to MultiMFA
                 </Text>
               </Stack>
-              <SignInFormCard />
+              <SignInFormCard defaultEmail={handoff?.emailAddress} ssoError={sso.error} ssoBusy={sso.busy} />
             </Stack>
           </Paper>
         </Grid.Col>

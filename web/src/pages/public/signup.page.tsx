@@ -1,10 +1,23 @@
-import { NotBuiltYet } from '../../components/not-built-yet.component';
+import { useLocation } from 'react-router-dom';
+import { FormPage } from '../../components/form-page.component';
+import { googleSignUpStateSchema, readRouteState } from '../../features/auth/auth-route-state';
+import { SignUpForm } from '../../features/auth/sign-up-form.component';
 
+/** /signup: a normal sign-up, or the end of a Google sign-in for an address without an account. */
 export function SignUpPage() {
+  const location = useLocation();
+  const prefill = readRouteState(googleSignUpStateSchema, location.state);
   return (
-    <NotBuiltYet
-      title="Sign Up"
-      purpose="Create an account with your first and last name, e-mail, mobile number and password; a normal sign-up then verifies the e-mail address, a Google sign-up goes straight to sign-in."
-    />
+    <FormPage
+      title="Create your account"
+      description={
+        prefill
+          ? 'Finish signing up with Google: check your name and add your mobile number.'
+          : 'Share one number with your team and get every code where you need it.'
+      }
+      size="sm"
+    >
+      <SignUpForm key={prefill ? `google:${prefill.emailAddress}` : 'email'} prefill={prefill} />
+    </FormPage>
   );
 }

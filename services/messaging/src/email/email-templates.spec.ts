@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { renderNotification } from './email-templates.js';
+
+const now = new Date('2026-11-22T10:00:00Z');
+const expiresAt = new Date(now.getTime() + 10 * 60_000).toISOString();
+
+describe('notification e-mails', () => {
+  it('puts the verification code in both parts, with its validity', () => {
+    const email = renderNotification(
+      'EMAIL_VERIFICATION_CODE',
+      { firstName: 'Grace', code: '042917', expiresAt },
+      'http://app',
+      now,
+    );
+    assert.equal(email.subject, 'Your MultiMFA verification code');
+    assert.match(email.text, /Hi Grace,/);
+    assert.match(email.text, /042917/);
+    assert.match(email.html, /042917/);
+    assert.match(email.text, /valid for 10 minutes/);
+  });
+
+  it('escapes what people typed into their names', () => {
+    const email = renderNotification(
+      'PASSWORD_RESET_CODE',
+      { firstName: '<script>alert(1)</script>', code: '123456', expiresAt },
+      'http://app',
+      now,
+    );
+    assert.doesNotMatch(email.html, /<script>/);
+    assert.match(email.html, /&lt;script&gt;/);
+    assert.equal(email.subject, 'Your MultiMFA password reset code');
+  });
+
+  it('links a password-change notice to the sign-in page', () => {
+    const email = renderNotification(
+      'PASSWORD_CHANGED',
+      { firstName: 'Ada', code: null, expiresAt: null },
+      'https://app.multimfa.com/',
+      now,
+    );
+    assert.match(email.html, /href="https:\/\/app\.multimfa\.com\/login"/);
+    assert.match(email.text, /https:\/\/app\.multimfa\.com\/login/);
+  });
+});

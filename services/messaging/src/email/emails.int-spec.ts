@@ -1,0 +1,127 @@
+import assert from 'node:assert/strict';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { createKafka, ensureTopics } from '@multimfa/event-bus';
+import { notificationRequested, topicList } from '@multimfa/events';
+import { SandboxClient } from '@multimfa/provider-sandbox';
+import { createSandbox, loadSandboxSettings, type Sandbox } from '@multimfa/provider-sandbox/server';
+import { createServiceApp, loadConfig } from '@multimfa/service-runtime';
+import {
+  createTestDatabase,
+  dropTestDatabase,
+  testInfrastructure,
+  testLogger,
+} from '@multimfa/service-runtime/testing';
+import type { INestApplication } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { messagingService } from '../service.js';
+
+describe('messaging sends the e-mails identity asks for (real Kafka, Redis, PostgreSQL; SendGrid in the sandbox)', () => {
+  const prefix = `${testInfrastructure.topicPrefix}${randomBytes(3).toString('hex')}.`;
+  const logger = testLogger('messaging');
+  const kafka = createKafka({ clientId: 'messaging-test', brokers: testInfrastructure.kafkaBrokers, logger });
+  const producer = kafka.producer();
+  let sandbox: Sandbox;
+  let inbox: SandboxClient;
+  let app: INestApplication;
+  let databaseUrl: string;
+  let database: DataSource;
+
+  /** The event as identity's relay publishes it. */
+  async function request(emailAddress: string) {
+    const payload = {
+      notificationId: randomUUID(),
+      userId: randomUUID(),
+      kind: 'EMAIL_VERIFICATION_CODE' as const,
+      emailAddress,
+      firstName: 'Grace',
+      code: '314159',
+      expiresAt: new Date(Date.now() + 600_000).toISOString(),
+    };
+    const eventId = randomUUID();
+    await producer.send({
+      topic: `${prefix}${notificationRequested.topic.name}`,
+      messages: [
+        {
+          key: payload.userId,
+          value: JSON.stringify({
+            eventId,
+            type: notificationRequested.type,
+            version: notificationRequested.version,
+            occurredAt: new Date().toISOString(),
+            correlationId: `test-${eventId}`,
+            causationId: null,
+            key: payload.userId,
+            payload,
+          }),
+        },
+      ],
+    });
+    return payload;
+  }
+
+  async function status(emailId: string): Promise<string | undefined> {
+    const [row] = await database.query('SELECT status FROM outbound_email WHERE email_id = $1', [emailId]);
+    return row?.status;
+  }
+
+  before(async () => {
+    sandbox = createSandbox(loadSandboxSettings({ LOG_LEVEL: 'silent' }).config);
+    const sandboxUrl = await sandbox.listen(0, '127.0.0.1');
+    inbox = new SandboxClient(sandboxUrl);
+    await ensureTopics(kafka, topicList(prefix));
+    await producer.connect();
+    databaseUrl = await createTestDatabase('messaging');
+    const config = loadConfig(messagingService.configSchema, {
+      PORT: '1',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: testInfrastructure.redisUrl,
+      KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
+      KAFKA_TOPIC_PREFIX: prefix,
+      SENDGRID_API_KEY: 'SG.multimfa-sandbox',
+      SENDGRID_API_URL: sandboxUrl,
+      PUBLIC_WEB_URL: 'http://127.0.0.1:24080',
+    });
+    app = await createServiceApp(messagingService, config, logger);
+    await app.init();
+    database = await new DataSource({ type: 'postgres', url: databaseUrl }).initialize();
+  });
+
+  after(async () => {
+    await app?.close();
+    await database?.destroy();
+    await producer.disconnect();
+    await sandbox?.close();
+    await dropTestDatabase(databaseUrl);
+    const admin = kafka.admin();
+    await admin.connect();
+    await admin.deleteTopics({ topics: topicList(prefix).map((topic) => topic.name) }).catch(() => undefined);
+    await admin.disconnect();
+  });
+
+  it('e-mails the code with an HTML and a text part, and records it as sent', async () => {
+    const cursor = await inbox.cursor();
+    const sent = await request(`grace-${randomBytes(3).toString('hex')}@example.com`);
+    const email = await inbox.waitForEmail(sent.emailAddress, { after: cursor, timeoutMs: 30_000 });
+    assert.equal(email.subject, 'Your MultiMFA verification code');
+    assert.match(email.text ?? '', /314159/);
+    assert.match(email.html ?? '', /314159/);
+    for (let i = 0; i < 50 && (await status(sent.notificationId)) !== 'SENT'; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.equal(await status(sent.notificationId), 'SENT');
+  });
+
+  it('retries a send that SendGrid refused, with backoff, without losing the e-mail', async () => {
+    await inbox.setFault({ provider: 'sendgrid', count: 2, status: 500 });
+    const cursor = await inbox.cursor();
+    const sent = await request(`retry-${randomBytes(3).toString('hex')}@example.com`);
+    const email = await inbox.waitForEmail(sent.emailAddress, { after: cursor, timeoutMs: 30_000 });
+    assert.match(email.text ?? '', /314159/);
+    const [row] = await database.query('SELECT status, attempts FROM outbound_email WHERE email_id = $1', [
+      sent.notificationId,
+    ]);
+    assert.equal(row.status, 'SENT');
+    assert.equal(row.attempts, 3, 'two refusals, then the third attempt went through');
+  });
+});

@@ -1,0 +1,73 @@
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../../api/api-error';
+import { FormServerError } from '../../forms/form-server-error.component';
+import { serverError, setServerError, useZodForm } from '../../forms/use-zod-form';
+import type { ProfileUpdate } from '../../session/session.actions';
+import { useSession } from '../../session/session-store';
+import { profileFormSchema } from './profile.schema';
+import { useUpdateProfile } from './use-update-profile';
+
+/** First name, last name and mobile number from the session; Update saves (trimmed), Cancel leaves. */
+export function ProfileForm() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const saved: ProfileUpdate = {
+    firstName: session.firstName,
+    lastName: session.lastName,
+    mobileNo: session.mobileNo,
+  };
+  // The form follows the session: refreshed from the server at start, or just saved.
+  const form = useZodForm(profileFormSchema, { values: saved });
+  const updateProfile = useUpdateProfile();
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit((values) => {
+    form.clearErrors('root.server');
+    updateProfile.mutate(values, {
+      // Shows the saved (trimmed) values even when the session did not change.
+      onSuccess: (result) =>
+        form.reset({ firstName: result.firstName, lastName: result.lastName, mobileNo: result.mobileNo }),
+      onError: (error) => {
+        if (error instanceof ApiError && error.hasServerMessage) setServerError(form, error.message);
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <TextInput
+          label="First Name"
+          autoComplete="given-name"
+          {...form.register('firstName')}
+          error={errors.firstName?.message}
+        />
+        <TextInput
+          label="Last Name"
+          autoComplete="family-name"
+          {...form.register('lastName')}
+          error={errors.lastName?.message}
+        />
+        <TextInput
+          label="Mobile Number"
+          placeholder="+12125551212"
+          type="tel"
+          autoComplete="tel"
+          description="International format, starting with + and the country code"
+          {...form.register('mobileNo')}
+          error={errors.mobileNo?.message}
+        />
+        <FormServerError message={serverError(form)} />
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={() => void navigate('/dashboard')}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={updateProfile.isPending}>
+            Update
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

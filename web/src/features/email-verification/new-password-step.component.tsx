@@ -1,0 +1,59 @@
+import { Button, Stack } from '@mantine/core';
+import { changePasswordForm } from '@multimfa/api-contract';
+import { useWatch } from 'react-hook-form';
+import { errorMessage } from '../../api/api-error';
+import { FormServerError } from '../../forms/form-server-error.component';
+import { PasswordField } from '../../forms/password-field.component';
+import { serverError, setServerError, useZodForm } from '../../forms/use-zod-form';
+import { useResetPassword } from './use-verification-calls';
+
+export interface NewPasswordStepProps {
+  emailAddress: string;
+  onChanged: () => void;
+}
+
+/** Step 3 (forgot password): the new password twice and "Change Password" (disabled while blank). */
+export function NewPasswordStep({ emailAddress, onChanged }: NewPasswordStepProps) {
+  const form = useZodForm(changePasswordForm, { defaultValues: { newPassword: '', confirmPassword: '' } });
+  const newPassword = useWatch({ control: form.control, name: 'newPassword' }) ?? '';
+  const resetPassword = useResetPassword();
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit((values) => {
+    form.clearErrors('root.server');
+    resetPassword.mutate(
+      { emailAddress, newPassword: values.newPassword },
+      { onSuccess: onChanged, onError: (error) => setServerError(form, errorMessage(error)) },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <PasswordField
+          label="New Password"
+          placeholder="At least 8 characters"
+          autoComplete="new-password"
+          {...form.register('newPassword')}
+          error={errors.newPassword?.message}
+        />
+        <PasswordField
+          label="Confirm Password"
+          placeholder="Please enter the new password again"
+          autoComplete="new-password"
+          {...form.register('confirmPassword')}
+          error={errors.confirmPassword?.message}
+        />
+        <Button
+          type="submit"
+          fullWidth
+          disabled={newPassword.trim() === ''}
+          loading={resetPassword.isPending}
+        >
+          Change Password
+        </Button>
+        <FormServerError message={serverError(form)} />
+      </Stack>
+    </form>
+  );
+}
