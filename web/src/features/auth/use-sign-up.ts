@@ -7,8 +7,12 @@ import { sessionStore } from '../../session/session-store';
 import type { LoginRouteState } from './auth-route-state';
 import type { SignUpFormValues } from './sign-up.schema';
 
-/** The documented body: a Google sign-up sends no password (the server checks the Google identity). */
+/**
+ * The documented body: a Google sign-up sends no password (the server checks the Google identity).
+ * The form has already refused to submit without the service agreement.
+ */
 function signUpBody(values: SignUpFormValues) {
+  if (!values.serviceAgreementAgreed) throw new Error('the service agreement must be accepted first');
   return {
     emailAddress: values.emailAddress,
     ...(values.provider === 'NONE' ? { password: values.password } : {}),
@@ -17,7 +21,7 @@ function signUpBody(values: SignUpFormValues) {
     mobileNo: values.mobileNo,
     userType: 'CUSTOMER' as const,
     provider: values.provider,
-    serviceAgreementAgreed: values.serviceAgreementAgreed,
+    serviceAgreementAgreed: true as const,
     receiveMarketingEmails: values.receiveMarketingEmails,
   };
 }
