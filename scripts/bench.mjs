@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as gatewayRead from './bench/gateway-read.bench.mjs';
+import * as login from './bench/login.bench.mjs';
 import * as outbox from './bench/outbox.bench.mjs';
 import { buildAll } from './lib/build.mjs';
 import { stateDir } from './lib/paths.mjs';
@@ -16,7 +17,7 @@ import {
   stopApplication,
 } from './lib/stack.mjs';
 
-const benchmarks = [gatewayRead, outbox];
+const benchmarks = [gatewayRead, login, outbox];
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 
 process.env.RATE_LIMIT_PER_MINUTE = '100000000';

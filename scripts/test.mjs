@@ -156,6 +156,7 @@ async function main() {
       );
       runNodeTests('e2e', globSync('{web,infra/*}/e2e/*.e2e.ts', { cwd: root }).sort(), {
         MMFA_E2E_WEB_URL: config.webUrl,
+        MMFA_E2E_SANDBOX_URL: config.sandboxUrl,
         MMFA_E2E_ARTIFACTS: join(stateDir, 'test', 'e2e-artifacts'),
       });
     } catch (error) {

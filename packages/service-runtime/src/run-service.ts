@@ -35,6 +35,19 @@ export async function createServiceApp<S extends z.ZodType<ProcessConfig>>(
 }
 
 /**
+ * Process warnings go to the JSON log. kafkajs 2.2.4 schedules its "not throttled" check with a
+ * negative delay, which Node 24 reports on every connection; Node clamps it to 1 ms, as kafkajs
+ * intended, so that one warning is dropped.
+ */
+function routeProcessWarnings(logger: Logger): void {
+  process.removeAllListeners('warning');
+  process.on('warning', (warning) => {
+    if (warning.name === 'TimeoutNegativeWarning') return;
+    logger.warn({ warning: { name: warning.name, message: warning.message } }, 'process warning');
+  });
+}
+
+/**
  * The whole life of a process: validate the configuration (exit 1 naming the bad settings), build
  * the app, listen, and on SIGTERM or SIGINT stop answering ready, drain, close and exit.
  */
@@ -50,6 +63,7 @@ export async function runService<S extends z.ZodType<ProcessConfig>>(
     process.exit(1);
   }
   const logger = createLogger(definition.name, config.LOG_LEVEL);
+  routeProcessWarnings(logger);
   let app: INestApplication;
   try {
     app = await createServiceApp(definition, config, logger);
