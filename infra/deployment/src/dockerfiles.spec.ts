@@ -115,10 +115,13 @@ describe('Dockerfiles', () => {
           const dockerfile = parseDockerfile(path);
           const env = environment(dockerfile.final);
           const exposed = find(dockerfile.final, 'EXPOSE').map((expose) => expose.args);
-          const port = env.PORT ?? env.SANDBOX_PORT;
-          assert.ok(port, 'PORT (or SANDBOX_PORT) is set');
+          // The sandbox reads SANDBOX_HOST and SANDBOX_PORT; the other processes HOST and PORT.
+          const [portKey, hostKey] =
+            deployable.kind === 'sandbox' ? ['SANDBOX_PORT', 'SANDBOX_HOST'] : ['PORT', 'HOST'];
+          const port = env[portKey];
+          assert.ok(port, `${portKey} is set`);
           assert.deepEqual(exposed, [port]);
-          assert.equal(env.HOST, '0.0.0.0');
+          assert.equal(env[hostKey], '0.0.0.0', `${hostKey}: every interface`);
           assert.equal(env.NODE_ENV, 'production');
         });
       }

@@ -17,8 +17,11 @@ import {
 } from './support/kubernetes.js';
 import { filesUnder, readRepoFile } from './support/repo.js';
 
-/** Setting names that hold a secret by their name. */
-const SECRET_NAME = /SECRET|PASSWORD|TOKEN|API_KEY|PRIVATE_KEY/;
+/**
+ * Setting names that hold a secret by their name. An address (`..._URL`) is not one, though its
+ * name may say what it leads to: GOOGLE_TOKEN_URL is Google's token endpoint.
+ */
+const SECRET_NAME = /^(?!\w*_URLS?$)\w*(SECRET|PASSWORD|TOKEN|API_KEY|PRIVATE_KEY)/;
 
 /** Every Secret name a pod of the overlay reads (envFrom, env, volumes). */
 function secretsReadByPods(objects: K8sObject[]): string[] {
