@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { billingService } from '@multimfa/billing/service';
+import { createKafka, ensureTopics } from '@multimfa/event-bus';
+import { topicList } from '@multimfa/events';
 import { identityService } from '@multimfa/identity/service';
 import { createSandbox, loadSandboxSettings, type Sandbox } from '@multimfa/provider-sandbox/server';
 import { createServiceApp, loadConfig } from '@multimfa/service-runtime';
@@ -27,12 +29,18 @@ export class ServiceStack {
   readonly databases: string[] = [];
   readonly sessionSecret = randomBytes(32).toString('hex');
   readonly topicPrefix = `${testInfrastructure.topicPrefix}${randomBytes(3).toString('hex')}.`;
+  private readonly kafka = createKafka({
+    clientId: 'gateway-test',
+    brokers: testInfrastructure.kafkaBrokers,
+    logger: testLogger('kafka'),
+  });
   sandbox!: Sandbox;
   sandboxUrl!: string;
   identityUrl!: string;
   billingUrl!: string;
 
   async start(): Promise<this> {
+    await ensureTopics(this.kafka, topicList(this.topicPrefix));
     this.sandbox = createSandbox(loadSandboxSettings({ LOG_LEVEL: 'silent' }).config);
     this.sandboxUrl = await this.sandbox.listen(0, '127.0.0.1');
     const common = async (name: string) => {
@@ -94,6 +102,12 @@ export class ServiceStack {
     for (const app of this.apps.reverse()) await app.close().catch(() => undefined);
     await this.sandbox?.close();
     for (const url of this.databases) await dropTestDatabase(url);
+    const admin = this.kafka.admin();
+    await admin.connect();
+    await admin
+      .deleteTopics({ topics: topicList(this.topicPrefix).map((topic) => topic.name) })
+      .catch(() => undefined);
+    await admin.disconnect();
   }
 }
 

@@ -77,6 +77,8 @@ export class EventConsumer {
 
   async stop(): Promise<void> {
     this.running = false;
+    // Disconnecting a consumer that is still joining makes its start give up at once.
+    await this.consumer?.disconnect().catch(() => undefined);
     await this.starting?.catch(() => undefined);
     await this.consumer?.disconnect().catch(() => undefined);
     this.consumer = undefined;
@@ -91,6 +93,7 @@ export class EventConsumer {
         allowAutoTopicCreation: false,
         retry: { retries: 10, initialRetryTime: 250, maxRetryTime: 5000 },
       });
+      this.consumer = consumer;
       try {
         await this.options.producer.connect();
         await consumer.connect();
@@ -102,8 +105,7 @@ export class EventConsumer {
           });
         });
         await consumer.run({ eachMessage: (payload) => this.handle(payload) });
-        this.consumer = consumer;
-        await joined;
+        await Promise.race([joined, this.stopped(consumer)]);
         return;
       } catch (error) {
         // Typically the group coordinator is still loading right after the broker started.
@@ -112,10 +114,21 @@ export class EventConsumer {
           'consumer start failed',
         );
         await consumer.disconnect().catch(() => undefined);
+        if (!this.running) return;
         await sleep(delay);
         delay = Math.min(delay * 2, 5000);
       }
     }
+  }
+
+  /** Resolves when the consumer stops (so a start that never joins does not hang a shutdown). */
+  private stopped(consumer: Consumer): Promise<void> {
+    return new Promise((resolve) => {
+      const off = consumer.on(consumer.events.STOP, () => {
+        off();
+        resolve();
+      });
+    });
   }
 
   private async handle({ topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {

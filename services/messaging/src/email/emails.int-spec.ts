@@ -60,9 +60,16 @@ describe('messaging sends the e-mails identity asks for (real Kafka, Redis, Post
     return payload;
   }
 
-  async function status(emailId: string): Promise<string | undefined> {
-    const [row] = await database.query('SELECT status FROM outbound_email WHERE email_id = $1', [emailId]);
-    return row?.status;
+  /** The e-mail's row once the worker has recorded the send (it lands in the inbox just before). */
+  async function recordedSend(emailId: string): Promise<{ status: string; attempts: number }> {
+    for (let i = 0; i < 100; i += 1) {
+      const [row] = await database.query('SELECT status, attempts FROM outbound_email WHERE email_id = $1', [
+        emailId,
+      ]);
+      if (row?.status === 'SENT') return row;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    assert.fail(`e-mail ${emailId} was not recorded as sent`);
   }
 
   before(async () => {
@@ -106,10 +113,7 @@ describe('messaging sends the e-mails identity asks for (real Kafka, Redis, Post
     assert.equal(email.subject, 'Your MultiMFA verification code');
     assert.match(email.text ?? '', /314159/);
     assert.match(email.html ?? '', /314159/);
-    for (let i = 0; i < 50 && (await status(sent.notificationId)) !== 'SENT'; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    assert.equal(await status(sent.notificationId), 'SENT');
+    assert.equal((await recordedSend(sent.notificationId)).status, 'SENT');
   });
 
   it('retries a send that SendGrid refused, with backoff, without losing the e-mail', async () => {
@@ -118,10 +122,7 @@ describe('messaging sends the e-mails identity asks for (real Kafka, Redis, Post
     const sent = await request(`retry-${randomBytes(3).toString('hex')}@example.com`);
     const email = await inbox.waitForEmail(sent.emailAddress, { after: cursor, timeoutMs: 30_000 });
     assert.match(email.text ?? '', /314159/);
-    const [row] = await database.query('SELECT status, attempts FROM outbound_email WHERE email_id = $1', [
-      sent.notificationId,
-    ]);
-    assert.equal(row.status, 'SENT');
+    const row = await recordedSend(sent.notificationId);
     assert.equal(row.attempts, 3, 'two refusals, then the third attempt went through');
   });
 });
