@@ -108,7 +108,12 @@ export class OutboxRelay {
   async stop(): Promise<void> {
     this.running = false;
     this.wake?.();
-    await this.loop;
+    // A send still retrying (broker away) gives up when its producer disconnects; its rows stay
+    // unpublished for the next relay.
+    if (this.producerConnected) await this.options.producer.disconnect().catch(() => undefined);
+    this.producerConnected = false;
+    // kafkajs finishes its retries even then: wait a little, not for all of them.
+    await Promise.race([this.loop, new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
     await this.client
       ?.query('DELETE FROM outbox_relay_member WHERE member_id = $1', [this.memberId])
       .catch(() => undefined);

@@ -34,8 +34,8 @@ const digest = (codeId: string, code: string) =>
   createHash('sha256').update(`${codeId}:${code}`).digest('hex');
 
 /**
- * Issues and checks one-time codes. Only a hash is stored. A new code replaces the previous one of
- * the same purpose; a code is spent by its first correct use, or by its fifth wrong try.
+ * Issues and checks one-time codes. Only a hash is stored. Each code lives 10 minutes; the first
+ * correct use spends every live code of that purpose, and so does the fifth wrong try.
  */
 @Injectable()
 export class OneTimeCodesService {
@@ -55,11 +55,6 @@ export class OneTimeCodesService {
         429,
       );
     }
-    await manager.query(
-      `UPDATE one_time_code SET consumed_at = $3
-        WHERE user_id = $1 AND purpose = $2 AND consumed_at IS NULL`,
-      [userId, purpose, now],
-    );
     const code = String(randomInt(0, 10 ** CODE_RULES.digits)).padStart(CODE_RULES.digits, '0');
     const codeId = randomUUID();
     const expiresAt = new Date(now.getTime() + CODE_RULES.validForMs);
@@ -72,8 +67,9 @@ export class OneTimeCodesService {
   }
 
   /**
-   * Spends the code when it is right. Otherwise counts a wrong try and returns the error to throw
-   * once the caller's transaction has committed (so the count is kept).
+   * Spends the codes of this purpose when the given one is any of the user's live codes (a person
+   * may use the code of an earlier e-mail). Otherwise counts a wrong try against the newest code
+   * and returns the error to throw once the caller's transaction has committed, so the count is kept.
    */
   async consume(
     manager: EntityManager,
@@ -81,33 +77,50 @@ export class OneTimeCodesService {
     purpose: CodePurpose,
     code: string,
   ): Promise<DomainError | undefined> {
-    const [row]: CodeRow[] = await manager.query(
-      `SELECT code_id, code_hash, expires_at, failed_attempts, consumed_at FROM one_time_code
-        WHERE user_id = $1 AND purpose = $2 ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
-      [userId, purpose],
-    );
     const now = this.clock.now();
-    if (!row || row.consumed_at || row.expires_at <= now) return codeExpired();
-    if (row.failed_attempts >= CODE_RULES.maxWrongTries) {
+    const live: CodeRow[] = await manager.query(
+      `SELECT code_id, code_hash, expires_at, failed_attempts, consumed_at FROM one_time_code
+        WHERE user_id = $1 AND purpose = $2 AND consumed_at IS NULL AND expires_at > $3
+        ORDER BY created_at DESC FOR UPDATE`,
+      [userId, purpose, now],
+    );
+    const [newest] = live;
+    if (!newest) return codeExpired();
+    if (newest.failed_attempts >= CODE_RULES.maxWrongTries) {
       return new DomainError('CODE_LOCKED', 'Too many wrong codes. Please request a new one');
     }
-    const expected = Buffer.from(row.code_hash, 'hex');
-    const given = Buffer.from(digest(row.code_id, code), 'hex');
-    if (!timingSafeEqual(expected, given)) {
-      const tries = row.failed_attempts + 1;
+    const matches = live.some((row) =>
+      timingSafeEqual(Buffer.from(row.code_hash, 'hex'), Buffer.from(digest(row.code_id, code), 'hex')),
+    );
+    if (!matches) {
+      const tries = newest.failed_attempts + 1;
       await manager.query('UPDATE one_time_code SET failed_attempts = $2 WHERE code_id = $1', [
-        row.code_id,
+        newest.code_id,
         tries,
       ]);
       const left = CODE_RULES.maxWrongTries - tries;
-      return left > 0
-        ? new DomainError(
-            'CODE_WRONG',
-            `The code is not correct. ${left} ${left === 1 ? 'try' : 'tries'} left`,
-          )
-        : new DomainError('CODE_LOCKED', 'Too many wrong codes. Please request a new one');
+      if (left > 0) {
+        return new DomainError(
+          'CODE_WRONG',
+          `The code is not correct. ${left} ${left === 1 ? 'try' : 'tries'} left`,
+        );
+      }
+      await this.spendAll(manager, userId, purpose, now);
+      return new DomainError('CODE_LOCKED', 'Too many wrong codes. Please request a new one');
     }
-    await manager.query('UPDATE one_time_code SET consumed_at = $2 WHERE code_id = $1', [row.code_id, now]);
+    await this.spendAll(manager, userId, purpose, now);
     return undefined;
+  }
+
+  private async spendAll(
+    manager: EntityManager,
+    userId: string,
+    purpose: CodePurpose,
+    now: Date,
+  ): Promise<void> {
+    await manager.query(
+      'UPDATE one_time_code SET consumed_at = $3 WHERE user_id = $1 AND purpose = $2 AND consumed_at IS NULL',
+      [userId, purpose, now],
+    );
   }
 }
