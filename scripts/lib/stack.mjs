@@ -106,6 +106,9 @@ export async function startInfrastructure(config) {
     dataDir: join(stateDir, 'kafka', 'data'),
     logFile: join(stateDir, 'logs', 'kafka.log'),
   });
+  // The project's own code, built by then (this file loads before the build).
+  const { topicList } = await import('../../packages/events/dist/index.js');
+  const { ensureTopics } = await import('../../packages/event-bus/dist/kafka/topics.js');
   await ensureTopics(kafkaAdminClient(config), topicList(config.topicPrefix));
   return kafka;
 }
