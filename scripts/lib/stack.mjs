@@ -4,8 +4,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
-import { ensureTopics } from '../../packages/event-bus/dist/kafka/topics.js';
-import { topicList } from '../../packages/events/dist/index.js';
 import { ensureKafka, ensurePostgres, ensureRedis } from './infrastructure.mjs';
 import { root, stateDir } from './paths.mjs';
 import { httpOk, startProcess, stopProcess, waitFor } from './processes.mjs';
