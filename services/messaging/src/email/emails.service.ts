@@ -46,9 +46,7 @@ export class EmailsService {
 
   /** Sends one queued e-mail (called by the worker; a thrown error is retried with backoff). */
   async deliver(job: SendEmailJob, attempt: number): Promise<void> {
-    const [row] = await this.dataSource.query('SELECT status FROM outbound_email WHERE email_id = $1', [
-      job.emailId,
-    ]);
+    const row = await this.recorded(job.emailId);
     if (!row) throw new Error(`e-mail ${job.emailId} is not recorded yet`);
     if (row.status === 'SENT') return;
     try {
@@ -67,6 +65,21 @@ export class EmailsService {
       this.logger.warn({ emailId: job.emailId, attempt, reason }, 'e-mail not sent; will retry');
       throw error;
     }
+  }
+
+  /**
+   * The e-mail's row. The job is queued just before the transaction that records it commits, so a
+   * fast worker may look a moment too early: it waits briefly before counting a failed attempt.
+   */
+  private async recorded(emailId: string): Promise<{ status: string } | undefined> {
+    for (let look = 0; look < 10; look += 1) {
+      const [row] = await this.dataSource.query('SELECT status FROM outbound_email WHERE email_id = $1', [
+        emailId,
+      ]);
+      if (row) return row;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return undefined;
   }
 
   async markFailed(emailId: string): Promise<void> {
