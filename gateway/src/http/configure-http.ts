@@ -35,11 +35,17 @@ export function configureHttp(app: INestApplication, config: GatewayConfig, logg
     '/api',
     session({
       name: SESSION_COOKIE,
-      store: new RedisStore({ client: redis, prefix: SESSION_PREFIX, ttl: config.SESSION_TTL_SECONDS }),
+      // A session lasts SESSION_TTL_SECONDS from sign-in (an absolute lifetime): no write per request.
+      store: new RedisStore({
+        client: redis,
+        prefix: SESSION_PREFIX,
+        ttl: config.SESSION_TTL_SECONDS,
+        disableTouch: true,
+      }),
       secret: config.SESSION_SECRET,
       resave: false,
       saveUninitialized: false,
-      rolling: true,
+      rolling: false,
       cookie: {
         httpOnly: true,
         sameSite: 'lax',
