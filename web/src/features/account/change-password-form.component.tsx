@@ -2,7 +2,7 @@ import { Button, Stack } from '@mantine/core';
 import { changePasswordForm } from '@multimfa/api-contract';
 import { ApiError } from '../../api/api-error';
 import { FormServerError } from '../../forms/form-server-error.component';
-import { PasswordField } from '../../forms/password-field.component';
+import { NewPasswordFields } from '../../forms/new-password-fields.component';
 import { serverError, setServerError, useZodForm } from '../../forms/use-zod-form';
 import { useChangePassword } from './use-change-password';
 
@@ -10,7 +10,6 @@ import { useChangePassword } from './use-change-password';
 export function ChangePasswordForm() {
   const form = useZodForm(changePasswordForm, { defaultValues: { newPassword: '', confirmPassword: '' } });
   const changePassword = useChangePassword();
-  const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) => {
     form.clearErrors('root.server');
@@ -25,20 +24,7 @@ export function ChangePasswordForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <PasswordField
-          label="New Password"
-          placeholder="At least 8 characters"
-          autoComplete="new-password"
-          {...form.register('newPassword')}
-          error={errors.newPassword?.message}
-        />
-        <PasswordField
-          label="Confirm Password"
-          placeholder="Please enter the new password again"
-          autoComplete="new-password"
-          {...form.register('confirmPassword')}
-          error={errors.confirmPassword?.message}
-        />
+        <NewPasswordFields form={form} />
         <Button type="submit" fullWidth loading={changePassword.isPending}>
           Update Password
         </Button>

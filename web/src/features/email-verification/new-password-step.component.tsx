@@ -3,7 +3,7 @@ import { changePasswordForm } from '@multimfa/api-contract';
 import { useWatch } from 'react-hook-form';
 import { errorMessage } from '../../api/api-error';
 import { FormServerError } from '../../forms/form-server-error.component';
-import { PasswordField } from '../../forms/password-field.component';
+import { NewPasswordFields } from '../../forms/new-password-fields.component';
 import { serverError, setServerError, useZodForm } from '../../forms/use-zod-form';
 import { useResetPassword } from './use-verification-calls';
 
@@ -17,7 +17,6 @@ export function NewPasswordStep({ emailAddress, onChanged }: NewPasswordStepProp
   const form = useZodForm(changePasswordForm, { defaultValues: { newPassword: '', confirmPassword: '' } });
   const newPassword = useWatch({ control: form.control, name: 'newPassword' }) ?? '';
   const resetPassword = useResetPassword();
-  const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) => {
     form.clearErrors('root.server');
@@ -30,20 +29,7 @@ export function NewPasswordStep({ emailAddress, onChanged }: NewPasswordStepProp
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <PasswordField
-          label="New Password"
-          placeholder="At least 8 characters"
-          autoComplete="new-password"
-          {...form.register('newPassword')}
-          error={errors.newPassword?.message}
-        />
-        <PasswordField
-          label="Confirm Password"
-          placeholder="Please enter the new password again"
-          autoComplete="new-password"
-          {...form.register('confirmPassword')}
-          error={errors.confirmPassword?.message}
-        />
+        <NewPasswordFields form={form} />
         <Button
           type="submit"
           fullWidth
