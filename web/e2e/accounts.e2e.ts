@@ -96,6 +96,17 @@ async function signUpWithGoogle(page: Page, google: ReturnType<typeof newGoogleI
   await waitForPath(page, '/dashboard');
 }
 
+/** The old password is refused (with the server's message, staying on `stayOn`); the new one signs in. */
+async function expectOnlyNewPasswordWorks(page: Page, user: TestUser, newPassword: string, stayOn: string) {
+  await submitSignIn(page, user.emailAddress, user.password);
+  await formServerError(page).getByText(INVALID_CREDENTIALS).waitFor();
+  assert.equal(pathOf(page), stayOn);
+
+  await submitSignIn(page, user.emailAddress, newPassword);
+  await waitForPath(page, '/dashboard');
+  await userMenuButton(page, fullNameOf(user)).waitFor();
+}
+
 describe('accounts: sign-up, sign-in, passwords, Google, profile and sessions', () => {
   const browser = useBrowser();
 
@@ -190,13 +201,7 @@ describe('accounts: sign-up, sign-in, passwords, Google, profile and sessions', 
     await waitForPath(page, '/');
     await message(page, PASSWORD_CHANGED).waitFor();
 
-    await submitSignIn(page, user.emailAddress, user.password);
-    await formServerError(page).getByText(INVALID_CREDENTIALS).waitFor();
-    assert.equal(pathOf(page), '/');
-
-    await submitSignIn(page, user.emailAddress, newPassword);
-    await waitForPath(page, '/dashboard');
-    await userMenuButton(page, fullNameOf(user)).waitFor();
+    await expectOnlyNewPasswordWorks(page, user, newPassword, '/');
   });
 
   it('changes the password on /change-password: signed out to /login, old password refused, new one works', async () => {
@@ -210,13 +215,7 @@ describe('accounts: sign-up, sign-in, passwords, Google, profile and sessions', 
     await expectSignedOutNavbar(page, fullNameOf(user));
     assert.equal((await page.request.get('/api/auth/session')).status(), 401, 'the server session ended');
 
-    await submitSignIn(page, user.emailAddress, user.password);
-    await formServerError(page).getByText(INVALID_CREDENTIALS).waitFor();
-    assert.equal(pathOf(page), '/login');
-
-    await submitSignIn(page, user.emailAddress, newPassword);
-    await waitForPath(page, '/dashboard');
-    await userMenuButton(page, fullNameOf(user)).waitFor();
+    await expectOnlyNewPasswordWorks(page, user, newPassword, '/login');
   });
 
   it('signs a new Google user up: /signup prefilled with the Google name, e-mail locked, no password', async () => {

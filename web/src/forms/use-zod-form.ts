@@ -1,5 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type FieldValues, type UseFormProps, type UseFormReturn, useForm } from 'react-hook-form';
+import {
+  type FieldValues,
+  get,
+  type Path,
+  type UseFormProps,
+  type UseFormRegisterReturn,
+  type UseFormReturn,
+  useForm,
+} from 'react-hook-form';
 import type { z } from 'zod';
 
 /**
@@ -35,4 +43,16 @@ export function serverError<T extends FieldValues, O>(
   form: UseFormReturn<T, unknown, O>,
 ): string | undefined {
   return form.formState.errors.root?.server?.message;
+}
+
+/**
+ * What a Mantine input needs to take part in the form: react-hook-form's registration and the
+ * field's own error message.
+ */
+export function fieldProps<T extends FieldValues, O>(
+  form: UseFormReturn<T, unknown, O>,
+  name: Path<T>,
+): UseFormRegisterReturn<Path<T>> & { error: string | undefined } {
+  const error = get(form.formState.errors, name) as { message?: unknown } | undefined;
+  return { ...form.register(name), error: typeof error?.message === 'string' ? error.message : undefined };
 }

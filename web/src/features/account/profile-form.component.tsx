@@ -2,7 +2,8 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/api-error';
 import { FormServerError } from '../../forms/form-server-error.component';
-import { serverError, setServerError, useZodForm } from '../../forms/use-zod-form';
+import { MobileNumberInput } from '../../forms/mobile-number-input.component';
+import { fieldProps, serverError, setServerError, useZodForm } from '../../forms/use-zod-form';
 import type { ProfileUpdate } from '../../session/session.actions';
 import { useSession } from '../../session/session-store';
 import { profileFormSchema } from './profile.schema';
@@ -20,7 +21,6 @@ export function ProfileForm() {
   // The form follows the session: refreshed from the server at start, or just saved.
   const form = useZodForm(profileFormSchema, { values: saved });
   const updateProfile = useUpdateProfile();
-  const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) => {
     form.clearErrors('root.server');
@@ -37,27 +37,9 @@ export function ProfileForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <TextInput
-          label="First Name"
-          autoComplete="given-name"
-          {...form.register('firstName')}
-          error={errors.firstName?.message}
-        />
-        <TextInput
-          label="Last Name"
-          autoComplete="family-name"
-          {...form.register('lastName')}
-          error={errors.lastName?.message}
-        />
-        <TextInput
-          label="Mobile Number"
-          placeholder="+12125551212"
-          type="tel"
-          autoComplete="tel"
-          description="International format, starting with + and the country code"
-          {...form.register('mobileNo')}
-          error={errors.mobileNo?.message}
-        />
+        <TextInput label="First Name" autoComplete="given-name" {...fieldProps(form, 'firstName')} />
+        <TextInput label="Last Name" autoComplete="family-name" {...fieldProps(form, 'lastName')} />
+        <MobileNumberInput {...fieldProps(form, 'mobileNo')} />
         <FormServerError message={serverError(form)} />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={() => void navigate('/dashboard')}>

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { errorMessage } from '../../api/api-error';
 import { FormServerError } from '../../forms/form-server-error.component';
 import { PasswordField } from '../../forms/password-field.component';
-import { serverError, setServerError, useZodForm } from '../../forms/use-zod-form';
+import { fieldProps, serverError, setServerError, useZodForm } from '../../forms/use-zod-form';
 import { notify } from '../../notify/notify';
 import { GoogleSignInButton } from './google-sign-in-button.component';
 import { type LoginBody, useSignIn } from './use-sign-in';
@@ -23,7 +23,6 @@ export interface SignInFormCardProps {
 export function SignInFormCard({ defaultEmail = '', ssoError, ssoBusy = false }: SignInFormCardProps) {
   const form = useZodForm(loginBody, { defaultValues: { emailAddress: defaultEmail, password: '' } });
   const signIn = useSignIn();
-  const { errors } = form.formState;
 
   useEffect(() => {
     if (ssoError) setServerError(form, ssoError);
@@ -49,15 +48,13 @@ export function SignInFormCard({ defaultEmail = '', ssoError, ssoBusy = false }:
             placeholder="Please enter your email"
             type="email"
             autoComplete="email"
-            {...form.register('emailAddress')}
-            error={errors.emailAddress?.message}
+            {...fieldProps(form, 'emailAddress')}
           />
           <PasswordField
             label="Password"
             placeholder="Please enter your password"
             autoComplete="current-password"
-            {...form.register('password')}
-            error={errors.password?.message}
+            {...fieldProps(form, 'password')}
           />
           <Anchor component={Link} to="/forgot-password" size="sm" ta="right">
             Forgot password?

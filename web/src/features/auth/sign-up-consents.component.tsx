@@ -1,15 +1,14 @@
 import { Anchor, Checkbox, Stack } from '@mantine/core';
 import type { ZodForm } from '../../forms/use-zod-form';
+import { fieldProps } from '../../forms/use-zod-form';
 import type { signUpFormSchema } from './sign-up.schema';
 
 /** The service agreement (required, legal texts open in a new tab) and the marketing e-mails opt-in. */
 export function SignUpConsents({ form }: { form: ZodForm<typeof signUpFormSchema> }) {
-  const { errors } = form.formState;
   return (
     <Stack gap="xs">
       <Checkbox
-        {...form.register('serviceAgreementAgreed')}
-        error={errors.serviceAgreementAgreed?.message}
+        {...fieldProps(form, 'serviceAgreementAgreed')}
         label={
           <>
             I agree to the{' '}

@@ -2,8 +2,9 @@ import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { errorMessage, GENERIC_ERROR_MESSAGE } from '../../api/api-error';
 import { FormServerError } from '../../forms/form-server-error.component';
+import { MobileNumberInput } from '../../forms/mobile-number-input.component';
 import { PasswordField } from '../../forms/password-field.component';
-import { serverError, setServerError, useZodForm } from '../../forms/use-zod-form';
+import { fieldProps, serverError, setServerError, useZodForm } from '../../forms/use-zod-form';
 import type { GoogleSignUpState } from './auth-route-state';
 import { type SignUpFormInput, type SignUpFormValues, signUpFormSchema } from './sign-up.schema';
 import { SignUpConsents } from './sign-up-consents.component';
@@ -32,7 +33,6 @@ export interface SignUpFormProps {
 export function SignUpForm({ prefill }: SignUpFormProps) {
   const form = useZodForm(signUpFormSchema, { defaultValues: defaultValues(prefill) });
   const signUp = useSignUp();
-  const { errors } = form.formState;
   const withPassword = !prefill;
   const emailLocked = Boolean(prefill?.emailAddress);
 
@@ -53,16 +53,14 @@ export function SignUpForm({ prefill }: SignUpFormProps) {
               placeholder="Please enter your first name"
               autoComplete="given-name"
               miw={180}
-              {...form.register('firstName')}
-              error={errors.firstName?.message}
+              {...fieldProps(form, 'firstName')}
             />
             <TextInput
               label="Last Name"
               placeholder="Please enter your last name"
               autoComplete="family-name"
               miw={180}
-              {...form.register('lastName')}
-              error={errors.lastName?.message}
+              {...fieldProps(form, 'lastName')}
             />
           </Group>
           <TextInput
@@ -72,33 +70,22 @@ export function SignUpForm({ prefill }: SignUpFormProps) {
             autoComplete="email"
             readOnly={emailLocked}
             description={emailLocked ? 'The address of your Google account' : undefined}
-            {...form.register('emailAddress')}
-            error={errors.emailAddress?.message}
+            {...fieldProps(form, 'emailAddress')}
           />
-          <TextInput
-            label="Mobile Number"
-            placeholder="+12125551212"
-            type="tel"
-            autoComplete="tel"
-            description="International format, starting with + and the country code"
-            {...form.register('mobileNo')}
-            error={errors.mobileNo?.message}
-          />
+          <MobileNumberInput {...fieldProps(form, 'mobileNo')} />
           {withPassword && (
             <>
               <PasswordField
                 label="Password"
                 placeholder="At least 8 characters"
                 autoComplete="new-password"
-                {...form.register('password')}
-                error={errors.password?.message}
+                {...fieldProps(form, 'password')}
               />
               <PasswordField
                 label="Confirm Password"
                 placeholder="Please enter the password again"
                 autoComplete="new-password"
-                {...form.register('confirmPassword')}
-                error={errors.confirmPassword?.message}
+                {...fieldProps(form, 'confirmPassword')}
               />
             </>
           )}

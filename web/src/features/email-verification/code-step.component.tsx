@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useWatch } from 'react-hook-form';
 import { errorMessage } from '../../api/api-error';
 import { FormServerError } from '../../forms/form-server-error.component';
-import { serverError, setServerError, useZodForm } from '../../forms/use-zod-form';
+import { fieldProps, serverError, setServerError, useZodForm } from '../../forms/use-zod-form';
 import { codeFormSchema } from './email-verification.schema';
 import { useCheckCode, useSendCode } from './use-verification-calls';
 
@@ -19,7 +19,6 @@ export function CodeStep({ emailAddress, onVerified, onChangeEmail }: CodeStepPr
   const token = useWatch({ control: form.control, name: 'token' }) ?? '';
   const checkCode = useCheckCode();
   const sendCode = useSendCode();
-  const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) => {
     form.clearErrors('root.server');
@@ -41,8 +40,7 @@ export function CodeStep({ emailAddress, onVerified, onChangeEmail }: CodeStepPr
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
-          {...form.register('token')}
-          error={errors.token?.message}
+          {...fieldProps(form, 'token')}
         />
         <Button type="submit" fullWidth disabled={token.trim() === ''} loading={checkCode.isPending}>
           Verify

@@ -2,7 +2,7 @@ import { Button, Stack, TextInput } from '@mantine/core';
 import { useWatch } from 'react-hook-form';
 import { errorMessage } from '../../api/api-error';
 import { FormServerError } from '../../forms/form-server-error.component';
-import { serverError, setServerError, useZodForm } from '../../forms/use-zod-form';
+import { fieldProps, serverError, setServerError, useZodForm } from '../../forms/use-zod-form';
 import { sendCodeFormSchema } from './email-verification.schema';
 import { useSendCode } from './use-verification-calls';
 
@@ -18,7 +18,6 @@ export function SendCodeStep({ defaultEmail, locked, onSent }: SendCodeStepProps
   const form = useZodForm(sendCodeFormSchema, { defaultValues: { emailAddress: defaultEmail } });
   const emailAddress = useWatch({ control: form.control, name: 'emailAddress' }) ?? '';
   const sendCode = useSendCode();
-  const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) => {
     form.clearErrors('root.server');
@@ -40,8 +39,7 @@ export function SendCodeStep({ defaultEmail, locked, onSent }: SendCodeStepProps
           description={
             locked ? 'We will e-mail a 6-digit code to this address' : 'We will e-mail you a 6-digit code'
           }
-          {...form.register('emailAddress')}
-          error={errors.emailAddress?.message}
+          {...fieldProps(form, 'emailAddress')}
         />
         <Button type="submit" fullWidth disabled={emailAddress.trim() === ''} loading={sendCode.isPending}>
           Send Code
