@@ -16,6 +16,25 @@ import {
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 
+const figure = (value) => Number(value.toFixed(2));
+/** A figure of one run, or the median of several with their min and max. */
+const median = (value) => (typeof value === 'number' ? value : value.median);
+const range = (value) =>
+  typeof value === 'number' ? '1 run' : `${figure(value.min)} to ${figure(value.max)}`;
+
+function tableRow(row) {
+  const [baseline, measured] = [median(row.baseline), median(row.measured)];
+  return {
+    figure: row.figure,
+    baseline: figure(baseline),
+    'baseline min to max': range(row.baseline),
+    measured: figure(measured),
+    'measured min to max': range(row.measured),
+    'measured / baseline': baseline > 0 ? Number((measured / baseline).toFixed(3)) : 'n/a',
+    better: row.better,
+  };
+}
+
 process.env.RATE_LIMIT_PER_MINUTE = '100000000';
 process.env.LOG_LEVEL = 'warn';
 buildAll();
@@ -32,15 +51,7 @@ try {
   for (const benchmark of benchmarks) {
     console.log(`\n${benchmark.title} (${seconds} s per run, loopback)`);
     const rows = await benchmark.run({ config, seconds });
-    console.table(
-      rows.map((row) => ({
-        figure: row.figure,
-        baseline: Number(row.baseline.toFixed(2)),
-        measured: Number(row.measured.toFixed(2)),
-        'measured / baseline': row.baseline > 0 ? Number((row.measured / row.baseline).toFixed(3)) : 'n/a',
-        better: row.better,
-      })),
-    );
+    console.table(rows.map(tableRow));
   }
 } finally {
   await stopApplication(handles);

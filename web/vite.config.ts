@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig, type ProxyOptions } from 'vite';
 
 /** Where `/api` goes, in development (`vite`) and when the built app is served (`vite preview`). */
@@ -15,14 +16,27 @@ const apiProxy: Record<string, ProxyOptions> = {
   },
 };
 
+/**
+ * The security headers nginx adds in production (nginx/security-headers.conf, the one list), sent by
+ * `vite preview` too, so the app `npm start` serves runs under the same CSP and frame rules.
+ */
+const securityHeaders = Object.fromEntries(
+  [
+    ...readFileSync(new URL('nginx/security-headers.conf', import.meta.url), 'utf8').matchAll(
+      /^add_header ([\w-]+) "([^"]*)" always;$/gm,
+    ),
+  ].map(([, name, value]) => [name as string, value as string]),
+);
+
 export default defineConfig({
   // Vite 8 transforms TS/TSX with oxc; React 17+ automatic runtime, no plugin needed.
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   server: { host: '127.0.0.1', port, strictPort: true, proxy: apiProxy },
-  preview: { host: '127.0.0.1', port, strictPort: true, proxy: apiProxy },
+  preview: { host: '127.0.0.1', port, strictPort: true, proxy: apiProxy, headers: securityHeaders },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // No source maps are published: the bundle does not point at the sources.
+    sourcemap: false,
     target: 'es2023',
     rolldownOptions: {
       onwarn(warning, defaultHandler) {

@@ -7,6 +7,7 @@ import { createServiceApp, loadConfig } from '@multimfa/service-runtime';
 import {
   createTestDatabase,
   dropTestDatabase,
+  testGatewayCaller,
   testInfrastructure,
   testLogger,
 } from '@multimfa/service-runtime/testing';
@@ -23,6 +24,7 @@ function startGateway(numbersUrl: string, overrides: Record<string, string> = {}
     PORT: '1',
     REDIS_URL: testInfrastructure.redisUrl,
     SESSION_SECRET: randomBytes(32).toString('hex'),
+    SERVICE_SIGNING_KEY: testGatewayCaller.signingKey,
     NUMBERS_URL: numbersUrl,
     IDENTITY_URL: 'http://127.0.0.1:1',
     BILLING_URL: 'http://127.0.0.1:1',
@@ -51,6 +53,7 @@ describe('gateway over the real numbers service and Redis', () => {
       DATABASE_URL: databaseUrl,
       REDIS_URL: testInfrastructure.redisUrl,
       KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
+      ...testGatewayCaller.env,
     });
     const numbers = await createServiceApp(numbersService, numbersConfig, testLogger('numbers'));
     apps.push(numbers);
@@ -93,6 +96,21 @@ describe('gateway over the real numbers service and Redis', () => {
       response.headers.get('set-cookie') ?? '',
       /^XSRF-TOKEN=[A-Za-z0-9_-]{43}; Path=\/; SameSite=Strict/,
     );
+  });
+
+  it('tells browsers and proxies to store no /api answer, success or error', async () => {
+    const ip = clientIp();
+    const answers = [
+      await fetch(`${gatewayUrl}/api/plan/getMFACountries`, { headers: { 'x-forwarded-for': ip } }),
+      await fetch(`${gatewayUrl}/api/auth/xsrf`, { headers: { 'x-forwarded-for': ip } }),
+      await fetch(`${gatewayUrl}/api/plan/nothing`, { headers: { 'x-forwarded-for': ip } }),
+      await fetch(`${gatewayUrl}/api/plan/nothing`, { method: 'POST', headers: { 'x-forwarded-for': ip } }),
+    ];
+    assert.deepEqual(
+      answers.map((response) => response.status),
+      [200, 200, 404, 403],
+    );
+    for (const response of answers) assert.equal(response.headers.get('cache-control'), 'no-store');
   });
 
   it('refuses a state-changing call without the matching XSRF header', async () => {

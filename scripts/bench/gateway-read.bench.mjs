@@ -3,10 +3,10 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import signature from 'cookie-signature';
-import { createClient } from 'redis';
+import { Redis } from 'ioredis';
 import { root } from '../lib/paths.mjs';
 import { httpOk, startProcess, stopProcess, waitFor } from '../lib/processes.mjs';
-import { load } from './load.mjs';
+import { compare } from './load.mjs';
 
 export const title = 'Read through the gateway to a service and its database';
 
@@ -16,14 +16,13 @@ export async function run({ config, seconds }) {
 
   // A signed-in session, stored as the gateway stores it, so each request loads it from Redis.
   const sid = randomBytes(24).toString('base64url');
-  const redis = createClient({ url: config.redisUrl });
-  await redis.connect();
+  const redis = new Redis(config.redisUrl);
   const session = {
     cookie: { originalMaxAge: 3_600_000, httpOnly: true, path: '/', sameSite: 'lax' },
     user: { userId: 'bench', role: 'CUSTOMER' },
   };
-  await redis.set(`session:${sid}`, JSON.stringify(session), { EX: 3600 });
-  await redis.close();
+  await redis.set(`session:${sid}`, JSON.stringify(session), 'EX', 3600);
+  redis.disconnect();
   const xsrf = randomBytes(32).toString('base64url');
   const cookie = `mmfa.sid=${encodeURIComponent(`s:${signature.sign(sid, config.sessionSecret)}`)}; XSRF-TOKEN=${xsrf}`;
 
@@ -36,18 +35,12 @@ export async function run({ config, seconds }) {
   try {
     const bareUrl = `http://127.0.0.1:${barePort}/api/read`;
     await waitFor('bare Nest app', () => httpOk(bareUrl), { handle: bare });
-    const baseline = await load(bareUrl, { seconds });
-    const measured = await load(`${gatewayUrl}/api/plan/getMFACountries`, { seconds, headers: { cookie } });
-    return [
-      {
-        figure: 'throughput (req/s)',
-        baseline: baseline.requestsPerSecond,
-        measured: measured.requestsPerSecond,
-        better: 'higher',
-      },
-      { figure: 'mean latency (ms)', baseline: baseline.mean, measured: measured.mean, better: 'lower' },
-      { figure: 'p99 latency (ms)', baseline: baseline.p99, measured: measured.p99, better: 'lower' },
-    ];
+    return await compare({
+      baseline: { url: bareUrl },
+      measured: { url: `${gatewayUrl}/api/plan/getMFACountries`, headers: { cookie } },
+      seconds,
+      connections: 16,
+    });
   } finally {
     await stopProcess(bare);
   }

@@ -17,13 +17,24 @@ function port(name, fallback) {
   return value ? Number(value) : fallback;
 }
 
-function sessionSecret() {
-  const file = join(stateDir, 'session-secret');
+/** A secret made once per checkout and kept under .state, so sessions and keys survive restarts. */
+function persisted(name, make) {
+  const file = join(stateDir, name);
   if (!existsSync(file)) {
     mkdirSync(stateDir, { recursive: true });
-    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+    writeFileSync(file, make(), { mode: 0o600 });
   }
   return readFileSync(file, 'utf8').trim();
+}
+
+const sessionSecret = () => persisted('session-secret', () => randomBytes(32).toString('hex'));
+
+/** The gateway's key pair for its calls to the services (the project's own code, built by then). */
+async function gatewayKeys() {
+  const { generateServiceKeyPair } = await import(
+    '../../packages/service-runtime/dist/callers/service-keys.js'
+  );
+  return JSON.parse(persisted('gateway-service-keys.json', () => JSON.stringify(generateServiceKeyPair())));
 }
 
 /**
@@ -124,10 +135,15 @@ export async function deleteTopics(config) {
   }
 }
 
-function serviceEnv(config, service) {
+/** Each process serves its metrics on the port after its API port. */
+const metricsPort = (config, name) => String(config.ports[name] + 1);
+
+function serviceEnv(config, service, trustedCallers = '') {
   return {
     HOST: '127.0.0.1',
     PORT: String(config.ports[service]),
+    METRICS_PORT: metricsPort(config, service),
+    TRUSTED_CALLERS: trustedCallers,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     DATABASE_URL: `${config.postgresUrl}/${databaseName(config, service)}`,
     REDIS_URL: config.redisUrl,
@@ -159,13 +175,20 @@ export async function startApplication(config) {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     GOOGLE_REDIRECT_URIS: `${config.webUrl}/api/auth/google/callback`,
   });
+  const keys = await gatewayKeys();
   const services = SERVICES.map((service) => ({
     service,
-    handle: launch(service, `services/${service}/dist/main.js`, serviceEnv(config, service)),
+    handle: launch(
+      service,
+      `services/${service}/dist/main.js`,
+      serviceEnv(config, service, `gateway=${keys.publicKey}`),
+    ),
   }));
   const gateway = launch('gateway', 'gateway/dist/main.js', {
     HOST: '127.0.0.1',
     PORT: String(config.ports.gateway),
+    METRICS_PORT: metricsPort(config, 'gateway'),
+    SERVICE_SIGNING_KEY: keys.privateKey,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     REDIS_URL: config.redisUrl,
     SESSION_SECRET: sessionSecret(),

@@ -1,10 +1,14 @@
-import { configSchemas, processEnvSchema } from '@multimfa/service-runtime';
+import { configSchemas, processEnvSchema, signingKeySchema } from '@multimfa/service-runtime';
 import { z } from 'zod';
 
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 export const gatewayConfigSchema = processEnvSchema.extend({
   REDIS_URL: configSchemas.url(['redis:', 'rediss:']),
+  /** Put before every Redis key the gateway writes; its Redis ACL user may touch only these keys. */
+  REDIS_KEY_PREFIX: configSchemas.redisKeyPrefix,
+  /** The gateway's Ed25519 private key: it signs the short-lived token on every call to a service. */
+  SERVICE_SIGNING_KEY: signingKeySchema,
   /** Signs the session cookie; at least 32 characters, from a Secret in production. */
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters'),
   /** Set the Secure flag on cookies (true behind https). */

@@ -29,6 +29,14 @@ export function configureHttp(app: INestApplication, config: GatewayConfig, logg
       referrerPolicy: { policy: 'same-origin' },
     }),
   );
+  // Answers of the API are personal: no browser or proxy keeps any of them, errors included.
+  app.use(
+    '/api',
+    (_req: unknown, res: { setHeader(name: string, value: string): void }, next: () => void) => {
+      res.setHeader('Cache-Control', 'no-store');
+      next();
+    },
+  );
   app.use('/api', rateLimitMiddleware(redis, config.RATE_LIMIT_PER_MINUTE, logger));
   app.use('/api', cookieParser());
   app.use(

@@ -9,6 +9,7 @@ import { createServiceApp, loadConfig } from '@multimfa/service-runtime';
 import {
   createTestDatabase,
   dropTestDatabase,
+  testGatewayCaller,
   testInfrastructure,
   testLogger,
 } from '@multimfa/service-runtime/testing';
@@ -52,6 +53,7 @@ export class ServiceStack {
         REDIS_URL: testInfrastructure.redisUrl,
         KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
         KAFKA_TOPIC_PREFIX: this.topicPrefix,
+        ...testGatewayCaller.env,
       };
     };
     const identity = await createServiceApp(
@@ -84,6 +86,7 @@ export class ServiceStack {
       PORT: '1',
       REDIS_URL: testInfrastructure.redisUrl,
       SESSION_SECRET: this.sessionSecret,
+      SERVICE_SIGNING_KEY: testGatewayCaller.signingKey,
       NUMBERS_URL: 'http://127.0.0.1:1',
       IDENTITY_URL: this.identityUrl,
       BILLING_URL: this.billingUrl,

@@ -2,7 +2,13 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { DomainError, withCorrelationId } from '@multimfa/service-runtime';
+import {
+  DomainError,
+  generateServiceKeyPair,
+  ServiceTokenSigner,
+  signingKeySchema,
+  withCorrelationId,
+} from '@multimfa/service-runtime';
 import { testLogger } from '@multimfa/service-runtime/testing';
 import { z } from 'zod';
 import { ServiceClient } from './service-client.js';
@@ -11,10 +17,16 @@ describe('ServiceClient', () => {
   let server: Server;
   let client: ServiceClient;
   let seenCorrelationId: string | undefined;
+  let seenAuthorization: string | undefined;
+  const signer = new ServiceTokenSigner(
+    'gateway',
+    signingKeySchema.parse(generateServiceKeyPair().privateKey),
+  );
 
   before(async () => {
     server = createServer((req, res) => {
       seenCorrelationId = req.headers['x-correlation-id'] as string | undefined;
+      seenAuthorization = req.headers.authorization;
       const reply = (status: number, body: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
@@ -29,7 +41,7 @@ describe('ServiceClient', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    client = new ServiceClient('numbers', `http://127.0.0.1:${port}`, 200, testLogger());
+    client = new ServiceClient('numbers', `http://127.0.0.1:${port}`, 200, testLogger(), signer);
   });
 
   after(async () => {
@@ -55,6 +67,16 @@ describe('ServiceClient', () => {
     assert.equal(seenCorrelationId, 'corr-id-12345');
   });
 
+  it("sends the gateway's token for the service it calls, reused while it is fresh", async () => {
+    await client.get('/ok', schema);
+    assert.equal(seenAuthorization, `Bearer ${await signer.token('numbers')}`);
+    const [, payload] = (seenAuthorization ?? '').split('.');
+    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString());
+    assert.equal(claims.iss, 'gateway');
+    assert.equal(claims.aud, 'numbers');
+    assert.equal(claims.exp - claims.iat, 60);
+  });
+
   it('passes a 4xx through with its message and code', async () => {
     assert.deepEqual(await failure('/rejected'), {
       status: 409,
@@ -76,7 +98,7 @@ describe('ServiceClient', () => {
   });
 
   it('reports an unreachable service as a 503', async () => {
-    const down = new ServiceClient('numbers', 'http://127.0.0.1:1', 200, testLogger());
+    const down = new ServiceClient('numbers', 'http://127.0.0.1:1', 200, testLogger(), signer);
     await assert.rejects(
       down.get('/ok', schema),
       (error) => error instanceof DomainError && error.status === 503,

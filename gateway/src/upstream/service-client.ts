@@ -3,6 +3,7 @@ import {
   currentCorrelationId,
   DomainError,
   type Logger,
+  type ServiceTokenSigner,
 } from '@multimfa/service-runtime';
 import { Pool } from 'undici';
 import type { z } from 'zod';
@@ -15,8 +16,8 @@ interface UpstreamErrorBody {
 }
 
 /**
- * Calls one internal service over HTTP with a timeout and the current correlation id, and checks
- * what comes back with a zod schema. A 4xx from the service keeps its message and status; an
+ * Calls one internal service over HTTP with a timeout, the current correlation id and the caller's
+ * signed token (audience: the service), and checks what comes back with a zod schema. A 4xx from the service keeps its message and status; an
  * unreachable, slow or failing service becomes a 503 or 502 that names no internals.
  * Connections are kept alive in a pool per service.
  */
@@ -28,6 +29,7 @@ export class ServiceClient {
     baseUrl: string,
     private readonly timeoutMs: number,
     private readonly logger: Logger,
+    private readonly signer: ServiceTokenSigner,
   ) {
     this.pool = new Pool(baseUrl, {
       connections: 64,
@@ -44,7 +46,10 @@ export class ServiceClient {
     schema: S,
     body?: unknown,
   ): Promise<z.output<S>> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      authorization: `Bearer ${await this.signer.token(this.service)}`,
+    };
     const correlationId = currentCorrelationId();
     if (correlationId) headers[CORRELATION_HEADER] = correlationId;
     if (body !== undefined) headers['content-type'] = 'application/json';

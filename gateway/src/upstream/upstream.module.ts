@@ -1,4 +1,4 @@
-import type { Logger } from '@multimfa/service-runtime';
+import { type Logger, ServiceTokenSigner } from '@multimfa/service-runtime';
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { ServiceClient } from './service-client.js';
@@ -7,7 +7,7 @@ export const NUMBERS = Symbol('NUMBERS_SERVICE');
 export const IDENTITY = Symbol('IDENTITY_SERVICE');
 export const BILLING = Symbol('BILLING_SERVICE');
 
-/** One client per internal service, each with the configured timeout. */
+/** One client per internal service, each with the configured timeout, all signing as the gateway. */
 @Global()
 @Module({})
 export class UpstreamModule implements OnApplicationShutdown {
@@ -18,8 +18,9 @@ export class UpstreamModule implements OnApplicationShutdown {
   ) {}
 
   static forRoot(config: GatewayConfig, logger: Logger): DynamicModule {
+    const signer = new ServiceTokenSigner('gateway', config.SERVICE_SIGNING_KEY);
     const client = (service: string, url: string) =>
-      new ServiceClient(service, url, config.SERVICE_TIMEOUT_MS, logger);
+      new ServiceClient(service, url, config.SERVICE_TIMEOUT_MS, logger, signer);
     return {
       module: UpstreamModule,
       providers: [

@@ -37,6 +37,24 @@ function allowedSources(deployment: K8sObject & IDeployment, objects: K8sObject[
   return [...new Set(sources)].sort();
 }
 
+/** Who may connect to each named port of a Deployment's pods. */
+function sourcesByPort(deployment: K8sObject & IDeployment, objects: K8sObject[]): Record<string, string[]> {
+  const labels = deployment.spec?.template.metadata?.labels ?? {};
+  const byPort: Record<string, Set<string>> = {};
+  for (const policy of ofKind<INetworkPolicy>('NetworkPolicy')(objects)) {
+    if (!selects(policy.spec?.podSelector ?? {}, labels)) continue;
+    for (const rule of policy.spec?.ingress ?? []) {
+      for (const port of rule.ports ?? [{ port: 'any port' }]) {
+        const sources = rule.from ? rule.from.map(describePeer) : ['anyone'];
+        const allowed = byPort[String(port.port)] ?? new Set<string>();
+        for (const source of sources) allowed.add(source);
+        byPort[String(port.port)] = allowed;
+      }
+    }
+  }
+  return Object.fromEntries(Object.entries(byPort).map(([port, sources]) => [port, [...sources].sort()]));
+}
+
 for (const overlay of overlays) {
   describe(`network policies in ${overlay}`, () => {
     const objects = renderOverlay(overlay);
@@ -58,6 +76,15 @@ for (const overlay of overlays) {
           PROMETHEUS,
           'pods gateway',
         ]);
+      });
+    }
+
+    for (const { name } of services) {
+      it(`opens ${name}'s API port to the gateway alone and its metrics port to Prometheus alone`, () => {
+        assert.deepEqual(sourcesByPort(named(deployments, name, 'Deployment'), objects), {
+          http: ['pods gateway'],
+          metrics: [PROMETHEUS],
+        });
       });
     }
 

@@ -2,10 +2,12 @@
 // falling back to index.html, /api proxied to the gateway, security headers; and the Ingress that
 // puts the web app and /api at one address.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
 import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
 import { named, ofKind, overlays, renderOverlay } from './support/kubernetes.js';
-import { readRepoFile } from './support/repo.js';
+import { filesUnder, readRepoFile, repoPath } from './support/repo.js';
 
 const nginx = readRepoFile('web/nginx/nginx.conf');
 const headers = readRepoFile('web/nginx/security-headers.conf');
@@ -91,6 +93,63 @@ describe('web server (nginx)', () => {
         (source) => source.startsWith('https://') && !/^https:\/\/([\w*-]+\.)*stripe\.com$/.test(source),
       );
     assert.deepEqual(external, [], 'no other origin than Stripe');
+  });
+});
+
+describe('the built web app, as `npm start` serves it (vite preview)', () => {
+  const port = 18_000 + Math.floor(Math.random() * 1000);
+  let preview: ReturnType<typeof spawn>;
+
+  before(async () => {
+    preview = spawn(
+      process.execPath,
+      [repoPath('node_modules/vite/bin/vite.js'), 'preview', '--logLevel', 'warn'],
+      {
+        cwd: repoPath('web'),
+        env: { ...process.env, WEB_PORT: String(port) },
+        stdio: 'ignore',
+      },
+    );
+    for (let i = 0; i < 100; i += 1) {
+      if (
+        await fetch(`http://127.0.0.1:${port}/`).then(
+          () => true,
+          () => false,
+        )
+      )
+        return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.fail('vite preview did not start');
+  });
+
+  after(() => {
+    preview?.kill();
+  });
+
+  it("sends nginx's CSP and frame headers with the app", async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/`);
+    assert.equal(response.status, 200);
+    const policy = /add_header Content-Security-Policy "([^"]+)" always;/.exec(headers)?.[1];
+    assert.equal(response.headers.get('content-security-policy'), policy);
+    assert.match(response.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
+    assert.equal(response.headers.get('x-frame-options'), 'DENY');
+    assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
+  });
+
+  it('publishes no source maps, and no script points at one', () => {
+    const files = filesUnder('web/dist');
+    assert.ok(
+      files.some((file) => file.endsWith('.js')),
+      'the web app is built',
+    );
+    assert.deepEqual(
+      files.filter((file) => file.endsWith('.map')),
+      [],
+    );
+    for (const file of files.filter((name) => name.endsWith('.js') || name.endsWith('.css'))) {
+      assert.doesNotMatch(readFileSync(repoPath(file), 'utf8'), /sourceMappingURL/, file);
+    }
   });
 });
 

@@ -78,8 +78,9 @@ for (const overlay of overlays) {
         const pod = podSpec(deployment);
         const container = onlyContainer(deployment);
 
-        it('serves http on 8080 and probes /health/live and /health/ready there', () => {
-          assert.deepEqual(container.ports, [{ name: 'http', containerPort: 8080 }]);
+        it('serves http on 8080 (and metrics on 9090) and probes /health/live and /health/ready there', () => {
+          const ports = name === 'web' ? [] : [{ name: 'metrics', containerPort: 9090 }];
+          assert.deepEqual(container.ports, [{ name: 'http', containerPort: 8080 }, ...ports]);
           assert.equal(container.livenessProbe?.httpGet?.path, '/health/live');
           assert.equal(container.livenessProbe?.httpGet?.port, 'http');
           assert.equal(container.readinessProbe?.httpGet?.path, '/health/ready');

@@ -1,12 +1,18 @@
 import type { DynamicModule, INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { NestFactory, Reflector } from '@nestjs/core';
+import { Logger as NestPinoLogger } from 'nestjs-pino';
+import { pinoHttp } from 'pino-http';
 import type { z } from 'zod';
-import { ConfigError, loadConfig, type ProcessConfig } from './config/load-config.js';
+import { CallerGuard } from './callers/caller.guard.js';
+import { ServiceTokenVerifier } from './callers/service-token.js';
+import { ConfigError, loadConfig, type ProcessConfig, type ServiceConfig } from './config/load-config.js';
 import { ErrorFilter } from './errors/error.filter.js';
 import { Readiness } from './health/readiness.js';
 import { requestContextMiddleware } from './http/request-context.middleware.js';
-import { createLogger, type Logger, NestPinoLogger } from './logging/logger.js';
+import { httpLoggingOptions } from './logging/http-logging.js';
+import { createLogger, type Logger } from './logging/logger.js';
 import { Metrics } from './metrics/metrics.js';
+import { serveMetrics } from './metrics/metrics-server.js';
 
 export interface ServiceDefinition<S extends z.ZodType<ProcessConfig>> {
   name: string;
@@ -17,19 +23,31 @@ export interface ServiceDefinition<S extends z.ZodType<ProcessConfig>> {
   configure?(app: INestApplication, config: z.output<S>, logger: Logger): void | Promise<void>;
 }
 
-/** Builds the Nest app with the shared request context, error filter and logger; does not listen. */
+/**
+ * Builds the Nest app with the shared request context, access log, error filter and logger, and for
+ * a service (its settings name TRUSTED_CALLERS) the guard that answers 401 to unknown callers.
+ * Does not listen.
+ */
 export async function createServiceApp<S extends z.ZodType<ProcessConfig>>(
   definition: ServiceDefinition<S>,
   config: z.output<S>,
   logger: Logger,
 ): Promise<INestApplication> {
   const app = await NestFactory.create(definition.appModule(config, logger), {
-    logger: new NestPinoLogger(logger),
+    bufferLogs: true,
     abortOnError: false,
   });
+  app.useLogger(app.get(NestPinoLogger));
   (app.getHttpAdapter().getInstance() as { disable(setting: string): void }).disable('x-powered-by');
-  app.use(requestContextMiddleware(logger, app.get(Metrics)));
+  app.use(requestContextMiddleware(app.get(Metrics)));
+  app.use(pinoHttp(httpLoggingOptions(logger)));
   app.useGlobalFilters(new ErrorFilter(logger));
+  const callers = (config as Partial<ServiceConfig>).TRUSTED_CALLERS;
+  if (callers) {
+    app.useGlobalGuards(
+      new CallerGuard(new ServiceTokenVerifier(definition.name, callers), app.get(Reflector)),
+    );
+  }
   await definition.configure?.(app, config, logger);
   return app;
 }
@@ -78,7 +96,13 @@ export async function runService<S extends z.ZodType<ProcessConfig>>(
     logger.fatal({ err: error }, 'failed to start');
     process.exit(1);
   }
-  logger.info({ host: config.HOST, port: config.PORT }, 'listening');
+  const metricsServer = await serveMetrics(app.get(Metrics), config.HOST, config.METRICS_PORT).catch(
+    (error: unknown) => {
+      logger.fatal({ err: error, port: config.METRICS_PORT }, 'failed to serve metrics');
+      process.exit(1);
+    },
+  );
+  logger.info({ host: config.HOST, port: config.PORT, metricsPort: config.METRICS_PORT }, 'listening');
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -89,6 +113,7 @@ export async function runService<S extends z.ZodType<ProcessConfig>>(
     await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
     try {
       await app.close();
+      metricsServer.close();
       logger.info('stopped');
       process.exit(0);
     } catch (error) {

@@ -5,7 +5,9 @@ import {
   type OnApplicationShutdown,
   type Provider,
 } from '@nestjs/common';
+import { HealthIndicatorService, TerminusModule } from '@nestjs/terminus';
 import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
 import { DataSource, type DataSourceOptions, type MigrationInterface } from 'typeorm';
 import { Clock, SystemClock } from './clock/clock.js';
 import { ensureDatabase } from './database/ensure-database.js';
@@ -13,8 +15,8 @@ import { migrate } from './database/migrate.js';
 import { databaseCheck, KafkaCheck, RedisCheck } from './health/dependency-checks.js';
 import { HealthController } from './health/health.controller.js';
 import { READINESS_CHECKS, Readiness, type ReadinessCheck } from './health/readiness.js';
+import { httpLoggingOptions } from './logging/http-logging.js';
 import type { Logger } from './logging/logger.js';
-import { MetricsController } from './metrics/metrics.controller.js';
 import { Metrics } from './metrics/metrics.js';
 
 export const LOGGER = Symbol('LOGGER');
@@ -37,14 +39,18 @@ class ReadinessConnections implements OnApplicationShutdown {
 }
 
 /**
- * What every MultiMFA process shares: the logger, metrics, health routes, and (for services) the
- * database connection with migrations applied before the app serves.
+ * What every MultiMFA process shares: the logger (nestjs-pino), metrics, health routes (terminus),
+ * and (for services) the database connection with migrations applied before the app serves.
  */
 @Global()
 @Module({})
 export class ServiceRuntimeModule {
   static forRoot(options: ServiceRuntimeOptions): DynamicModule {
-    const imports: DynamicModule[] = [];
+    const imports: DynamicModule[] = [
+      // The access log itself is mounted first of all middleware by createServiceApp (useExisting).
+      LoggerModule.forRoot({ pinoHttp: httpLoggingOptions(options.logger), useExisting: true }),
+      TerminusModule.forRoot({ errorLogStyle: 'json' }),
+    ];
     const { database } = options;
     if (database) {
       imports.push(
@@ -87,7 +93,7 @@ export class ServiceRuntimeModule {
     return {
       module: ServiceRuntimeModule,
       imports,
-      controllers: [HealthController, MetricsController],
+      controllers: [HealthController],
       providers: [
         { provide: LOGGER, useValue: options.logger },
         { provide: Clock, useClass: SystemClock },
@@ -95,8 +101,9 @@ export class ServiceRuntimeModule {
         checksProvider,
         {
           provide: Readiness,
-          useFactory: (checks: ReadinessCheck[]) => new Readiness(checks),
-          inject: [READINESS_CHECKS],
+          useFactory: (indicator: HealthIndicatorService, checks: ReadinessCheck[]) =>
+            new Readiness(indicator, checks),
+          inject: [HealthIndicatorService, READINESS_CHECKS],
         },
         {
           provide: ReadinessConnections,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trustedCallersSchema } from '../callers/service-keys.js';
 
 /** Thrown at boot when a setting is missing or malformed; the message names every bad setting. */
 export class ConfigError extends Error {
@@ -36,10 +37,17 @@ const url = (protocols: string[]) =>
     `must be a ${protocols.join(' or ')} URL`,
   );
 
+const redisKeyPrefix = z
+  .string()
+  .regex(/^([a-z][a-z0-9-]*:)?$/, 'must be empty or a lower-case name followed by a colon')
+  .default('');
+
 /** Settings every MultiMFA process reads. */
 export const processEnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: port,
+  /** Where Prometheus scrapes `/metrics`: a port apart from the API's. */
+  METRICS_PORT: port.default(9464),
   LOG_LEVEL: logLevel,
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Apply the database migrations, then exit (the migration Job before a rollout). */
@@ -63,8 +71,12 @@ export const serviceEnvSchema = processEnvSchema.extend({
     .string()
     .regex(/^[A-Za-z0-9._-]*$/, 'may hold only letters, digits, dots, dashes and underscores')
     .default(''),
+  /** The only callers this service answers: `<service>=<Ed25519 public key>`, comma-separated. */
+  TRUSTED_CALLERS: trustedCallersSchema,
+  /** Put before every Redis key this service writes; its Redis ACL user may touch only these keys. */
+  REDIS_KEY_PREFIX: redisKeyPrefix,
 });
 
 export type ProcessConfig = z.output<typeof processEnvSchema>;
 export type ServiceConfig = z.output<typeof serviceEnvSchema>;
-export const configSchemas = { port, url };
+export const configSchemas = { port, url, redisKeyPrefix };

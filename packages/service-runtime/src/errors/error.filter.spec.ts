@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BadRequestException, NotFoundException } from '@nestjs/common';
+import { QueryFailedError } from 'typeorm';
 import { createLogger } from '../logging/logger.js';
 import { DomainError } from './domain-error.js';
 import { mapError } from './error.filter.js';
@@ -57,5 +58,30 @@ describe('mapError', () => {
     assert.match(mapped.body.message, new RegExp(errorId));
     assert.equal(lines.length, 1);
     assert.equal(lines[0]?.errorId, errorId);
+  });
+
+  it('logs a failed query without its SQL, its parameters or the driver detail quoting them', () => {
+    const { logger, lines } = capturingLogger();
+    const hash = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo';
+    const driverError = Object.assign(
+      new Error('duplicate key value violates unique constraint "uq_email"'),
+      {
+        code: '23505',
+        detail: 'Key (email_address)=(grace@example.com) already exists.',
+        parameters: ['grace@example.com', hash],
+      },
+    );
+    const failed = new QueryFailedError(
+      'INSERT INTO app_user (email_address, password_hash) VALUES ($1, $2)',
+      ['grace@example.com', hash],
+      driverError,
+    );
+    mapError(failed, logger);
+    assert.equal(lines.length, 1);
+    const written = JSON.stringify(lines[0]);
+    assert.match(written, /duplicate key value violates unique constraint/);
+    assert.ok(!written.includes(hash), 'the password hash is not logged');
+    assert.ok(!written.includes('grace@example.com'), 'the e-mail address is not logged');
+    assert.ok(!written.includes('INSERT INTO'), 'the SQL is not logged');
   });
 });

@@ -25,6 +25,22 @@ function messageOf(exception: HttpException): string {
 }
 
 /**
+ * What the log keeps of an unexpected error: its kind, message, code and stack. Never its other
+ * fields: a failed query carries its SQL and parameters (a password hash, an e-mail address), and a
+ * driver error's detail quotes the values.
+ */
+export function loggableError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { type: typeof error };
+  const code = (error as { code?: unknown }).code;
+  return {
+    type: error.name,
+    message: error.message,
+    ...(typeof code === 'string' || typeof code === 'number' ? { code } : {}),
+    stack: error.stack,
+  };
+}
+
+/**
  * Maps every error to `{ isError, message, data }`: domain errors and 4xx keep their message; anything
  * else is a 500 that logs an error id and tells the caller only that id.
  */
@@ -50,7 +66,10 @@ export function mapError(exception: unknown, logger: Logger): Mapped {
     return { status: exception.status, body: { isError: true, message, data: null } };
   }
   const errorId = randomUUID();
-  logger.error({ err: exception, errorId, correlationId: currentCorrelationId() }, 'unhandled error');
+  logger.error(
+    { err: loggableError(exception), errorId, correlationId: currentCorrelationId() },
+    'unhandled error',
+  );
   const status = exception instanceof HttpException ? exception.getStatus() : 500;
   return {
     status,

@@ -1,22 +1,35 @@
-import { Controller, Get, Inject, Res } from '@nestjs/common';
-import type { Response } from 'express';
-import { Readiness, type ReadinessReport } from './readiness.js';
+import { Controller, Get, Inject, Res, ServiceUnavailableException } from '@nestjs/common';
+import { HealthCheck, HealthCheckService } from '@nestjs/terminus';
+import { OpenToProbes } from '../callers/caller.guard.js';
+import { Readiness } from './readiness.js';
 
+/** The probes: open to any caller, answered by terminus. */
+@OpenToProbes()
 @Controller('health')
 export class HealthController {
-  constructor(@Inject(Readiness) private readonly readiness: Readiness) {}
+  constructor(
+    @Inject(HealthCheckService) private readonly health: HealthCheckService,
+    @Inject(Readiness) private readonly readiness: Readiness,
+  ) {}
 
   /** The process is up and its event loop answers. */
   @Get('live')
+  @HealthCheck()
   live() {
-    return { status: 'live' };
+    return this.health.check([]);
   }
 
   /** The process can serve: every dependency answers. 503 otherwise, with what is down. */
   @Get('ready')
-  async ready(@Res({ passthrough: true }) res: Response): Promise<ReadinessReport> {
-    const report = await this.readiness.report();
-    if (report.status !== 'ready') res.status(503);
-    return report;
+  @HealthCheck()
+  async ready(@Res({ passthrough: true }) res: { status(code: number): unknown }) {
+    try {
+      return await this.health.check(this.readiness.indicators);
+    } catch (error) {
+      // Terminus reports "not ready" as this exception; the body is the report, not an error envelope.
+      if (!(error instanceof ServiceUnavailableException)) throw error;
+      res.status(503);
+      return error.getResponse();
+    }
   }
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { HealthIndicatorService } from '@nestjs/terminus';
 import { Readiness } from './readiness.js';
 
 const up = (name: string) => ({ name, check: async () => undefined });
@@ -11,29 +12,33 @@ const down = (name: string) => ({
 });
 const hung = (name: string) => ({ name, check: () => new Promise<void>(() => undefined) });
 
+const report = async (readiness: Readiness) =>
+  Object.assign({}, ...(await Promise.all(readiness.indicators.map(async (indicator) => indicator()))));
+
 describe('Readiness', () => {
-  it('is ready when every check is up', async () => {
-    assert.deepEqual(await new Readiness([up('database'), up('redis')]).report(), {
-      status: 'ready',
-      checks: { database: 'up', redis: 'up' },
-    });
+  it('reports every check up, and the process serving', async () => {
+    const readiness = new Readiness(new HealthIndicatorService(), [up('database'), up('redis')]);
+    const result = await report(readiness);
+    assert.equal(result.process.status, 'up');
+    assert.equal(result.database.status, 'up');
+    assert.equal(result.redis.status, 'up');
   });
 
-  it('names the dependency that is down', async () => {
-    const report = await new Readiness([up('database'), down('kafka')]).report();
-    assert.equal(report.status, 'not ready');
-    assert.equal(report.checks.kafka, 'kafka refused');
+  it('names the dependency that is down, with its error', async () => {
+    const result = await report(new Readiness(new HealthIndicatorService(), [up('database'), down('kafka')]));
+    assert.equal(result.database.status, 'up');
+    assert.equal(result.kafka.status, 'down');
+    assert.match(JSON.stringify(result.kafka), /kafka refused/);
   });
 
   it('treats a check that does not answer in time as down', async () => {
-    const report = await new Readiness([hung('redis')]).report(50);
-    assert.equal(report.status, 'not ready');
-    assert.match(report.checks.redis ?? '', /did not answer within 50 ms/);
+    const result = await report(new Readiness(new HealthIndicatorService(), [hung('redis')], 50));
+    assert.equal(result.redis.status, 'down');
   });
 
-  it('stops answering ready once draining', async () => {
-    const readiness = new Readiness([up('database')]);
+  it('reports the process down once draining', async () => {
+    const readiness = new Readiness(new HealthIndicatorService(), [up('database')]);
     readiness.startDraining();
-    assert.equal((await readiness.report()).status, 'shutting down');
+    assert.equal((await report(readiness)).process.status, 'down');
   });
 });

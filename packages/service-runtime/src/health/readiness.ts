@@ -1,3 +1,5 @@
+import type { HealthIndicatorResult, HealthIndicatorService } from '@nestjs/terminus';
+
 /** One dependency the process needs before it can serve: its database, Redis, Kafka. */
 export interface ReadinessCheck {
   readonly name: string;
@@ -6,43 +8,39 @@ export interface ReadinessCheck {
 
 export const READINESS_CHECKS = Symbol('READINESS_CHECKS');
 
-export interface ReadinessReport {
-  status: 'ready' | 'not ready' | 'shutting down';
-  checks: Record<string, 'up' | string>;
-}
+/** A check that does not answer in time counts as down, so a hung dependency reads as down. */
+export const CHECK_TIMEOUT_MS = 2000;
 
-/** Fails a check that does not answer in time, so a hung dependency reads as down. */
-export function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
-
-/** Runs every check at once; the process is ready only when all are up and it is not draining. */
+/**
+ * What `/health/ready` asks, as terminus indicators: every dependency, and whether the process is
+ * draining (then it stops answering ready while in-flight requests finish).
+ */
 export class Readiness {
   private draining = false;
 
-  constructor(private readonly checks: ReadinessCheck[]) {}
+  constructor(
+    private readonly indicator: HealthIndicatorService,
+    private readonly checks: ReadinessCheck[],
+    private readonly timeoutMs = CHECK_TIMEOUT_MS,
+  ) {}
 
   startDraining() {
     this.draining = true;
   }
 
-  async report(timeoutMs = 2000): Promise<ReadinessReport> {
-    const results = await Promise.all(
-      this.checks.map(async (c) => {
-        try {
-          await withTimeout(c.check(), timeoutMs, c.name);
-          return [c.name, 'up'] as const;
-        } catch (error) {
-          return [c.name, error instanceof Error ? error.message : String(error)] as const;
-        }
-      }),
-    );
-    const checks = Object.fromEntries(results);
-    const allUp = results.every(([, state]) => state === 'up');
-    return { status: this.draining ? 'shutting down' : allUp ? 'ready' : 'not ready', checks };
+  get indicators(): Array<() => HealthIndicatorResult | PromiseLike<HealthIndicatorResult>> {
+    return [
+      () =>
+        this.draining
+          ? this.indicator.check('process').down('shutting down')
+          : this.indicator.check('process').up(),
+      ...this.checks.map(
+        (dependency) => () =>
+          this.indicator
+            .check(dependency.name)
+            .attempt(() => dependency.check())
+            .withTimeout(this.timeoutMs),
+      ),
+    ];
   }
 }

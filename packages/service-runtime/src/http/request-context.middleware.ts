@@ -1,36 +1,21 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CORRELATION_HEADER, currentCorrelationId, withCorrelationId } from '../logging/correlation.js';
-import type { Logger } from '../logging/logger.js';
 import type { Metrics } from '../metrics/metrics.js';
 
-const QUIET_PATHS = new Set(['/health/live', '/health/ready', '/metrics']);
+type RoutedRequest = IncomingMessage & { route?: { path?: unknown }; baseUrl?: string };
 
 /**
  * Gives every request a correlation id (the caller's, when it sent a plain one), echoes it in the
- * response, times the request into the metrics and writes one access-log line when it ends.
+ * response and times the request into the metrics. The access log line is pino-http's.
  */
-export function requestContextMiddleware(logger: Logger, metrics: Metrics) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    withCorrelationId(req.header(CORRELATION_HEADER), () => {
-      const correlationId = currentCorrelationId() as string;
-      res.setHeader(CORRELATION_HEADER, correlationId);
-      const started = process.hrtime.bigint();
+export function requestContextMiddleware(metrics: Metrics) {
+  return (req: RoutedRequest, res: ServerResponse, next: () => void) => {
+    withCorrelationId(String(req.headers[CORRELATION_HEADER] ?? ''), () => {
+      res.setHeader(CORRELATION_HEADER, currentCorrelationId() as string);
+      const stopTimer = metrics.httpDuration.startTimer({ method: req.method });
       res.on('finish', () => {
-        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-        const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched';
-        metrics.httpDuration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
-        if (QUIET_PATHS.has(req.path)) return;
-        withCorrelationId(correlationId, () =>
-          logger.info(
-            {
-              method: req.method,
-              path: req.path,
-              status: res.statusCode,
-              durationMs: Math.round(seconds * 1000),
-            },
-            'request completed',
-          ),
-        );
+        const route = req.route?.path ? `${req.baseUrl ?? ''}${String(req.route.path)}` : 'unmatched';
+        stopTimer({ route, status: String(res.statusCode) });
       });
       next();
     });

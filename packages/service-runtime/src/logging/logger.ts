@@ -1,4 +1,3 @@
-import type { LoggerService } from '@nestjs/common';
 import { type Logger, pino } from 'pino';
 import { currentCorrelationId } from './correlation.js';
 
@@ -25,31 +24,10 @@ export function createLogger(service: string, level = 'info'): Logger {
         '*.token',
         'headers.cookie',
         'headers.authorization',
+        'parameters',
+        '*.parameters',
       ],
       censor: '[redacted]',
     },
   });
-}
-
-/** Lets Nest's own messages go through the same JSON logger. */
-export class NestPinoLogger implements LoggerService {
-  constructor(private readonly logger: Logger) {}
-  log(message: unknown, context?: string) {
-    this.logger.info({ context }, String(message));
-  }
-  error(message: unknown, trace?: string, context?: string) {
-    this.logger.error({ context, trace }, String(message));
-  }
-  warn(message: unknown, context?: string) {
-    this.logger.warn({ context }, String(message));
-  }
-  debug(message: unknown, context?: string) {
-    this.logger.debug({ context }, String(message));
-  }
-  verbose(message: unknown, context?: string) {
-    this.logger.trace({ context }, String(message));
-  }
-  fatal(message: unknown, context?: string) {
-    this.logger.fatal({ context }, String(message));
-  }
 }

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { generateServiceKeyPair, signingKeySchema } from '../callers/service-keys.js';
+import { ServiceTokenSigner } from '../callers/service-token.js';
 import { ensureDatabase } from '../database/ensure-database.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 
@@ -38,3 +40,17 @@ export async function dropTestDatabase(url: string): Promise<void> {
 export function testLogger(service = 'test'): Logger {
   return createLogger(service, process.env.TEST_LOG_LEVEL ?? 'silent');
 }
+
+/**
+ * The test run's own gateway key pair: services under test trust it (`env`), and tests call them as
+ * the gateway would (`headers(audience)`), or hand `signingKey` to a gateway under test.
+ */
+export const testGatewayCaller = (() => {
+  const pair = generateServiceKeyPair();
+  const signer = new ServiceTokenSigner('gateway', signingKeySchema.parse(pair.privateKey));
+  return {
+    signingKey: pair.privateKey,
+    env: { TRUSTED_CALLERS: `gateway=${pair.publicKey}` },
+    headers: async (audience: string) => ({ authorization: `Bearer ${await signer.token(audience)}` }),
+  };
+})();

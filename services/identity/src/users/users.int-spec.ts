@@ -8,6 +8,7 @@ import { createServiceApp, loadConfig } from '@multimfa/service-runtime';
 import {
   createTestDatabase,
   dropTestDatabase,
+  testGatewayCaller,
   testInfrastructure,
   testLogger,
 } from '@multimfa/service-runtime/testing';
@@ -26,7 +27,10 @@ describe('identity: accounts and one-time codes (real PostgreSQL, Redis, Kafka)'
   async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> {
     const response = await fetch(`${baseUrl}${path}`, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: {
+        ...(await testGatewayCaller.headers('identity')),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: response.status, body: (await response.json().catch(() => ({}))) as Json };
@@ -79,6 +83,7 @@ describe('identity: accounts and one-time codes (real PostgreSQL, Redis, Kafka)'
       REDIS_URL: testInfrastructure.redisUrl,
       KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
       KAFKA_TOPIC_PREFIX: topicPrefix,
+      ...testGatewayCaller.env,
     });
     app = await createServiceApp(identityService, config, testLogger('identity'));
     await app.listen(0, '127.0.0.1');

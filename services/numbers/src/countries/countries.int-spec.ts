@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { createServiceApp, loadConfig } from '@multimfa/service-runtime';
+import { createServiceApp, loadConfig, Metrics, metricsPort, serveMetrics } from '@multimfa/service-runtime';
 import {
   createTestDatabase,
   dropTestDatabase,
+  testGatewayCaller,
   testInfrastructure,
   testLogger,
 } from '@multimfa/service-runtime/testing';
@@ -15,6 +17,8 @@ describe('numbers service: countries (real PostgreSQL, Redis, Kafka)', () => {
   let app: INestApplication;
   let baseUrl: string;
   let databaseUrl: string;
+  let metricsServer: Server | undefined;
+  const asGateway = async () => ({ headers: await testGatewayCaller.headers('numbers') });
 
   before(async () => {
     databaseUrl = await createTestDatabase('numbers');
@@ -23,6 +27,7 @@ describe('numbers service: countries (real PostgreSQL, Redis, Kafka)', () => {
       DATABASE_URL: databaseUrl,
       REDIS_URL: testInfrastructure.redisUrl,
       KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
+      ...testGatewayCaller.env,
     });
     app = await createServiceApp(numbersService, config, testLogger('numbers'));
     await app.listen(0, '127.0.0.1');
@@ -30,12 +35,13 @@ describe('numbers service: countries (real PostgreSQL, Redis, Kafka)', () => {
   });
 
   after(async () => {
+    metricsServer?.close();
     await app?.close();
     await dropTestDatabase(databaseUrl);
   });
 
   it('serves the country list seeded by its migration, alphabetically', async () => {
-    const response = await fetch(`${baseUrl}/countries`);
+    const response = await fetch(`${baseUrl}/countries`, await asGateway());
     assert.equal(response.status, 200);
     const countries = (await response.json()) as Array<{
       multiMFACountryId: number;
@@ -57,23 +63,37 @@ describe('numbers service: countries (real PostgreSQL, Redis, Kafka)', () => {
 
   it('reports ready with its database, Redis and Kafka up', async () => {
     const response = await fetch(`${baseUrl}/health/ready`);
-    assert.deepEqual(await response.json(), {
-      status: 'ready',
-      checks: { database: 'up', redis: 'up', kafka: 'up' },
-    });
+    const report = (await response.json()) as { status: string; details: Record<string, { status: string }> };
+    assert.equal(report.status, 'ok');
+    assert.deepEqual(
+      Object.fromEntries(Object.entries(report.details).map(([name, check]) => [name, check.status])),
+      { process: 'up', database: 'up', redis: 'up', kafka: 'up' },
+    );
     assert.equal(response.status, 200);
   });
 
-  it('exposes Prometheus metrics including its HTTP timings', async () => {
-    await fetch(`${baseUrl}/countries`);
-    const text = await (await fetch(`${baseUrl}/metrics`)).text();
+  it('refuses a caller without the gateway token with 401 in the error shape', async () => {
+    const response = await fetch(`${baseUrl}/countries`);
+    assert.equal(response.status, 401);
+    assert.deepEqual(await response.json(), {
+      isError: true,
+      message: 'The caller could not be identified',
+      data: { code: 'CALLER_UNKNOWN' },
+    });
+  });
+
+  it('exposes Prometheus metrics including its HTTP timings on the metrics port, not the API port', async () => {
+    await fetch(`${baseUrl}/countries`, await asGateway());
+    metricsServer = await serveMetrics(app.get(Metrics), '127.0.0.1', 0);
+    const text = await (await fetch(`http://127.0.0.1:${metricsPort(metricsServer)}/metrics`)).text();
     assert.match(text, /http_request_duration_seconds_count\{[^}]*route="\/countries"[^}]*\} \d+/);
     assert.match(text, /process_cpu_user_seconds_total\{service="numbers"\}/);
+    assert.equal((await fetch(`${baseUrl}/metrics`, await asGateway())).status, 404);
   });
 
   it('answers an unknown route with a 404 in the error shape and echoes the correlation id', async () => {
     const response = await fetch(`${baseUrl}/nothing-here`, {
-      headers: { 'x-correlation-id': 'test-corr-0001' },
+      headers: { 'x-correlation-id': 'test-corr-0001', ...(await asGateway()).headers },
     });
     assert.equal(response.status, 404);
     assert.equal(response.headers.get('x-correlation-id'), 'test-corr-0001');

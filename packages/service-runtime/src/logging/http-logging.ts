@@ -1,0 +1,29 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Options } from 'pino-http';
+import { currentCorrelationId } from './correlation.js';
+import type { Logger } from './logger.js';
+
+const QUIET_PATHS = new Set(['/health/live', '/health/ready']);
+
+const pathOf = (url = '') => url.split('?', 1)[0] ?? '';
+
+/**
+ * pino-http's access log: one line per request, once it ends, carrying the correlation id; only the
+ * method, the path (never the query string) and the status, so no secret reaches the log.
+ */
+export function httpLoggingOptions(logger: Logger): Options<IncomingMessage, ServerResponse> {
+  return {
+    logger,
+    genReqId: (req) => currentCorrelationId() ?? String(req.id ?? ''),
+    quietReqLogger: true,
+    autoLogging: { ignore: (req) => QUIET_PATHS.has(pathOf(req.url)) },
+    customSuccessMessage: () => 'request completed',
+    customErrorMessage: () => 'request failed',
+    customAttributeKeys: { responseTime: 'durationMs' },
+    serializers: {
+      req: (req: { method?: string; url?: string }) => ({ method: req.method, path: pathOf(req.url) }),
+      res: (res: { statusCode?: number }) => ({ status: res.statusCode }),
+      err: () => undefined,
+    },
+  };
+}
