@@ -37,7 +37,7 @@ export function configureHttp(app: INestApplication, config: GatewayConfig, logg
       next();
     },
   );
-  app.use('/api', rateLimitMiddleware(redis, config.RATE_LIMIT_PER_MINUTE, logger));
+  app.use('/api', rateLimitMiddleware(redis, config.RATE_LIMIT_PER_MINUTE, logger, config.REDIS_KEY_PREFIX));
   app.use('/api', cookieParser());
   app.use(
     '/api',
@@ -46,7 +46,7 @@ export function configureHttp(app: INestApplication, config: GatewayConfig, logg
       // A session lasts SESSION_TTL_SECONDS from sign-in (an absolute lifetime): no write per request.
       store: new RedisStore({
         client: redis,
-        prefix: SESSION_PREFIX,
+        prefix: `${config.REDIS_KEY_PREFIX}${SESSION_PREFIX}`,
         ttl: config.SESSION_TTL_SECONDS,
         disableTouch: true,
       }),

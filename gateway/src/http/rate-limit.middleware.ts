@@ -7,10 +7,15 @@ import type { RedisClientType } from 'redis';
  * A fixed one-minute window per client address, counted in Redis so every gateway replica shares it.
  * When Redis cannot answer the request goes through (and a warning is logged): availability first.
  */
-export function rateLimitMiddleware(redis: RedisClientType, limitPerMinute: number, logger: Logger) {
+export function rateLimitMiddleware(
+  redis: RedisClientType,
+  limitPerMinute: number,
+  logger: Logger,
+  keyPrefix = '',
+) {
   return async (req: Request, res: Response, next: NextFunction) => {
     const window = Math.floor(Date.now() / 60_000);
-    const key = `ratelimit:ip:${req.ip}:${window}`;
+    const key = `${keyPrefix}ratelimit:ip:${req.ip}:${window}`;
     let count: number;
     try {
       const [incremented] = await redis.multi().incr(key).expire(key, 60).exec();

@@ -24,7 +24,7 @@ class QueueConnection implements OnApplicationShutdown {
 export class EmailModule {
   static forRoot(config: MessagingConfig): DynamicModule {
     const connection = new QueueConnection(config.REDIS_URL);
-    const prefix = `${config.KAFKA_TOPIC_PREFIX}bull`;
+    const prefix = `${config.REDIS_KEY_PREFIX}${config.KAFKA_TOPIC_PREFIX}bull`;
     return {
       module: EmailModule,
       providers: [
