@@ -17,8 +17,9 @@ function port(name, fallback) {
   return value ? Number(value) : fallback;
 }
 
-function sessionSecret() {
-  const file = join(stateDir, 'session-secret');
+/** A random secret of the local stacks, kept in the state directory so restarts keep it. */
+function localSecret(name) {
+  const file = join(stateDir, name);
   if (!existsSync(file)) {
     mkdirSync(stateDir, { recursive: true });
     writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
@@ -78,6 +79,8 @@ function extraEnv(config, service) {
         STRIPE_API_PORT: sandbox.port,
         STRIPE_API_PROTOCOL: 'http',
       };
+    case 'identity':
+      return { CODE_HMAC_KEY: localSecret('code-hmac-key') };
     case 'messaging':
       return {
         SENDGRID_API_KEY: SANDBOX.sendgridApiKey,
@@ -168,7 +171,7 @@ export async function startApplication(config) {
     PORT: String(config.ports.gateway),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     REDIS_URL: config.redisUrl,
-    SESSION_SECRET: sessionSecret(),
+    SESSION_SECRET: localSecret('session-secret'),
     NUMBERS_URL: `http://127.0.0.1:${config.ports.numbers}`,
     IDENTITY_URL: `http://127.0.0.1:${config.ports.identity}`,
     BILLING_URL: `http://127.0.0.1:${config.ports.billing}`,

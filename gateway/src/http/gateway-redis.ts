@@ -1,14 +1,15 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
-import { createClient, type RedisClientType } from 'redis';
+import { Redis } from 'ioredis';
 
-/** The gateway's Redis connection (sessions, rate limits), closed when the app stops. */
+/** The gateway's Redis connection (sessions, rate limits, sign-in throttle), closed when the app stops. */
 export class GatewayRedis implements OnApplicationShutdown {
-  readonly client: RedisClientType;
+  readonly client: Redis;
 
   constructor(url: string) {
-    this.client = createClient({
-      url,
-      socket: { reconnectStrategy: (retries) => Math.min(retries * 100, 2000) },
+    this.client = new Redis(url, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 2,
+      retryStrategy: (retries) => Math.min(retries * 100, 2000),
     });
     this.client.on('error', () => undefined);
   }
@@ -19,6 +20,6 @@ export class GatewayRedis implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown() {
-    if (this.client.isOpen) await this.client.close();
+    if (this.client.status !== 'end') await this.client.quit().catch(() => this.client.disconnect());
   }
 }
