@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { testInfrastructure } from '@multimfa/service-runtime/testing';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { assertAnswersMatchContract } from '../testing/contract-answers.js';
 import { Browser, ServiceStack } from '../testing/service-stack.js';
 
 type Body = { isError: boolean; message: string; data: Record<string, unknown> | null };
@@ -416,5 +417,10 @@ describe('accounts under attack, through the gateway (real identity, billing, Re
       404,
       'an administrator gets through to the route lookup',
     );
+  });
+
+  it('answered every successful call above, the Google ones too, in its endpoint\u2019s response schema', () => {
+    const checked = assertAnswersMatchContract();
+    assert.ok(checked.has('checkSSOStatus') && checked.has('loginSSO'));
   });
 });
