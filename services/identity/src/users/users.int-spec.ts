@@ -274,7 +274,7 @@ describe('identity: accounts and one-time codes (real PostgreSQL, Redis, Kafka)'
       subject: `google-${randomBytes(4).toString('hex')}`,
       emailAddress: 'stranger@example.com',
     });
-    assert.deepEqual(stranger.body, { registered: false, user: null });
+    assert.deepEqual(stranger.body, { registered: false, user: null, tookOver: false });
   });
 
   it('answers bad input with a 400 that names the problem, never a 500', async () => {
