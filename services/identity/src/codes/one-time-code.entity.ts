@@ -28,7 +28,4 @@ export class OneTimeCode {
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
-
-  @Column({ name: 'last_sent_at', type: 'timestamptz' })
-  lastSentAt!: Date;
 }

@@ -27,10 +27,6 @@ export class OneTimeCodesRepository {
     await manager.getRepository(OneTimeCode).insert(code);
   }
 
-  async markSent(manager: EntityManager, codeId: string, at: Date): Promise<void> {
-    await manager.getRepository(OneTimeCode).update({ codeId }, { lastSentAt: at });
-  }
-
   async countWrongTry(manager: EntityManager, codeId: string): Promise<void> {
     await manager.getRepository(OneTimeCode).increment({ codeId }, 'failedAttempts', 1);
   }

@@ -15,10 +15,8 @@ export const CODE_RULES = {
   maxWrongTries: 5,
   /** At most this many new codes per address and purpose in an hour, so nobody floods an inbox. */
   maxIssuedPerHour: 5,
-  /** A live code with at least this long left is e-mailed again instead of minting a new one… */
+  /** A live code with at least this long left is e-mailed again instead of minting a new one. */
   resendWhileLeftMs: 2 * 60_000,
-  /** …at most once in this period. */
-  resendIntervalMs: 60_000,
 } as const;
 
 export interface IssuedCode {
@@ -46,16 +44,14 @@ export class OneTimeCodesService {
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  /** The code to e-mail now, or undefined when the live code was e-mailed moments ago. */
-  async issue(manager: EntityManager, userId: string, purpose: CodePurpose): Promise<IssuedCode | undefined> {
+  /** The code to e-mail now: the live one again, or a new one. */
+  async issue(manager: EntityManager, userId: string, purpose: CodePurpose): Promise<IssuedCode> {
     const now = this.clock.now();
     const live = await this.codes.live(manager, userId, purpose, now);
     const resendable = live.find(
       (code) => code.expiresAt.getTime() - now.getTime() >= CODE_RULES.resendWhileLeftMs,
     );
     if (resendable) {
-      if (now.getTime() - resendable.lastSentAt.getTime() < CODE_RULES.resendIntervalMs) return undefined;
-      await this.codes.markSent(manager, resendable.codeId, now);
       return {
         code: this.secret.codeFor(resendable.codeId, CODE_RULES.digits),
         expiresAt: resendable.expiresAt,
@@ -83,7 +79,6 @@ export class OneTimeCodesService {
         failedAttempts: 0,
         consumedAt: null,
         createdAt: now,
-        lastSentAt: now,
       } satisfies OneTimeCode),
     );
     return { code, expiresAt };

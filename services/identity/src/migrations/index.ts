@@ -1,11 +1,9 @@
 import { CreateEventBusTables1763700000000 } from '@multimfa/event-bus';
 import type { MigrationInterface } from 'typeorm';
 import { CreateUsers1763800000100 } from './1763800000100-create-users.js';
-import { CodeResends1763800000110 } from './1763800000110-code-resends.js';
 
 /** Every migration of the identity database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [
   CreateEventBusTables1763700000000,
   CreateUsers1763800000100,
-  CodeResends1763800000110,
 ];

@@ -175,23 +175,18 @@ describe('identity: accounts and one-time codes (real PostgreSQL, Redis, Kafka)'
     assert.equal(expired.body.message, REJECTED, 'an expired code answers like a wrong one');
   });
 
-  it('resends the live code instead of minting new ones, at most once a minute', async () => {
+  it('resends the live code instead of minting new ones', async () => {
     const user = await register();
     for (let i = 0; i < 5; i += 1) {
       assert.equal((await call('POST', `/users/${user.userId}/verification-code`)).status, 204);
     }
-    assert.equal((await codes(user.userId, 'EMAIL_VERIFICATION_CODE')).length, 1, 'sent a minute ago');
-    await database.query(
-      `UPDATE one_time_code SET last_sent_at = now() - interval '2 minutes' WHERE user_id = $1`,
-      [user.userId],
-    );
-    assert.equal((await call('POST', `/users/${user.userId}/verification-code`)).status, 204);
     const sent = await codes(user.userId, 'EMAIL_VERIFICATION_CODE');
-    assert.deepEqual(sent, [sent[0], sent[0]], 'the same live code, e-mailed again');
+    assert.equal(sent.length, 6);
+    assert.deepEqual(new Set(sent).size, 1, 'the same live code, e-mailed again');
     const [{ n }] = await database.query('SELECT count(*)::int AS n FROM one_time_code WHERE user_id = $1', [
       user.userId,
     ]);
-    assert.equal(n, 1);
+    assert.equal(n, 1, 'the hourly allowance of new codes is untouched');
   });
 
   it('limits how many new codes one address can be sent in an hour', async () => {

@@ -289,9 +289,7 @@ export class UsersService {
   }
 
   private async sendCode(manager: EntityManager, user: User, purpose: CodePurpose): Promise<void> {
-    const issued = await this.codes.issue(manager, user.userId, purpose);
-    if (!issued) return;
-    const { code, expiresAt } = issued;
+    const { code, expiresAt } = await this.codes.issue(manager, user.userId, purpose);
     await this.notify(
       manager,
       user,
