@@ -26,6 +26,16 @@ function sessionSecret() {
   return readFileSync(file, 'utf8').trim();
 }
 
+/** EVENT_SEALING_KEY: identity seals one-time codes with it, messaging opens them (32 random bytes, base64). */
+function sealingKey() {
+  const file = join(stateDir, 'event-sealing-key');
+  if (!existsSync(file)) {
+    mkdirSync(stateDir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
 /**
  * Addresses and names of one stack. `dev` is what the start command runs; `e2e` runs beside it on
  * other ports, with its own databases and Redis database, sharing the Kafka broker under a topic prefix.
@@ -78,8 +88,11 @@ function extraEnv(config, service) {
         STRIPE_API_PORT: sandbox.port,
         STRIPE_API_PROTOCOL: 'http',
       };
+    case 'identity':
+      return { EVENT_SEALING_KEY: sealingKey() };
     case 'messaging':
       return {
+        EVENT_SEALING_KEY: sealingKey(),
         SENDGRID_API_KEY: SANDBOX.sendgridApiKey,
         SENDGRID_API_URL: config.sandboxUrl,
         PUBLIC_WEB_URL: config.webUrl,

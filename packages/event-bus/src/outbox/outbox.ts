@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EventDefinition, EventEnvelope, PayloadOf } from '@multimfa/events';
+import { type EventDefinition, type EventEnvelope, type PayloadOf, sealSecret } from '@multimfa/events';
 import { currentCorrelationId } from '@multimfa/service-runtime';
 import type { EntityManager } from 'typeorm';
 import { shardOf } from './shard.js';
@@ -18,7 +18,16 @@ export interface PublishOptions {
  * when, and only when, the change that caused them commits.
  */
 export class Outbox {
-  constructor(private readonly topicPrefix = '') {}
+  constructor(
+    private readonly topicPrefix = '',
+    private readonly sealingKey?: string,
+  ) {}
+
+  /** Seals a secret for the event's one intended reader (see `sealSecret`), bound to `context`. */
+  seal(secret: string, context: string): string {
+    if (!this.sealingKey) throw new Error('this service has no EVENT_SEALING_KEY to seal secrets with');
+    return sealSecret(this.sealingKey, secret, context);
+  }
 
   async publish<D extends EventDefinition>(
     manager: EntityManager,

@@ -1,10 +1,9 @@
-import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import type { BillingConfig } from '../config/billing.config.js';
 import { PaymentsProvider, StripePaymentsProvider } from '../stripe/payments-provider.js';
 import { CustomersController } from './customers.controller.js';
 import { CustomersService } from './customers.service.js';
 
-@Global()
 @Module({})
 export class CustomersModule {
   static forRoot(config: BillingConfig): DynamicModule {
