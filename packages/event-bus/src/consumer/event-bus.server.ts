@@ -120,6 +120,7 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
   async close(): Promise<void> {
     await Promise.all(this.consumers.map((consumer) => consumer.stop()));
     this.consumers = [];
+    await this.options.producer.disconnect().catch(() => undefined);
   }
 
   on(): never {
