@@ -12,6 +12,7 @@ import { existsSync, globSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { createClient } from 'redis';
 import { buildAll } from './lib/build.mjs';
 import { root, stateDir } from './lib/paths.mjs';
 import { stopProcess } from './lib/processes.mjs';
@@ -97,6 +98,17 @@ async function dropDatabases(postgresUrl, prefix) {
   }
 }
 
+/** Empties a Redis database a tier used (its queues, sessions, rate limits). */
+async function flushRedis(url) {
+  const client = createClient({ url });
+  await client.connect();
+  try {
+    await client.flushDb();
+  } finally {
+    await client.close();
+  }
+}
+
 async function main() {
   let began = Date.now();
   try {
@@ -131,6 +143,7 @@ async function main() {
   const config = stackConfig({ profile: 'e2e', runId });
   if (needsStack) kafka = await startInfrastructure(config);
 
+  const testRedisUrl = process.env.MMFA_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/3';
   for (const [tier, pattern] of [
     ['integration', '*.int-spec.js'],
     ['faults', '*.fault-spec.js'],
@@ -142,13 +155,14 @@ async function main() {
       runNodeTests(tier, compiledTests(pattern), {
         MMFA_TEST_POSTGRES_URL: config.postgresUrl,
         MMFA_TEST_DATABASE_PREFIX: prefix,
-        MMFA_TEST_REDIS_URL: process.env.MMFA_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/3',
+        MMFA_TEST_REDIS_URL: testRedisUrl,
         MMFA_TEST_KAFKA_BROKERS: config.kafka.brokers,
         MMFA_TEST_TOPIC_PREFIX: topicPrefix,
       });
     } finally {
       await dropDatabases(config.postgresUrl, prefix);
       await deleteTopics({ ...config, topicPrefix });
+      await flushRedis(testRedisUrl);
     }
   }
 
@@ -173,6 +187,7 @@ async function main() {
       await stopApplication(handles);
       await dropDatabases(config.postgresUrl, config.databasePrefix);
       await deleteTopics(config);
+      await flushRedis(config.redisUrl);
     }
   }
 }

@@ -62,6 +62,19 @@ describe('event backbone against the real broker and database', () => {
     );
   });
 
+  it('publishes the events of a bulk change (publishAll in one transaction) once each, in the order given per key', async () => {
+    const written = events(['b1', 'b2', 'b3'], 40);
+    await bus.dataSource.transaction((manager) => bus.outbox.publishAll(manager, bus.widgetChanged, written));
+    bus.relay();
+    await bus.consumer().start();
+    await waitUntil('the bulk change is applied', async () => (await bus.appliedCount()) === written.length);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const applied = await bus.applied();
+    assert.equal(applied.length, written.length);
+    assert.equal(new Set(applied.map((event) => event.eventId)).size, written.length);
+    assert.ok(inOrderPerKey(applied), 'events of one key are applied in the order given');
+  });
+
   it('delivers events written while the broker is unreachable, in order per key, once it is back', async () => {
     const network = new NetworkSwitch();
     network.cut();

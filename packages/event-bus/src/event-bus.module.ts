@@ -1,5 +1,5 @@
 import { topicList } from '@multimfa/events';
-import { type Logger, Metrics } from '@multimfa/service-runtime';
+import { type Logger, Metrics, Readiness } from '@multimfa/service-runtime';
 import {
   type DynamicModule,
   Global,
@@ -84,8 +84,8 @@ export class EventBusModule {
         { provide: Outbox, useValue: new Outbox(options.topicPrefix, options.sealingKey) },
         {
           provide: EventBusServer,
-          useFactory: (kafka: Kafka, metrics: Metrics, dataSource: DataSource) =>
-            new EventBusServer({
+          useFactory: (kafka: Kafka, metrics: Metrics, dataSource: DataSource, readiness: Readiness) => {
+            const server = new EventBusServer({
               service: options.service,
               kafka,
               topicPrefix: options.topicPrefix,
@@ -93,8 +93,11 @@ export class EventBusModule {
               producer: kafka.producer({ allowAutoTopicCreation: false }),
               logger: options.logger,
               registry: metrics.registry,
-            }),
-          inject: [KAFKA, Metrics, getDataSourceToken()],
+            });
+            readiness.registerDegraded(server.degradedIndicator());
+            return server;
+          },
+          inject: [KAFKA, Metrics, getDataSourceToken(), Readiness],
         },
         OutboxRelayLifecycle,
       ],

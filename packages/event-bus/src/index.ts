@@ -5,6 +5,7 @@ export {
   type EventConsumerOptions,
   type EventHandler,
   handlerKey,
+  waitingIndicator,
 } from './consumer/event-consumer.js';
 export { PermanentEventFailure } from './consumer/permanent-event-failure.js';
 export {

@@ -10,7 +10,13 @@ import type { Kafka, Producer } from 'kafkajs';
 import type { Registry } from 'prom-client';
 import { isObservable, lastValueFrom } from 'rxjs';
 import type { DataSource, EntityManager } from 'typeorm';
-import { type AfterCommit, EventConsumer, type EventHandler, handlerKey } from './event-consumer.js';
+import {
+  type AfterCommit,
+  EventConsumer,
+  type EventHandler,
+  handlerKey,
+  waitingIndicator,
+} from './event-consumer.js';
 import { isPermanentFailure, PermanentEventFailure } from './permanent-event-failure.js';
 
 /** The second argument of an `@EventPattern` handler (`@Ctx()`): the envelope and the transaction. */
@@ -115,6 +121,11 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
   /** Partitions of every group paused at a failed event now (an outage being waited out). */
   waiting() {
     return this.consumers.flatMap((consumer) => consumer.waiting());
+  }
+
+  /** For readiness: "degraded" while any partition waits out an outage. */
+  degradedIndicator() {
+    return waitingIndicator(this);
   }
 
   async close(): Promise<void> {

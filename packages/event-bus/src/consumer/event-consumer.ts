@@ -50,6 +50,22 @@ interface Waiting {
   timer: NodeJS.Timeout;
 }
 
+/**
+ * A readiness indicator (`Readiness.registerDegraded`) that reads "degraded" while any of the
+ * consumers holds a partition at a failed event, waiting out an outage.
+ */
+export function waitingIndicator(consumers: { waiting(): ReturnType<EventConsumer['waiting']> }) {
+  return {
+    name: 'event-consumers',
+    degraded: (): string | undefined => {
+      const waiting = consumers.waiting();
+      if (!waiting.length) return undefined;
+      const longest = Math.max(...waiting.map((wait) => wait.waitingMs));
+      return `${waiting.length} partition(s) waiting to retry an event (longest ${Math.round(longest / 1000)} s)`;
+    },
+  };
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const PRUNE_EVERY_MS = 10 * 60_000;
 

@@ -1,12 +1,17 @@
 import assert from 'node:assert/strict';
+import { type ChildProcess, fork } from 'node:child_process';
+import { once } from 'node:events';
 import { connect } from 'node:net';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { Readiness } from '@multimfa/service-runtime';
 import { createTestDatabase, dropTestDatabase, testInfrastructure } from '@multimfa/service-runtime/testing';
 import type { ISocketFactory } from 'kafkajs';
 import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
+import { waitingIndicator } from '../consumer/event-consumer.js';
 import { readDeadLetters } from '../dead-letter/dead-letter.js';
 import { createKafka } from '../kafka/kafka-client.js';
+import { OUTBOX_SHARDS } from '../outbox/shard.js';
 import { EventBusHarness, events, inOrderPerKey, waitUntil } from '../testing/event-bus-harness.js';
 import { TcpProxy } from '../testing/tcp-proxy.js';
 
@@ -23,6 +28,11 @@ const through =
   ({ onConnect }) =>
     connect({ host: '127.0.0.1', port: proxy.port }, onConnect);
 
+/** The compiled child script that runs a relay or a consumer in a process the test can SIGKILL. */
+const faultProcess = new URL('../testing/fault-process.js', import.meta.url);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 const broker = () => {
   const [host, port] = (testInfrastructure.kafkaBrokers[0] ?? '127.0.0.1:24092').split(':');
   return { host: host ?? '127.0.0.1', port: Number(port) };
@@ -32,6 +42,7 @@ describe('event backbone under real faults (real broker and PostgreSQL, TCP prox
   let databaseUrl: string;
   let bus: EventBusHarness;
   const proxies: TcpProxy[] = [];
+  const children: ChildProcess[] = [];
 
   async function proxy(target: { host: string; port: number }): Promise<TcpProxy> {
     const created = new TcpProxy(target);
@@ -55,7 +66,48 @@ describe('event backbone under real faults (real broker and PostgreSQL, TCP prox
     await bus.setUp();
   });
 
+  /** Starts a relay or a consumer of this scenario in a child process; resolves once it runs. */
+  async function spawnProcess(role: 'relay' | 'consumer'): Promise<ChildProcess> {
+    const child = fork(faultProcess, [role, databaseUrl, bus.prefix], { stdio: 'inherit' });
+    children.push(child);
+    const [message] = await Promise.race([
+      once(child, 'message'),
+      once(child, 'exit').then(([code]) => {
+        throw new Error(`the ${role} process exited (${code}) before it was ready`);
+      }),
+    ]);
+    assert.equal(message, 'ready');
+    return child;
+  }
+
+  async function killHard(child: ChildProcess): Promise<void> {
+    const exited = once(child, 'exit');
+    process.kill(child.pid as number, 'SIGKILL');
+    const [, signal] = await exited;
+    assert.equal(signal, 'SIGKILL');
+  }
+
+  /** Writes the events in slices of ten committed transactions, 20 ms apart: a stream, not a burst. */
+  async function writeSteadily(list: Array<{ widgetId: string; seq: number }>): Promise<void> {
+    for (let i = 0; i < list.length; i += 10) {
+      await bus.write(list.slice(i, i + 10));
+      await sleep(20);
+    }
+  }
+
+  /** Shard locks held now by relay sessions on this scenario's database. */
+  async function relayShardLocks(): Promise<number> {
+    const [row] = await bus.dataSource.query(
+      `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+        WHERE l.locktype = 'advisory' AND l.granted AND a.application_name = 'outbox-relay'
+          AND a.datname = current_database()`,
+    );
+    return row.n;
+  }
+
   afterEach(async () => {
+    for (const child of children.splice(0))
+      if (child.exitCode === null && child.signalCode === null) await killHard(child);
     await bus.tearDown();
     for (const item of proxies.splice(0)) await item.stop();
   });
@@ -134,6 +186,8 @@ describe('event backbone under real faults (real broker and PostgreSQL, TCP prox
     const registry = new Registry();
     bus.relay();
     const consumer = bus.consumer({ registry, dataSource: consumerDatabase });
+    const readiness = new Readiness([]);
+    readiness.registerDegraded(waitingIndicator(consumer));
     await consumer.start();
     try {
       const first = events(['d1', 'd2', 'd3'], 10);
@@ -154,6 +208,9 @@ describe('event backbone under real faults (real broker and PostgreSQL, TCP prox
         'nothing could be applied while the database was away',
       );
       assert.ok(consumer.waiting().length > 0, 'the partitions wait at the failed event');
+      const during30s = await readiness.report();
+      assert.equal(during30s.status, 'degraded', 'readiness reads degraded while partitions wait');
+      assert.match(during30s.checks['event-consumers'] ?? '', /partition\(s\) waiting to retry/);
       database.restore();
 
       await waitUntil(
@@ -171,6 +228,7 @@ describe('event backbone under real faults (real broker and PostgreSQL, TCP prox
         'the waiting was counted',
       );
       assert.equal(consumer.waiting().length, 0);
+      assert.equal((await readiness.report()).status, 'ready', 'ready again once nothing waits');
     } finally {
       await consumer.stop();
       await consumerDatabase.destroy();
@@ -219,6 +277,87 @@ describe('event backbone under real faults (real broker and PostgreSQL, TCP prox
     assert.equal(letters[0]?.eventId, poisonId);
     assert.equal(await metric(registry, 'events_dead_lettered_total'), 1);
     assert.ok((await metric(registry, 'event_consumer_retry_wait_seconds_total')) > 0);
+  });
+
+  it('a relay process killed with SIGKILL mid-stream: a second relay takes over its shards, nothing lost, each event applied once, order per key kept', async (t) => {
+    const registry = new Registry();
+    await bus.consumer({ registry }).start();
+    const first = await spawnProcess('relay');
+    const written = events(['r1', 'r2', 'r3', 'r4', 'r5', 'r6'], 150);
+    const writing = writeSteadily(written);
+    await waitUntil('the relay process is publishing', async () => (await bus.appliedCount()) >= 150);
+    assert.equal(await relayShardLocks(), OUTBOX_SHARDS, 'the relay process holds every shard');
+
+    await killHard(first);
+    const appliedAtKill = await bus.appliedCount();
+    assert.ok(appliedAtKill < written.length, 'the relay was killed in the middle of the stream');
+    const relayRegistry = new Registry();
+    const second = bus.relay({ registry: relayRegistry });
+    await waitUntil(
+      "the second relay holds the dead relay's shards",
+      async () => second.ownedShards().length === OUTBOX_SHARDS,
+      20_000,
+    );
+    await writing;
+    await waitUntil(
+      'every event is applied',
+      async () => (await bus.appliedCount()) === written.length,
+      60_000,
+    );
+    await sleep(1000);
+
+    const applied = await bus.applied();
+    assert.equal(applied.length, written.length, 'nothing lost, nothing applied twice');
+    assert.equal(new Set(applied.map((event) => event.eventId)).size, written.length);
+    assert.ok(inOrderPerKey(applied), 'events of one key are applied in the order written');
+    assert.equal(await bus.pendingCount(), 0);
+    assert.equal(await metric(registry, 'events_applied_total'), written.length, 'each event applied once');
+    assert.ok(
+      (await metric(relayRegistry, 'outbox_published_events_total')) >= written.length - appliedAtKill,
+      'the second relay published what the first left',
+    );
+    t.diagnostic(
+      `applied before the kill ${appliedAtKill}, republished and skipped as duplicates ${await metric(registry, 'events_duplicate_total')}`,
+    );
+  });
+
+  it('a consumer process killed with SIGKILL mid-stream and restarted: each event applied once, order per key kept', async (t) => {
+    bus.relay();
+    const first = await spawnProcess('consumer');
+    const written = events(['c1', 'c2', 'c3', 'c4', 'c5', 'c6'], 150);
+    const writing = writeSteadily(written);
+    await waitUntil('the consumer process is applying', async () => (await bus.appliedCount()) >= 150);
+
+    await killHard(first);
+    const appliedAtKill = await bus.appliedCount();
+    assert.ok(appliedAtKill < written.length, 'the consumer was killed in the middle of the stream');
+    await sleep(500);
+    assert.equal(await bus.appliedCount(), appliedAtKill, 'nothing is applied while no consumer runs');
+
+    const restartedAt = Date.now();
+    await spawnProcess('consumer');
+    await waitUntil(
+      'the restarted consumer applies events',
+      async () => (await bus.appliedCount()) > appliedAtKill,
+    );
+    const restartToFirstMs = Date.now() - restartedAt;
+    await writing;
+    await waitUntil(
+      'every event is applied',
+      async () => (await bus.appliedCount()) === written.length,
+      60_000,
+    );
+    await sleep(1000);
+
+    const applied = await bus.applied();
+    assert.equal(applied.length, written.length, 'nothing lost, nothing applied twice');
+    assert.equal(new Set(applied.map((event) => event.eventId)).size, written.length);
+    assert.ok(inOrderPerKey(applied), 'events of one key are applied in the order written');
+    const [processed] = await bus.dataSource.query('SELECT count(*)::int AS n FROM processed_event');
+    assert.equal(processed.n, written.length, 'each event recorded as processed once');
+    t.diagnostic(
+      `applied before the kill ${appliedAtKill}; restart (process start) to first applied event ${restartToFirstMs} ms`,
+    );
   });
 
   it('dead letters of a secret topic keep the envelope without its payload', async () => {

@@ -77,7 +77,6 @@ export async function waitUntil(
  */
 export class EventBusHarness {
   readonly logger = testLogger('event-bus');
-  readonly prefix = `${testInfrastructure.topicPrefix}${randomBytes(3).toString('hex')}.`;
   readonly topic: TopicSpec = {
     name: 'test.widget.v1',
     partitions: 3,
@@ -102,19 +101,29 @@ export class EventBusHarness {
   dataSource!: DataSource;
   private readonly running: Array<{ stop(): Promise<void> }> = [];
 
-  constructor(readonly databaseUrl: string) {}
+  /** `prefix`: another process's harness passes the prefix of the scenario it joins. */
+  constructor(
+    readonly databaseUrl: string,
+    readonly prefix = `${testInfrastructure.topicPrefix}${randomBytes(3).toString('hex')}.`,
+  ) {}
 
+  /** Creates the scenario's tables and topics. */
   async setUp(): Promise<void> {
+    await this.attach();
+    await ensureTopics(this.kafka, [
+      { ...this.topic, name: `${this.prefix}${this.topic.name}` },
+      { ...TOPICS.deadLetter, name: this.deadLetterTopic },
+    ]);
+  }
+
+  /** Connects to a scenario another process set up (the tables are already migrated). */
+  async attach(): Promise<void> {
     this.dataSource = await new DataSource({
       type: 'postgres',
       url: this.databaseUrl,
       migrations: [CreateEventBusTables1763700000000, CreateAppliedWidgets1763700000001],
       migrationsRun: true,
     }).initialize();
-    await ensureTopics(this.kafka, [
-      { ...this.topic, name: `${this.prefix}${this.topic.name}` },
-      { ...TOPICS.deadLetter, name: this.deadLetterTopic },
-    ]);
   }
 
   async tearDown(): Promise<void> {

@@ -12,11 +12,11 @@ export class HealthController {
     return { status: 'live' };
   }
 
-  /** The process can serve: every dependency answers. 503 otherwise, with what is down. */
+  /** The process can serve: every dependency answers (maybe degraded). 503 otherwise, with what is down. */
   @Get('ready')
   async ready(@Res({ passthrough: true }) res: Response): Promise<ReadinessReport> {
     const report = await this.readiness.report();
-    if (report.status !== 'ready') res.status(503);
+    if (report.status !== 'ready' && report.status !== 'degraded') res.status(503);
     return report;
   }
 }

@@ -31,6 +31,24 @@ describe('Readiness', () => {
     assert.match(report.checks.redis ?? '', /did not answer within 50 ms/);
   });
 
+  it('is degraded, naming why, while a registered indicator reports it, and ready again after', async () => {
+    const readiness = new Readiness([up('database')]);
+    let reason: string | undefined = '1 partition waiting to retry';
+    readiness.registerDegraded({ name: 'event-consumers', degraded: () => reason });
+    assert.deepEqual(await readiness.report(), {
+      status: 'degraded',
+      checks: { database: 'up', 'event-consumers': '1 partition waiting to retry' },
+    });
+    reason = undefined;
+    assert.deepEqual(await readiness.report(), { status: 'ready', checks: { database: 'up' } });
+  });
+
+  it('is not ready, rather than degraded, when a dependency is down', async () => {
+    const readiness = new Readiness([down('database')]);
+    readiness.registerDegraded({ name: 'event-consumers', degraded: () => 'waiting' });
+    assert.equal((await readiness.report()).status, 'not ready');
+  });
+
   it('stops answering ready once draining', async () => {
     const readiness = new Readiness([up('database')]);
     readiness.startDraining();

@@ -6,8 +6,17 @@ export interface ReadinessCheck {
 
 export const READINESS_CHECKS = Symbol('READINESS_CHECKS');
 
+/**
+ * Something that leaves the process serving but impaired (a consumer waiting out an outage):
+ * returns why it is degraded (listed under its name), or undefined when it is not (then not listed).
+ */
+export interface DegradedIndicator {
+  readonly name: string;
+  degraded(): string | undefined;
+}
+
 export interface ReadinessReport {
-  status: 'ready' | 'not ready' | 'shutting down';
+  status: 'ready' | 'degraded' | 'not ready' | 'shutting down';
   checks: Record<string, 'up' | string>;
 }
 
@@ -23,8 +32,14 @@ export function withTimeout<T>(work: Promise<T>, ms: number, what: string): Prom
 /** Runs every check at once; the process is ready only when all are up and it is not draining. */
 export class Readiness {
   private draining = false;
+  private readonly indicators: DegradedIndicator[] = [];
 
   constructor(private readonly checks: ReadinessCheck[]) {}
+
+  /** A degraded indicator turns "ready" into "degraded" (still serving, answered 200). */
+  registerDegraded(indicator: DegradedIndicator) {
+    this.indicators.push(indicator);
+  }
 
   startDraining() {
     this.draining = true;
@@ -41,8 +56,16 @@ export class Readiness {
         }
       }),
     );
-    const checks = Object.fromEntries(results);
+    const checks: Record<string, string> = Object.fromEntries(results);
     const allUp = results.every(([, state]) => state === 'up');
-    return { status: this.draining ? 'shutting down' : allUp ? 'ready' : 'not ready', checks };
+    let degraded = false;
+    for (const indicator of this.indicators) {
+      const reason = indicator.degraded();
+      if (reason === undefined) continue;
+      checks[indicator.name] = reason;
+      degraded = true;
+    }
+    const status = allUp ? (degraded ? 'degraded' : 'ready') : 'not ready';
+    return { status: this.draining ? 'shutting down' : status, checks };
   }
 }
