@@ -1,6 +1,7 @@
 // `npm run bench`: starts the stack on its own ports, runs each benchmark for a bounded time on
 // loopback, and prints every figure beside the baseline measured in the same run, as a ratio.
-// BENCH_SECONDS sets the measured duration of each run (default 10).
+// BENCH_SECONDS sets the measured duration of each run (default 10); BENCH_ONLY=outbox (names,
+// comma-separated) runs only those. A figure given as { median, min, max } prints as "median (min..max)".
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildAll } from './lib/build.mjs';
@@ -20,25 +21,37 @@ process.env.RATE_LIMIT_PER_MINUTE = '100000000';
 process.env.LOG_LEVEL = 'warn';
 buildAll();
 // Loaded after the build: the outbox benchmark runs the project's compiled code.
+const only = process.env.BENCH_ONLY?.split(',');
 const benchmarks = await Promise.all(
-  ['gateway-read', 'login', 'outbox'].map((name) => import(`./bench/${name}.bench.mjs`)),
+  ['gateway-read', 'login', 'outbox']
+    .filter((name) => !only || only.includes(name))
+    .map((name) => import(`./bench/${name}.bench.mjs`)),
 );
+const shown = (value) =>
+  typeof value === 'number'
+    ? Number(value.toFixed(2))
+    : `${value.median.toFixed(1)} (${value.min.toFixed(1)}..${value.max.toFixed(1)})`;
+const median = (value) => (typeof value === 'number' ? value : value.median);
 const config = stackConfig({ profile: 'bench', runId: 'run' });
 const kafka = await startInfrastructure(config);
 let handles = [];
 try {
-  handles = await startApplication(config);
-  config.sessionSecret = readFileSync(join(stateDir, 'session-secret'), 'utf8').trim();
+  if (benchmarks.some((benchmark) => benchmark.needsApplication !== false)) {
+    handles = await startApplication(config);
+    config.sessionSecret = readFileSync(join(stateDir, 'session-secret'), 'utf8').trim();
+  }
   for (const benchmark of benchmarks) {
     console.log(`\n${benchmark.title} (${seconds} s per run, loopback)`);
     const rows = await benchmark.run({ config, seconds });
     console.table(
       rows.map((row) => ({
         figure: row.figure,
-        baseline: Number(row.baseline.toFixed(2)),
-        measured: Number(row.measured.toFixed(2)),
-        'measured / baseline': row.baseline > 0 ? Number((row.measured / row.baseline).toFixed(3)) : 'n/a',
+        baseline: shown(row.baseline),
+        measured: shown(row.measured),
+        'measured / baseline':
+          median(row.baseline) > 0 ? Number((median(row.measured) / median(row.baseline)).toFixed(3)) : 'n/a',
         better: row.better,
+        ...(row.target ? { target: row.target } : {}),
       })),
     );
   }

@@ -124,7 +124,8 @@ describe('event backbone under real faults (real broker and PostgreSQL, TCP prox
     network.cutAfterRequestBytes(20_000);
     const written = events(['k1', 'k2', 'k3', 'k4', 'k5', 'k6'], 100, 1);
     await bus.write(written);
-    await waitUntil('the proxy cut the connection', async () => (await bus.pendingCount()) > 0, 10_000);
+    await waitUntil('the proxy cut the connection mid-request', async () => network.cuts > 0, 10_000);
+    assert.ok((await bus.pendingCount()) > 0, 'events were still waiting to be published when the cut came');
     network.restore();
     await waitUntil(
       'every event is applied',

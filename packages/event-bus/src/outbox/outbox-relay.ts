@@ -181,6 +181,9 @@ export class OutboxRelay {
         this.wake?.();
       });
       await client.connect();
+      // Marking rows published need not wait for the disk: a mark lost in a database crash only
+      // republishes those rows, which consumers skip by event id. Saves a flush per batch.
+      await client.query('SET synchronous_commit = off');
       await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
       this.client = client;
     }

@@ -13,6 +13,8 @@ export class TcpProxy {
   private cutAfter: number | undefined;
   private readonly pairs = new Set<{ client: Socket; upstream: Socket }>();
   port = 0;
+  /** How many times connections were cut (by `cut()` or after `cutAfterRequestBytes`). */
+  cuts = 0;
 
   constructor(private readonly target: { host: string; port: number }) {}
 
@@ -31,6 +33,7 @@ export class TcpProxy {
   /** Destroys every open connection and refuses new ones until `restore()`. */
   cut(): void {
     this.refusing = true;
+    this.cuts += 1;
     for (const { client, upstream } of this.pairs) {
       client.destroy();
       upstream.destroy();
