@@ -175,7 +175,6 @@ export class EventConsumer {
       });
       this.consumer = consumer;
       try {
-        await this.options.producer.connect();
         await consumer.connect();
         await consumer.subscribe({ topics: this.options.topics, fromBeginning: true });
         const joined = new Promise<void>((resolve) => {
@@ -337,6 +336,8 @@ export class EventConsumer {
     const reason = error instanceof Error ? error.message : String(error);
     const secret = this.options.secretTopics?.has(origin.topic) ?? false;
     try {
+      // Connected here, not at start: a dead-letter topic out of reach must not stop healthy events.
+      await this.options.producer.connect();
       await this.options.producer.send({
         topic: this.options.deadLetterTopic,
         acks: -1,
