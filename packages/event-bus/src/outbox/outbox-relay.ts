@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EventEnvelope, TopicSpec } from '@multimfa/events';
+import type { TopicSpec } from '@multimfa/events';
 import type { Logger } from '@multimfa/service-runtime';
 import type { Message, Producer } from 'kafkajs';
 import pg from 'pg';
@@ -32,11 +32,15 @@ export interface OutboxRelayOptions {
   pruneIntervalMs?: number;
 }
 
+/** The envelope as stored (text, sent as is: no parse and re-serialise), with what the headers need. */
 interface Row {
   id: string;
   topic: string;
   message_key: string;
-  envelope: EventEnvelope;
+  envelope: string;
+  event_id: string;
+  event_type: string;
+  correlation_id: string;
 }
 
 const LOCK_CLASS = 'outbox-relay';
@@ -80,7 +84,7 @@ export class OutboxRelay {
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.shards = options.shards ?? OUTBOX_SHARDS;
-    this.batchSize = options.batchSize ?? 500;
+    this.batchSize = options.batchSize ?? 1000;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.acquireIntervalMs = options.acquireIntervalMs ?? 5000;
     this.memberTimeoutMs = options.memberTimeoutMs ?? 15_000;
@@ -236,7 +240,9 @@ export class OutboxRelay {
     if (!this.owned.size) return 0;
     const client = this.requireClient();
     const { rows } = await client.query<Row>(
-      `SELECT id, topic, message_key, envelope FROM outbox_event
+      `SELECT id, topic, message_key, envelope::text AS envelope, event_id,
+              envelope->>'type' AS event_type, envelope->>'correlationId' AS correlation_id
+         FROM outbox_event
         WHERE published_at IS NULL AND shard = ANY($1::smallint[])
         ORDER BY id LIMIT $2`,
       [[...this.owned], this.batchSize],
@@ -248,11 +254,11 @@ export class OutboxRelay {
       const messages = byTopic.get(row.topic) ?? [];
       messages.push({
         key: row.message_key,
-        value: JSON.stringify(row.envelope),
+        value: row.envelope,
         headers: {
-          'event-id': row.envelope.eventId,
-          'event-type': row.envelope.type,
-          'correlation-id': row.envelope.correlationId,
+          'event-id': row.event_id,
+          'event-type': row.event_type,
+          'correlation-id': row.correlation_id,
         },
       });
       byTopic.set(row.topic, messages);
