@@ -1,6 +1,7 @@
 // `npm run bench`: starts the stack on its own ports, runs each benchmark for a bounded time on
 // loopback, and prints every figure beside the baseline measured in the same run, as a ratio.
-// BENCH_SECONDS sets the measured duration of each run (default 10).
+// BENCH_SECONDS sets the measured duration of each run (default 10); BENCH_ONLY=outbox (names,
+// comma-separated) runs only those. A figure given as { median, min, max } prints as "median (min..max)".
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildAll } from './lib/build.mjs';
@@ -32,6 +33,7 @@ function tableRow(row) {
     'measured min to max': range(row.measured),
     'measured / baseline': baseline > 0 ? Number((measured / baseline).toFixed(3)) : 'n/a',
     better: row.better,
+    ...(row.target ? { target: row.target } : {}),
   };
 }
 
@@ -39,15 +41,20 @@ process.env.RATE_LIMIT_PER_MINUTE = '100000000';
 process.env.LOG_LEVEL = 'warn';
 buildAll();
 // Loaded after the build: the outbox benchmark runs the project's compiled code.
+const only = process.env.BENCH_ONLY?.split(',');
 const benchmarks = await Promise.all(
-  ['gateway-read', 'login', 'outbox'].map((name) => import(`./bench/${name}.bench.mjs`)),
+  ['gateway-read', 'login', 'outbox']
+    .filter((name) => !only || only.includes(name))
+    .map((name) => import(`./bench/${name}.bench.mjs`)),
 );
 const config = stackConfig({ profile: 'bench', runId: 'run' });
 const kafka = await startInfrastructure(config);
 let handles = [];
 try {
-  handles = await startApplication(config);
-  config.sessionSecret = readFileSync(join(stateDir, 'session-secret'), 'utf8').trim();
+  if (benchmarks.some((benchmark) => benchmark.needsApplication !== false)) {
+    handles = await startApplication(config);
+    config.sessionSecret = readFileSync(join(stateDir, 'session-secret'), 'utf8').trim();
+  }
   for (const benchmark of benchmarks) {
     console.log(`\n${benchmark.title} (${seconds} s per run, loopback)`);
     const rows = await benchmark.run({ config, seconds });

@@ -2,6 +2,8 @@
 //   unit         dist/**/*.spec.js beside the code, no infrastructure
 //   integration  dist/**/*.int-spec.js against the machine's PostgreSQL and Redis and the Kafka broker,
 //                each run in its own databases, Redis database and topic prefix, cleaned up after
+//   faults       dist/**/*.fault-spec.js: slow fault tests (TCP proxies that cut the broker or the
+//                database, processes killed) against the same infrastructure as integration
 //   e2e          web/e2e/*.e2e.ts in Debian's Chromium against the stack started as `npm start` does
 // `npm test -- unit integration` runs only the tiers named.
 import { spawnSync } from 'node:child_process';
@@ -10,6 +12,7 @@ import { existsSync, globSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { createClient } from 'redis';
 import { buildAll } from './lib/build.mjs';
 import { root, stateDir } from './lib/paths.mjs';
 import { stopProcess } from './lib/processes.mjs';
@@ -21,7 +24,7 @@ import {
   stopApplication,
 } from './lib/stack.mjs';
 
-const TIERS = ['lint', 'unit', 'integration', 'e2e'];
+const TIERS = ['lint', 'unit', 'integration', 'faults', 'e2e'];
 const asked = process.argv.slice(2).filter((arg) => TIERS.includes(arg));
 const tiers = asked.length ? asked : TIERS;
 const runId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
@@ -95,6 +98,17 @@ async function dropDatabases(postgresUrl, prefix) {
   }
 }
 
+/** Empties a Redis database a tier used (its queues, sessions, rate limits). */
+async function flushRedis(url) {
+  const client = createClient({ url });
+  await client.connect();
+  try {
+    await client.flushDb();
+  } finally {
+    await client.close();
+  }
+}
+
 async function main() {
   let began = Date.now();
   try {
@@ -125,23 +139,30 @@ async function main() {
 
   if (tiers.includes('unit')) runNodeTests('unit', compiledTests('*.spec.js'));
 
-  const needsStack = tiers.includes('integration') || tiers.includes('e2e');
+  const needsStack = tiers.includes('integration') || tiers.includes('faults') || tiers.includes('e2e');
   const config = stackConfig({ profile: 'e2e', runId });
   if (needsStack) kafka = await startInfrastructure(config);
 
-  if (tiers.includes('integration')) {
-    const prefix = `mmfa_it_${runId}`;
+  const testRedisUrl = process.env.MMFA_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/3';
+  for (const [tier, pattern] of [
+    ['integration', '*.int-spec.js'],
+    ['faults', '*.fault-spec.js'],
+  ]) {
+    if (!tiers.includes(tier)) continue;
+    const prefix = `mmfa_${tier === 'integration' ? 'it' : 'ft'}_${runId}`;
+    const topicPrefix = `${tier === 'integration' ? 'it' : 'ft'}-${runId}.`;
     try {
-      runNodeTests('integration', compiledTests('*.int-spec.js'), {
+      runNodeTests(tier, compiledTests(pattern), {
         MMFA_TEST_POSTGRES_URL: config.postgresUrl,
         MMFA_TEST_DATABASE_PREFIX: prefix,
-        MMFA_TEST_REDIS_URL: process.env.MMFA_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/3',
+        MMFA_TEST_REDIS_URL: testRedisUrl,
         MMFA_TEST_KAFKA_BROKERS: config.kafka.brokers,
-        MMFA_TEST_TOPIC_PREFIX: `it-${runId}.`,
+        MMFA_TEST_TOPIC_PREFIX: topicPrefix,
       });
     } finally {
       await dropDatabases(config.postgresUrl, prefix);
-      await deleteTopics({ ...config, topicPrefix: `it-${runId}.` });
+      await deleteTopics({ ...config, topicPrefix });
+      await flushRedis(testRedisUrl);
     }
   }
 
@@ -166,6 +187,7 @@ async function main() {
       await stopApplication(handles);
       await dropDatabases(config.postgresUrl, config.databasePrefix);
       await deleteTopics(config);
+      await flushRedis(config.redisUrl);
     }
   }
 }

@@ -1,27 +1,50 @@
-// The outbox against a bare kafkajs loop on the same broker, in the same run:
-//   throughput   N events written (in transactions, through the outbox) until all are consumed,
-//                against N messages produced straight to Kafka until all are consumed;
-//   latency      at a steady rate, the time from a writer's commit (outbox) or send (bare) to the
-//                moment the consumer holds the message: p50 and p99.
+// The transactional outbox against the best a direct kafkajs producer does on the same broker, in
+// the same run. The direct baseline is batched, idempotent, acks=all; both carry the same envelopes.
+//   throughput        N events written by a load generator in its own process (outbox: `batch`
+//                     events per transaction through Outbox.publishAll; direct: `batch` messages per
+//                     send), `writers` at once, from the generator's start until the last is consumed;
+//   latency           200 events/s, one per transaction or per send: from the commit returning
+//                     (outbox) or send() being called (direct) until the consumer holds the message;
+//   restart           a consumer (EventConsumer) killed with SIGKILL, a new process started in its
+//                     group: from the start of the new process until it applies its first event.
+// Each figure is the median of RUNS runs (min and max beside it); outbox and direct alternate
+// (direct first in even rounds, outbox first in odd ones). Consumers run in this process.
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
 import { Kafka, logLevel } from 'kafkajs';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
-import { z } from 'zod';
 import {
   CreateEventBusTables1763700000000,
   ensureTopics,
-  Outbox,
   OutboxRelay,
 } from '../../packages/event-bus/dist/index.js';
-import { defineEvent } from '../../packages/events/dist/index.js';
+import { TOPICS } from '../../packages/events/dist/index.js';
 import { createLogger } from '../../packages/service-runtime/dist/index.js';
+import { itemTopic } from './outbox-item.mjs';
 
-export const title = 'Transactional outbox to a consumer, against a bare kafkajs produce-consume loop';
+export const title = 'Transactional outbox against a direct batched, idempotent, acks=all kafkajs producer';
+/** Needs only PostgreSQL and Kafka, not the services. */
+export const needsApplication = false;
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RATE = 200;
+const BATCH = 500;
+const WRITERS = 2;
+const KEYS = 64;
+const RESTART_TARGET_MS = 10_000;
+const now = () => performance.timeOrigin + performance.now();
+const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+const summary = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)], min: sorted[0], max: sorted.at(-1) };
 };
 
 async function resetDatabase(postgresUrl, name) {
@@ -33,196 +56,203 @@ async function resetDatabase(postgresUrl, name) {
   return `${postgresUrl}/${name}`;
 }
 
-/** A consumer that records when each message (by id) arrives; resolves `done` after `expected`. */
-async function arrivals(kafka, topic, expected, idOf) {
+/** A consumer group on `topic` recording when each event (by payload.n) arrives. */
+async function sink(kafka, topic, expected) {
   const seen = new Map();
   let resolve;
   const done = new Promise((r) => {
     resolve = r;
   });
-  const consumer = kafka.consumer({ groupId: `bench-${randomBytes(4).toString('hex')}` });
+  const consumer = kafka.consumer({ groupId: `bench-sink-${randomBytes(4).toString('hex')}` });
   await consumer.connect();
   await consumer.subscribe({ topics: [topic], fromBeginning: true });
   const joined = new Promise((r) => consumer.on(consumer.events.GROUP_JOIN, r));
   await consumer.run({
-    eachMessage: async ({ message }) => {
-      seen.set(idOf(message), performance.now());
-      if (seen.size >= expected.value) resolve();
+    eachBatch: async ({ batch }) => {
+      const at = now();
+      for (const message of batch.messages) seen.set(JSON.parse(message.value.toString()).payload.n, at);
+      if (seen.size >= expected) resolve();
     },
   });
   await joined;
   return { seen, done, stop: () => consumer.disconnect() };
 }
 
-async function steady(rate, seconds, send) {
-  const total = rate * seconds;
-  const interval = 1000 / rate;
-  const began = performance.now();
-  const pending = [];
-  for (let i = 0; i < total; i += 1) {
-    const due = began + i * interval;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    pending.push(send(i));
-  }
-  await Promise.all(pending);
+/** Forks the load generator, hands it the run, and returns what it reports once done. */
+async function generate(run) {
+  const child = fork(here('./outbox-load.mjs'), [], { stdio: 'inherit' });
+  await once(child, 'message');
+  child.send(run);
+  await once(child, 'message');
+  return {
+    child,
+    go: async () => {
+      child.send('go');
+      const [result] = await once(child, 'message');
+      return result;
+    },
+  };
 }
 
 export async function run({ config, seconds }) {
   const logger = createLogger('bench', 'error');
-  const kafka = new Kafka({ clientId: 'bench', brokers: [config.kafka.brokers], logLevel: logLevel.NOTHING });
-  const prefix = `bench-${randomBytes(3).toString('hex')}.`;
-  const topic = { name: 'bench.item.v1', partitions: 6, retentionMs: 3_600_000, description: 'bench' };
-  const outboxTopic = `${prefix}${topic.name}`;
-  const bareTopic = `${prefix}bare.v1`;
-  await ensureTopics(kafka, [
-    { ...topic, name: outboxTopic },
-    { ...topic, name: bareTopic },
-  ]);
-  const itemChanged = defineEvent({
-    type: 'bench.item.changed',
-    version: 1,
-    topic,
-    payload: z.object({ itemId: z.string(), n: z.number() }),
-    keyOf: (payload) => payload.itemId,
-  });
-
+  const brokers = [config.kafka.brokers];
+  const kafka = new Kafka({ clientId: 'bench', brokers, logLevel: logLevel.NOTHING });
   const databaseUrl = await resetDatabase(config.postgresUrl, 'mmfa_bench_outbox');
   const dataSource = await new DataSource({
     type: 'postgres',
     url: databaseUrl,
     migrations: [CreateEventBusTables1763700000000],
     migrationsRun: true,
-    extra: { max: 16 },
   }).initialize();
-  const outbox = new Outbox(prefix);
+  // The relay as a service runs it (its defaults), in this process beside the consumers.
   const relay = new OutboxRelay({
     databaseUrl,
-    producer: kafka.producer({ idempotent: true, maxInFlightRequests: 1 }),
+    producer: kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false }),
     logger,
   });
   relay.start();
-  const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
-  await producer.connect();
+  const created = [];
+  const freshTopic = async (label) => {
+    const topicPrefix = `bench-${randomBytes(3).toString('hex')}.${label}.`;
+    const topic = `${topicPrefix}${itemTopic.name}`;
+    await ensureTopics(kafka, [{ ...itemTopic, name: topic }]);
+    created.push(topic);
+    return { topicPrefix, topic };
+  };
+  const count = Math.max(10_000, 2_000 * seconds);
+  const base = { databaseUrl, brokers, batch: BATCH, writers: WRITERS, keys: KEYS };
 
-  const count = 4000;
-  const rate = 200;
-  const results = {};
+  async function throughput(mode) {
+    const { topicPrefix, topic } = await freshTopic(`tp-${mode}`);
+    const consumed = await sink(kafka, topic, count);
+    const load = await generate({ ...base, mode, kind: 'burst', count, topicPrefix });
+    const { began } = await load.go();
+    await consumed.done;
+    const last = Math.max(...consumed.seen.values());
+    await consumed.stop();
+    return count / ((last - began) / 1000);
+  }
+
+  async function latency(mode) {
+    const { topicPrefix, topic } = await freshTopic(`lat-${mode}`);
+    const total = RATE * seconds;
+    const consumed = await sink(kafka, topic, total);
+    const load = await generate({ ...base, mode, kind: 'steady', rate: RATE, seconds, topicPrefix });
+    const { left } = await load.go();
+    await consumed.done;
+    await consumed.stop();
+    const latencies = left.map((at, n) => consumed.seen.get(n) - at);
+    return { p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  }
+
+  async function restartToFirstMessage(round) {
+    const { topic } = await freshTopic(`restart-${round}`);
+    const deadLetterTopic = `${topic}.${TOPICS.deadLetter.name}`;
+    await ensureTopics(kafka, [{ ...TOPICS.deadLetter, name: deadLetterTopic }]);
+    created.push(deadLetterTopic);
+    const groupId = `bench-restart-${randomBytes(3).toString('hex')}`;
+    const producer = kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+    });
+    await producer.connect();
+    let n = 0;
+    const ticker = setInterval(() => {
+      const event = {
+        eventId: crypto.randomUUID(),
+        type: 'bench.item.changed',
+        version: 1,
+        occurredAt: new Date().toISOString(),
+        correlationId: crypto.randomUUID(),
+        causationId: null,
+        key: `item-${n % KEYS}`,
+        payload: { itemId: `item-${n % KEYS}`, n },
+      };
+      n += 1;
+      producer
+        .send({ topic, acks: -1, messages: [{ key: event.key, value: JSON.stringify(event) }] })
+        .catch(() => undefined);
+    }, 50);
+    const start = () =>
+      fork(
+        here('./restart-consumer.mjs'),
+        [databaseUrl, brokers.join(','), groupId, topic, deadLetterTopic],
+        {
+          stdio: 'inherit',
+        },
+      );
+    const firstApplied = (child) =>
+      new Promise((resolve) => child.on('message', (message) => message?.first && resolve(message.first)));
+    try {
+      const first = start();
+      await firstApplied(first);
+      const exited = once(first, 'exit');
+      process.kill(first.pid, 'SIGKILL');
+      await exited;
+      const restartedAt = now();
+      const second = start();
+      const at = await firstApplied(second);
+      const secondExited = once(second, 'exit');
+      process.kill(second.pid, 'SIGKILL');
+      await secondExited;
+      return at - restartedAt;
+    } finally {
+      clearInterval(ticker);
+      await producer.disconnect();
+    }
+  }
+
+  const results = { direct: { tp: [], p50: [], p99: [] }, outbox: { tp: [], p50: [], p99: [] }, restart: [] };
   try {
-    // Throughput: the outbox.
-    {
-      const expected = { value: count };
-      const sink = await arrivals(
-        kafka,
-        outboxTopic,
-        expected,
-        (m) => JSON.parse(m.value.toString()).payload.n,
-      );
-      const began = performance.now();
-      const writers = Array.from({ length: 8 }, async (_, w) => {
-        for (let i = w; i < count; i += 8) {
-          await dataSource.transaction((manager) =>
-            outbox.publish(manager, itemChanged, { itemId: `item-${i % 64}`, n: i }),
-          );
-        }
-      });
-      await Promise.all(writers);
-      await sink.done;
-      results.outboxThroughput = count / ((performance.now() - began) / 1000);
-      await sink.stop();
-    }
-    // Throughput: bare kafkajs, the same messages sent one by one by 8 senders.
-    {
-      const expected = { value: count };
-      const sink = await arrivals(kafka, bareTopic, expected, (m) => m.value.toString());
-      const began = performance.now();
-      const senders = Array.from({ length: 8 }, async (_, w) => {
-        for (let i = w; i < count; i += 8) {
-          await producer.send({
-            topic: bareTopic,
-            acks: -1,
-            messages: [{ key: `item-${i % 64}`, value: String(i) }],
-          });
-        }
-      });
-      await Promise.all(senders);
-      await sink.done;
-      results.bareThroughput = count / ((performance.now() - began) / 1000);
-      await sink.stop();
-    }
-    // Latency at a steady rate: the outbox (commit to consume).
-    {
-      const total = rate * seconds;
-      const expected = { value: count + total };
-      const committed = new Map();
-      const sink = await arrivals(
-        kafka,
-        outboxTopic,
-        expected,
-        (m) => JSON.parse(m.value.toString()).payload.n,
-      );
-      await steady(rate, seconds, async (i) => {
-        const n = count + i;
-        await dataSource.transaction((manager) =>
-          outbox.publish(manager, itemChanged, { itemId: `item-${n % 64}`, n }),
-        );
-        committed.set(n, performance.now());
-      });
-      await sink.done;
-      const latencies = [...committed].map(([n, at]) => sink.seen.get(n) - at);
-      results.outboxP50 = percentile(latencies, 50);
-      results.outboxP99 = percentile(latencies, 99);
-      await sink.stop();
-    }
-    // Latency at a steady rate: bare kafkajs (send to consume).
-    {
-      const total = rate * seconds;
-      const expected = { value: count + total };
-      const sent = new Map();
-      const sink = await arrivals(kafka, bareTopic, expected, (m) => Number(m.value.toString()));
-      await steady(rate, seconds, async (i) => {
-        const n = count + i;
-        const at = performance.now();
-        await producer.send({
-          topic: bareTopic,
-          acks: -1,
-          messages: [{ key: `item-${n % 64}`, value: String(n) }],
-        });
-        sent.set(n, at);
-      });
-      await sink.done;
-      const latencies = [...sent].map(([n, at]) => sink.seen.get(n) - at);
-      results.bareP50 = percentile(latencies, 50);
-      results.bareP99 = percentile(latencies, 99);
-      await sink.stop();
+    for (let round = 0; round < RUNS; round += 1) {
+      const order = round % 2 === 0 ? ['direct', 'outbox'] : ['outbox', 'direct'];
+      for (const mode of order) results[mode].tp.push(await throughput(mode));
+      for (const mode of order) {
+        const { p50, p99 } = await latency(mode);
+        results[mode].p50.push(p50);
+        results[mode].p99.push(p99);
+      }
+      results.restart.push(await restartToFirstMessage(round));
+      console.log(`[bench] outbox round ${round + 1}/${RUNS} done`);
     }
   } finally {
-    await producer.disconnect();
     await relay.stop();
     await dataSource.destroy();
     const admin = kafka.admin();
     await admin.connect();
-    await admin.deleteTopics({ topics: [outboxTopic, bareTopic] }).catch(() => undefined);
+    await admin.deleteTopics({ topics: created }).catch(() => undefined);
     await admin.disconnect();
   }
+  const ratio = (measured, baseline) => summary(measured).median / summary(baseline).median;
   return [
     {
-      figure: `throughput, ${count} events (events/s)`,
-      baseline: results.bareThroughput,
-      measured: results.outboxThroughput,
+      figure: `throughput, ${count} events, ${BATCH} per transaction/send, ${WRITERS} writers (events/s)`,
+      baseline: summary(results.direct.tp),
+      measured: summary(results.outbox.tp),
       better: 'higher',
+      target: `>= 0.8 x direct: ${ratio(results.outbox.tp, results.direct.tp) >= 0.8 ? 'met' : 'MISSED'}`,
     },
     {
-      figure: `p50 latency at ${rate}/s (ms)`,
-      baseline: results.bareP50,
-      measured: results.outboxP50,
+      figure: `p50 commit/send to consume at ${RATE}/s (ms)`,
+      baseline: summary(results.direct.p50),
+      measured: summary(results.outbox.p50),
       better: 'lower',
     },
     {
-      figure: `p99 latency at ${rate}/s (ms)`,
-      baseline: results.bareP99,
-      measured: results.outboxP99,
+      figure: `p99 commit/send to consume at ${RATE}/s (ms)`,
+      baseline: summary(results.direct.p99),
+      measured: summary(results.outbox.p99),
       better: 'lower',
+      target: `<= 1.5 x direct: ${ratio(results.outbox.p99, results.direct.p99) <= 1.5 ? 'met' : 'MISSED'}`,
+    },
+    {
+      figure: 'restart to first message after SIGKILL (ms)',
+      baseline: RESTART_TARGET_MS,
+      measured: summary(results.restart),
+      better: 'lower',
+      target: `< ${RESTART_TARGET_MS} ms: ${summary(results.restart).median < RESTART_TARGET_MS ? 'met' : 'MISSED'}`,
     },
   ];
 }

@@ -91,9 +91,13 @@ function extraEnv(config, service) {
         STRIPE_API_PROTOCOL: 'http',
       };
     case 'identity':
-      return { CODE_HMAC_KEY: localSecret('code-hmac-key') };
+      return {
+        CODE_HMAC_KEY: localSecret('code-hmac-key'),
+        EVENT_SEALING_KEY: localSecret('event-sealing-key'),
+      };
     case 'messaging':
       return {
+        EVENT_SEALING_KEY: localSecret('event-sealing-key'),
         SENDGRID_API_KEY: SANDBOX.sendgridApiKey,
         SENDGRID_API_URL: config.sandboxUrl,
         PUBLIC_WEB_URL: config.webUrl,

@@ -53,14 +53,8 @@ describe('accounts under attack, through the gateway (real identity, billing, Re
   /** The newest code e-mailed (other than `previous`): reset codes are sent after the answer. */
   async function latestCode(emailAddress: string, kind: string, previous?: string): Promise<string> {
     for (let waited = 0; waited < 50; waited += 1) {
-      const { rows } = await identityDb.query(
-        `SELECT envelope->'payload'->>'code' AS code FROM outbox_event
-          WHERE envelope->>'type' = 'identity.notification.requested'
-            AND envelope->'payload'->>'emailAddress' = $1 AND envelope->'payload'->>'kind' = $2
-          ORDER BY id DESC LIMIT 1`,
-        [emailAddress, kind],
-      );
-      if (rows[0]?.code && rows[0].code !== previous) return rows[0].code;
+      const code = (await stack.codes((n) => n.emailAddress === emailAddress && n.kind === kind)).at(-1);
+      if (code && code !== previous) return code;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     assert.fail(`no ${kind} for ${emailAddress}`);

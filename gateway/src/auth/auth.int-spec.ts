@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { endpoints } from '@multimfa/api-contract';
-import pg from 'pg';
 import { assertAnswersMatchContract } from '../testing/contract-answers.js';
 import { Browser, ServiceStack } from '../testing/service-stack.js';
 
@@ -30,32 +29,11 @@ describe('accounts through the gateway (real identity, billing, Redis, Kafka; St
   const stack = new ServiceStack();
   let gatewayUrl: string;
 
-  /** The code identity asked messaging to e-mail (read from identity's outbox; reset codes come after the answer). */
+  /** The code identity asked messaging to e-mail (read from the notification topic, opened as messaging does). */
   async function latestCode(emailAddress: string, kind: string): Promise<string> {
-    const client = new pg.Client({ connectionString: stack.databases[0] });
-    await client.connect();
-    try {
-      for (let waited = 0; waited < 50; waited += 1) {
-        const { rows } = await client.query(
-          `SELECT 1 FROM outbox_event WHERE envelope->'payload'->>'emailAddress' = $1
-              AND envelope->'payload'->>'kind' = $2`,
-          [emailAddress, kind],
-        );
-        if (rows.length) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      const { rows } = await client.query(
-        `SELECT envelope->'payload'->>'code' AS code FROM outbox_event
-          WHERE envelope->>'type' = 'identity.notification.requested'
-            AND envelope->'payload'->>'emailAddress' = $1 AND envelope->'payload'->>'kind' = $2
-          ORDER BY id DESC LIMIT 1`,
-        [emailAddress, kind],
-      );
-      assert.ok(rows[0]?.code, `no ${kind} for ${emailAddress}`);
-      return rows[0].code;
-    } finally {
-      await client.end();
-    }
+    const code = (await stack.codes((n) => n.emailAddress === emailAddress && n.kind === kind)).at(-1);
+    assert.ok(code, `no ${kind} for ${emailAddress}`);
+    return code;
   }
 
   async function signedUp(name: string): Promise<{ browser: Browser; emailAddress: string }> {

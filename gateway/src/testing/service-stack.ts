@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { billingService } from '@multimfa/billing/service';
 import { createKafka, ensureTopics } from '@multimfa/event-bus';
-import { topicList } from '@multimfa/events';
+import { publishedCodes } from '@multimfa/event-bus/testing';
+import { type notificationRequested, type PayloadOf, topicList } from '@multimfa/events';
 import { identityService } from '@multimfa/identity/service';
 import { createSandbox, loadSandboxSettings, type Sandbox } from '@multimfa/provider-sandbox/server';
 import { createServiceApp, loadConfig } from '@multimfa/service-runtime';
@@ -14,6 +15,7 @@ import {
   testLogger,
 } from '@multimfa/service-runtime/testing';
 import type { INestApplication } from '@nestjs/common';
+import pg from 'pg';
 import { gateway } from '../gateway.js';
 
 async function listen(app: INestApplication): Promise<string> {
@@ -29,6 +31,7 @@ export class ServiceStack {
   readonly apps: INestApplication[] = [];
   readonly databases: string[] = [];
   readonly sessionSecret = randomBytes(32).toString('hex');
+  readonly sealingKey = randomBytes(32).toString('base64');
   readonly topicPrefix = `${testInfrastructure.topicPrefix}${randomBytes(3).toString('hex')}.`;
   private readonly kafka = createKafka({
     clientId: 'gateway-test',
@@ -39,6 +42,28 @@ export class ServiceStack {
   sandboxUrl!: string;
   identityUrl!: string;
   billingUrl!: string;
+
+  /**
+   * The codes identity sealed for messaging, opened as messaging does, in the order published (once
+   * identity's relay has published everything written so far).
+   */
+  async codes(wanted: (notification: PayloadOf<typeof notificationRequested>) => boolean): Promise<string[]> {
+    const client = new pg.Client({ connectionString: this.databases[0] });
+    await client.connect();
+    try {
+      for (let i = 0; ; i += 1) {
+        const { rows } = await client.query(
+          'SELECT count(*)::int AS n FROM outbox_event WHERE published_at IS NULL',
+        );
+        if (rows[0].n === 0) break;
+        if (i > 200) throw new Error("identity's outbox was not published");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      await client.end();
+    }
+    return publishedCodes(this.kafka, { topicPrefix: this.topicPrefix, sealingKey: this.sealingKey }, wanted);
+  }
 
   async start(): Promise<this> {
     await ensureTopics(this.kafka, topicList(this.topicPrefix));
@@ -61,6 +86,7 @@ export class ServiceStack {
       loadConfig(identityService.configSchema, {
         ...(await common('identity')),
         CODE_HMAC_KEY: randomBytes(32).toString('hex'),
+        EVENT_SEALING_KEY: this.sealingKey,
       }),
       testLogger('identity'),
     );

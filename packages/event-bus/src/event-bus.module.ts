@@ -1,30 +1,22 @@
-import { catalogue, TOPICS, type TopicSpec } from '@multimfa/events';
-import { type Logger, Metrics } from '@multimfa/service-runtime';
+import { topicList } from '@multimfa/events';
+import { type Logger, Metrics, Readiness } from '@multimfa/service-runtime';
 import {
   type DynamicModule,
   Global,
+  type INestApplication,
   Inject,
   Injectable,
   Module,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
-  type Type,
 } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import type { Kafka, Producer } from 'kafkajs';
+import type { Kafka } from 'kafkajs';
 import type { DataSource } from 'typeorm';
-import { EventConsumer, type EventHandler } from './consumer/event-consumer.js';
+import { EventBusServer } from './consumer/event-bus.server.js';
 import { createKafka } from './kafka/kafka-client.js';
 import { Outbox } from './outbox/outbox.js';
 import { OutboxRelay } from './outbox/outbox-relay.js';
-
-/** A service's reaction to events of other services: one consumer group. */
-export interface EventSubscriber {
-  readonly groupId: string;
-  readonly topics: readonly TopicSpec[];
-  readonly handlers: Record<string, EventHandler>;
-}
 
 export interface EventBusOptions {
   service: string;
@@ -32,74 +24,51 @@ export interface EventBusOptions {
   brokers: string[];
   topicPrefix: string;
   logger: Logger;
-  subscribers?: Array<Type<EventSubscriber>>;
+  /** `EVENT_SEALING_KEY`: for services that publish or read sealed secrets. */
+  sealingKey?: string;
 }
 
 export const EVENT_BUS_OPTIONS = Symbol('EVENT_BUS_OPTIONS');
 export const KAFKA = Symbol('KAFKA');
 
-/** Runs the service's outbox relay and its consumer groups for as long as the app runs. */
+/** Runs the service's outbox relay for as long as the app runs. */
 @Injectable()
-class EventBusLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+class OutboxRelayLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   private relay: OutboxRelay | undefined;
-  private consumers: EventConsumer[] = [];
-  private deadLetterProducer: Producer | undefined;
 
   constructor(
     @Inject(EVENT_BUS_OPTIONS) private readonly options: EventBusOptions,
     @Inject(KAFKA) private readonly kafka: Kafka,
     @Inject(Metrics) private readonly metrics: Metrics,
-    @Inject(ModuleRef) private readonly moduleRef: ModuleRef,
   ) {}
 
-  async onApplicationBootstrap() {
+  onApplicationBootstrap() {
     const { options, kafka } = this;
     this.relay = new OutboxRelay({
       databaseUrl: options.databaseUrl,
       producer: kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false }),
       logger: options.logger.child({ component: 'outbox-relay' }),
       registry: this.metrics.registry,
+      topics: topicList(options.topicPrefix),
     });
     this.relay.start();
-
-    const dataSource = this.moduleRef.get<DataSource>(getDataSourceToken(), { strict: false });
-    const deadLetterProducer = kafka.producer({ allowAutoTopicCreation: false });
-    this.deadLetterProducer = deadLetterProducer;
-    this.consumers = (options.subscribers ?? []).map((type) => {
-      const subscriber = this.moduleRef.get(type, { strict: false });
-      return new EventConsumer({
-        kafka,
-        groupId: `${options.topicPrefix}${subscriber.groupId}`,
-        topics: subscriber.topics.map((topic) => `${options.topicPrefix}${topic.name}`),
-        dataSource,
-        catalogue,
-        handlers: subscriber.handlers,
-        deadLetterTopic: `${options.topicPrefix}${TOPICS.deadLetter.name}`,
-        producer: deadLetterProducer,
-        logger: options.logger.child({ component: 'consumer', group: subscriber.groupId }),
-        registry: this.metrics.registry,
-      });
-    });
-    // Consumers join in the background: a broker still loading delays them, not the service.
-    for (const consumer of this.consumers) void consumer.start();
   }
 
   async onApplicationShutdown() {
-    await Promise.all(this.consumers.map((consumer) => consumer.stop()));
-    await this.deadLetterProducer?.disconnect().catch(() => undefined);
     await this.relay?.stop();
   }
 }
 
 /**
  * Publishing (`Outbox`, inside the caller's transaction) and consuming events, for one service.
- * The service's migrations must include `CreateEventBusTables`.
+ * The service's migrations must include `CreateEventBusTables`. Handlers are `@EventPattern`
+ * methods of controllers, started by `startEventHandlers(app)` (the `EventBusServer` transport).
+ * Global because every feature module publishes through the one `Outbox`.
  */
 @Global()
 @Module({})
 export class EventBusModule {
   static forRoot(options: EventBusOptions): DynamicModule {
-    const subscribers = options.subscribers ?? [];
     return {
       module: EventBusModule,
       providers: [
@@ -112,11 +81,36 @@ export class EventBusModule {
             logger: options.logger,
           }),
         },
-        { provide: Outbox, useValue: new Outbox(options.topicPrefix) },
-        ...subscribers,
-        EventBusLifecycle,
+        { provide: Outbox, useValue: new Outbox(options.topicPrefix, options.sealingKey) },
+        {
+          provide: EventBusServer,
+          useFactory: (kafka: Kafka, metrics: Metrics, dataSource: DataSource, readiness: Readiness) => {
+            const server = new EventBusServer({
+              service: options.service,
+              kafka,
+              topicPrefix: options.topicPrefix,
+              dataSource,
+              producer: kafka.producer({ allowAutoTopicCreation: false }),
+              logger: options.logger,
+              registry: metrics.registry,
+            });
+            readiness.registerDegraded(server.degradedIndicator());
+            return server;
+          },
+          inject: [KAFKA, Metrics, getDataSourceToken(), Readiness],
+        },
+        OutboxRelayLifecycle,
       ],
-      exports: [Outbox, KAFKA],
+      exports: [Outbox, KAFKA, EventBusServer],
     };
   }
+}
+
+/**
+ * Connects the event bus transport to the app and starts its consumers: call it from the service
+ * definition's `configure`. Fails (and so stops the service) when a handler's event or topic is unknown.
+ */
+export async function startEventHandlers(app: INestApplication): Promise<void> {
+  app.connectMicroservice({ strategy: app.get(EventBusServer) });
+  await app.startAllMicroservices();
 }

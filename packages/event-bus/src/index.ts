@@ -1,11 +1,26 @@
-export { EventConsumer, type EventConsumerOptions, type EventHandler } from './consumer/event-consumer.js';
-export { type DeadLetter, deadLetterHeaders, readDeadLetters, republish } from './dead-letter/dead-letter.js';
+export { EventBusServer, type EventBusServerOptions, EventContext } from './consumer/event-bus.server.js';
+export {
+  type AfterCommit,
+  EventConsumer,
+  type EventConsumerOptions,
+  type EventHandler,
+  handlerKey,
+  waitingIndicator,
+} from './consumer/event-consumer.js';
+export { PermanentEventFailure } from './consumer/permanent-event-failure.js';
+export {
+  type DeadLetter,
+  deadLetterHeaders,
+  readDeadLetters,
+  readTopic,
+  republish,
+} from './dead-letter/dead-letter.js';
 export {
   EVENT_BUS_OPTIONS,
   EventBusModule,
   type EventBusOptions,
-  type EventSubscriber,
   KAFKA,
+  startEventHandlers,
 } from './event-bus.module.js';
 export { createKafka, type KafkaClientOptions } from './kafka/kafka-client.js';
 export { ensureTopics } from './kafka/topics.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from './define-event.js';
+import { sealedSecretSchema } from './sealed-secret.js';
 import { TOPICS } from './topics.js';
 
 const userId = z.uuid();
@@ -48,18 +49,17 @@ export const profileUpdated = defineEvent({
   keyOf: (payload) => payload.userId,
 });
 
-/**
- * Something to send to a person on identity's behalf. It may carry a one-time code, so its topic
- * keeps messages for an hour only; the code is valid for ten minutes anyway.
- */
-export const notificationRequested = defineEvent({
+const notificationKind = z.enum(['EMAIL_VERIFICATION_CODE', 'PASSWORD_RESET_CODE', 'PASSWORD_CHANGED']);
+
+/** Version 1 carried the code in plain text; nothing publishes it any more (kept for the record). */
+export const notificationRequestedV1 = defineEvent({
   type: 'identity.notification.requested',
   version: 1,
   topic: TOPICS.identityNotification,
   payload: z.object({
     notificationId: z.uuid(),
     userId,
-    kind: z.enum(['EMAIL_VERIFICATION_CODE', 'PASSWORD_RESET_CODE', 'PASSWORD_CHANGED']),
+    kind: notificationKind,
     emailAddress: z.email(),
     firstName: z.string(),
     code: z
@@ -71,10 +71,32 @@ export const notificationRequested = defineEvent({
   keyOf: (payload) => payload.userId,
 });
 
+/**
+ * Something to send to a person on identity's behalf. A one-time code travels sealed
+ * (`sealSecret`, bound to the notification id) so only messaging can read it: the outbox, the topic
+ * and the dead-letter topic never hold it in plain text.
+ */
+export const notificationRequested = defineEvent({
+  type: 'identity.notification.requested',
+  version: 2,
+  topic: TOPICS.identityNotification,
+  payload: z.object({
+    notificationId: z.uuid(),
+    userId,
+    kind: notificationKind,
+    emailAddress: z.email(),
+    firstName: z.string(),
+    sealedCode: sealedSecretSchema.nullable(),
+    expiresAt: z.iso.datetime({ offset: true }).nullable(),
+  }),
+  keyOf: (payload) => payload.userId,
+});
+
 export const identityEvents = [
   userRegistered,
   emailVerified,
   passwordChanged,
   profileUpdated,
+  notificationRequestedV1,
   notificationRequested,
 ];

@@ -8,6 +8,11 @@ export interface TopicSpec {
   /** How long the broker keeps messages. */
   retentionMs: number;
   description: string;
+  /**
+   * Its payloads hold secrets: the outbox deletes its rows once published, and its dead letters keep
+   * the envelope without the payload.
+   */
+  secret?: boolean;
 }
 
 const HOUR = 3_600_000;
@@ -26,6 +31,7 @@ export const TOPICS = {
     partitions: 6,
     retentionMs: HOUR,
     description: 'A code or link to send; kept briefly because the payload is a secret for ten minutes',
+    secret: true,
   },
   billingSubscription: {
     name: 'multimfa.billing.subscription.v1',

@@ -52,15 +52,10 @@ export async function createServiceApp<S extends z.ZodType<ProcessConfig>>(
   return app;
 }
 
-/**
- * Process warnings go to the JSON log. kafkajs 2.2.4 schedules its "not throttled" check with a
- * negative delay, which Node 24 reports on every connection; Node clamps it to 1 ms, as kafkajs
- * intended, so that one warning is dropped.
- */
+/** Process warnings go to the JSON log. */
 function routeProcessWarnings(logger: Logger): void {
   process.removeAllListeners('warning');
   process.on('warning', (warning) => {
-    if (warning.name === 'TimeoutNegativeWarning') return;
     logger.warn({ warning: { name: warning.name, message: warning.message } }, 'process warning');
   });
 }

@@ -4,12 +4,13 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { BillingConfig } from './config/billing.config.js';
 import { CustomersModule } from './customers/customers.module.js';
 import { migrations } from './migrations/index.js';
-import { UsersSubscriber } from './users/users.subscriber.js';
+import { UsersModule } from './users/users.module.js';
 
 /** The billing service: plans, Stripe customers, purchases, subscriptions, invoices, cards, discounts. */
 @Module({})
 export class AppModule {
   static forRoot(config: BillingConfig, logger: Logger): DynamicModule {
+    const customers = CustomersModule.forRoot(config);
     return {
       module: AppModule,
       imports: [
@@ -26,9 +27,9 @@ export class AppModule {
           brokers: config.KAFKA_BROKERS,
           topicPrefix: config.KAFKA_TOPIC_PREFIX,
           logger,
-          subscribers: [UsersSubscriber],
         }),
-        CustomersModule.forRoot(config),
+        customers,
+        UsersModule.forRoot(customers),
       ],
     };
   }

@@ -1,3 +1,4 @@
+import { startEventHandlers } from '@multimfa/event-bus';
 import type { ServiceDefinition } from '@multimfa/service-runtime';
 import { AppModule } from './app.module.js';
 import { billingConfigSchema } from './config/billing.config.js';
@@ -6,4 +7,5 @@ export const billingService: ServiceDefinition<typeof billingConfigSchema> = {
   name: 'billing',
   configSchema: billingConfigSchema,
   appModule: (config, logger) => AppModule.forRoot(config, logger),
+  configure: (app) => startEventHandlers(app),
 };

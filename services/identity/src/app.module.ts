@@ -25,6 +25,7 @@ export class AppModule {
           brokers: config.KAFKA_BROKERS,
           topicPrefix: config.KAFKA_TOPIC_PREFIX,
           logger,
+          sealingKey: config.EVENT_SEALING_KEY,
         }),
         UsersModule.forRoot(config),
       ],

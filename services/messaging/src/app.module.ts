@@ -4,7 +4,6 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { MessagingConfig } from './config/messaging.config.js';
 import { EmailModule } from './email/email.module.js';
 import { migrations } from './migrations/index.js';
-import { NotificationsSubscriber } from './notifications/notifications.subscriber.js';
 
 /** The messaging service: inbound SMS, code extraction, forwards by e-mail and SMS, message logs, the bot feed. */
 @Module({})
@@ -26,7 +25,7 @@ export class AppModule {
           brokers: config.KAFKA_BROKERS,
           topicPrefix: config.KAFKA_TOPIC_PREFIX,
           logger,
-          subscribers: [NotificationsSubscriber],
+          sealingKey: config.EVENT_SEALING_KEY,
         }),
         EmailModule.forRoot(config),
       ],

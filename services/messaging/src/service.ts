@@ -1,3 +1,4 @@
+import { startEventHandlers } from '@multimfa/event-bus';
 import type { ServiceDefinition } from '@multimfa/service-runtime';
 import { AppModule } from './app.module.js';
 import { messagingConfigSchema } from './config/messaging.config.js';
@@ -6,4 +7,5 @@ export const messagingService: ServiceDefinition<typeof messagingConfigSchema> =
   name: 'messaging',
   configSchema: messagingConfigSchema,
   appModule: (config, logger) => AppModule.forRoot(config, logger),
+  configure: (app) => startEventHandlers(app),
 };

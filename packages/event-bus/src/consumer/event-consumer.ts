@@ -1,58 +1,108 @@
 import { type EventCatalogue, type EventEnvelope, envelopeSchema } from '@multimfa/events';
 import { type Logger, withCorrelationId } from '@multimfa/service-runtime';
-import type { Consumer, EachMessagePayload, Kafka, Producer } from 'kafkajs';
-import type { Counter, Registry } from 'prom-client';
+import type { Consumer, EachBatchPayload, Kafka, KafkaMessage, Producer } from 'kafkajs';
+import type { Counter, Gauge, Registry } from 'prom-client';
 import type { DataSource, EntityManager } from 'typeorm';
 import { deadLetterHeaders } from '../dead-letter/dead-letter.js';
-import { sharedCounter } from '../metrics.js';
+import { sharedCounter, sharedGauge } from '../metrics.js';
+import { PermanentEventFailure } from './permanent-event-failure.js';
 
-/** Applies one event inside the transaction that records it as applied. */
-export type EventHandler = (event: EventEnvelope, manager: EntityManager) => Promise<void>;
+/**
+ * Applies one event inside the transaction that records it as applied. It may return work to run
+ * once that transaction has committed (enqueueing a job for a row it wrote); that work is not
+ * retried by the consumer, so the service must be able to redo it from the committed rows.
+ */
+export type EventHandler = (event: EventEnvelope, manager: EntityManager) => Promise<AfterCommit | undefined>;
+export type AfterCommit = () => Promise<void>;
+
+/** The key handlers are registered under: an event type at one version. */
+export const handlerKey = (type: string, version: number) => `${type}@${version}`;
 
 export interface EventConsumerOptions {
   kafka: Kafka;
-  /** The consumer group: one per service and purpose; an event is applied once per group. */
+  /** The consumer group: one per service and topic; an event is applied once per group. */
   groupId: string;
   /** Full topic names (with the deployment's prefix). */
   topics: string[];
   dataSource: DataSource;
   catalogue: EventCatalogue;
-  /** Handlers by event type; events of other types on these topics are skipped. */
+  /** Handlers by `handlerKey(type, version)`; events of other types on these topics are skipped. */
   handlers: Record<string, EventHandler>;
-  /** Where events go after `maxAttempts` failures. */
+  /** Where poison goes: invalid events, and events a handler refused with `PermanentEventFailure`. */
   deadLetterTopic: string;
   producer: Producer;
   logger: Logger;
   registry?: Registry;
-  maxAttempts?: number;
-  backoffMs?: number;
+  /** Topics whose payloads are secrets: their dead letters keep the envelope without the payload. */
+  secretTopics?: ReadonlySet<string>;
+  /** Backoff of a failing event: doubles from `initialMs` up to `maxMs`, for as long as it fails. */
+  retry?: { initialMs?: number; maxMs?: number };
+  /** Applied-event ids are kept this long (the longest retention of the topics), then pruned. */
+  processedRetentionMs?: number;
 }
 
-class PermanentFailure extends Error {}
+type Outcome = 'done' | 'wait';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+interface Waiting {
+  offset: string;
+  attempts: number;
+  since: number;
+  timer: NodeJS.Timeout;
+}
 
 /**
- * Runs a consumer group. Each event is validated (envelope, then payload against its schema), applied
- * at most once per group by recording its id in the same transaction as its effect, retried with
- * backoff when the handler fails, and after the last attempt moved to the dead-letter topic with the
- * error, so the events behind it go on. Starting retries while the broker's group coordinator is
- * still loading.
+ * A readiness indicator (`Readiness.registerDegraded`) that reads "degraded" while any of the
+ * consumers holds a partition at a failed event, waiting out an outage.
+ */
+export function waitingIndicator(consumers: { waiting(): ReturnType<EventConsumer['waiting']> }) {
+  return {
+    name: 'event-consumers',
+    degraded: (): string | undefined => {
+      const waiting = consumers.waiting();
+      if (!waiting.length) return undefined;
+      const longest = Math.max(...waiting.map((wait) => wait.waitingMs));
+      return `${waiting.length} partition(s) waiting to retry an event (longest ${Math.round(longest / 1000)} s)`;
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const PRUNE_EVERY_MS = 10 * 60_000;
+
+/**
+ * Runs a consumer group. Each event is validated (envelope, then payload against its schema) and
+ * applied at most once per group by recording its id in the same transaction as its effect.
+ *
+ * Failures are told apart. Poison (an invalid envelope or payload, or a handler's
+ * `PermanentEventFailure`) goes to the dead-letter topic at once and the events behind it go on.
+ * Anything else (database, Redis, a called service, a timeout, the dead-letter send itself) is an
+ * outage: the partition is paused at the failed event and retried with capped exponential backoff
+ * for as long as it takes, so nothing behind it on that partition is applied first (per-key order
+ * holds) and other partitions go on. The waiting time is counted in
+ * `event_consumer_retry_wait_seconds_total`; `waiting()` lists the partitions held now.
  */
 export class EventConsumer {
   private consumer: Consumer | undefined;
   private running = false;
   private starting: Promise<void> | undefined;
-  private readonly maxAttempts: number;
-  private readonly backoffMs: number;
-  private readonly counters: { applied: Counter; duplicates: Counter; deadLettered: Counter };
+  private readonly initialBackoffMs: number;
+  private readonly maxBackoffMs: number;
+  private readonly held = new Map<string, Waiting>();
+  private lastPrune = 0;
+  private readonly metrics: {
+    applied: Counter;
+    duplicates: Counter;
+    deadLettered: Counter;
+    retryWait: Counter;
+    waitingPartitions: Gauge;
+  };
 
   constructor(private readonly options: EventConsumerOptions) {
-    this.maxAttempts = options.maxAttempts ?? 5;
-    this.backoffMs = options.backoffMs ?? 200;
+    this.initialBackoffMs = options.retry?.initialMs ?? 200;
+    this.maxBackoffMs = options.retry?.maxMs ?? 30_000;
     const labelNames = ['group'] as const;
     const { registry } = options;
-    this.counters = {
+    this.metrics = {
       applied: sharedCounter(registry, { name: 'events_applied_total', help: 'Events applied', labelNames }),
       duplicates: sharedCounter(registry, {
         name: 'events_duplicate_total',
@@ -64,7 +114,27 @@ export class EventConsumer {
         help: 'Events moved to the dead-letter topic',
         labelNames,
       }),
+      retryWait: sharedCounter(registry, {
+        name: 'event_consumer_retry_wait_seconds_total',
+        help: 'Time partitions spent paused, waiting to retry an event that failed for a passing reason',
+        labelNames,
+      }),
+      waitingPartitions: sharedGauge(registry, {
+        name: 'event_consumer_waiting_partitions',
+        help: 'Partitions paused now, waiting to retry their first event',
+        labelNames,
+      }),
     };
+  }
+
+  /** The partitions held at a failed event now, with how long they have waited. */
+  waiting(): Array<{ partition: string; offset: string; attempts: number; waitingMs: number }> {
+    return [...this.held].map(([partition, wait]) => ({
+      partition,
+      offset: wait.offset,
+      attempts: wait.attempts,
+      waitingMs: Date.now() - wait.since,
+    }));
   }
 
   /** Resolves once the group has joined; keeps retrying a broker that is not ready yet. */
@@ -77,6 +147,9 @@ export class EventConsumer {
 
   async stop(): Promise<void> {
     this.running = false;
+    for (const wait of this.held.values()) clearTimeout(wait.timer);
+    this.held.clear();
+    this.metrics.waitingPartitions.set({ group: this.options.groupId }, 0);
     // Disconnecting a consumer that is still joining makes its start give up at once.
     await this.consumer?.disconnect().catch(() => undefined);
     await this.starting?.catch(() => undefined);
@@ -91,11 +164,17 @@ export class EventConsumer {
       const consumer = this.options.kafka.consumer({
         groupId: this.options.groupId,
         allowAutoTopicCreation: false,
+        // A member that died unclean is dropped after 6 s (the broker's minimum), and a rebalance
+        // waits at most 10 s for the others (kafkajs' default of 60 s made restarts take 22-40 s).
+        sessionTimeout: 6000,
+        heartbeatInterval: 1000,
+        rebalanceTimeout: 10_000,
+        // A resumed partition is fetched within a second even when the others are idle.
+        maxWaitTimeInMs: 1000,
         retry: { retries: 10, initialRetryTime: 250, maxRetryTime: 5000 },
       });
       this.consumer = consumer;
       try {
-        await this.options.producer.connect();
         await consumer.connect();
         await consumer.subscribe({ topics: this.options.topics, fromBeginning: true });
         const joined = new Promise<void>((resolve) => {
@@ -104,7 +183,10 @@ export class EventConsumer {
             resolve();
           });
         });
-        await consumer.run({ eachMessage: (payload) => this.handle(payload) });
+        await consumer.run({
+          eachBatchAutoResolve: false,
+          eachBatch: (payload) => this.handleBatch(payload),
+        });
         await Promise.race([joined, this.stopped(consumer)]);
         return;
       } catch (error) {
@@ -131,37 +213,77 @@ export class EventConsumer {
     });
   }
 
-  private async handle({ topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {
+  private async handleBatch(payload: EachBatchPayload): Promise<void> {
+    const { batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale, pause } = payload;
+    const { topic, partition } = batch;
+    for (const message of batch.messages) {
+      if (!isRunning() || isStale()) return;
+      const outcome = await this.handle(topic, partition, message);
+      if (outcome === 'wait') {
+        this.hold(topic, partition, message.offset, pause);
+        return;
+      }
+      this.release(topic, partition);
+      resolveOffset(message.offset);
+      await commitOffsetsIfNecessary();
+      await heartbeat();
+    }
+    await this.pruneIfDue();
+  }
+
+  /**
+   * Pauses the partition at the failed event and resumes it after the backoff: the event is fetched
+   * again, and nothing behind it is applied before it.
+   */
+  private hold(topic: string, partition: number, offset: string, pause: () => () => void): void {
+    const id = `${topic}/${partition}`;
+    const previous = this.held.get(id);
+    const attempts = previous?.offset === offset ? previous.attempts + 1 : 1;
+    const delay = Math.min(this.initialBackoffMs * 2 ** (attempts - 1), this.maxBackoffMs);
+    const resume = pause();
+    this.consumer?.seek({ topic, partition, offset });
+    if (previous) clearTimeout(previous.timer);
+    const timer = setTimeout(() => {
+      this.metrics.retryWait.inc({ group: this.options.groupId }, delay / 1000);
+      resume();
+    }, delay);
+    this.held.set(id, {
+      offset,
+      attempts,
+      since: previous?.offset === offset ? previous.since : Date.now(),
+      timer,
+    });
+    this.metrics.waitingPartitions.set({ group: this.options.groupId }, this.held.size);
+  }
+
+  private release(topic: string, partition: number): void {
+    if (this.held.delete(`${topic}/${partition}`))
+      this.metrics.waitingPartitions.set({ group: this.options.groupId }, this.held.size);
+  }
+
+  private async handle(topic: string, partition: number, message: KafkaMessage): Promise<Outcome> {
     const raw = message.value?.toString('utf8') ?? '';
     const correlationId = message.headers?.['correlation-id']?.toString();
-    await withCorrelationId(correlationId, async () => {
+    return withCorrelationId(correlationId, async () => {
+      const origin = { topic, partition, offset: message.offset, key: message.key, raw };
       let event: EventEnvelope;
       try {
         event = this.validate(raw);
       } catch (error) {
-        await this.deadLetter(topic, partition, message.offset, message.key, raw, error, 1);
-        return;
+        return this.deadLetter(origin, error);
       }
-      const handler = this.options.handlers[event.type];
-      if (!handler) return;
-
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          await this.apply(event, handler);
-          return;
-        } catch (error) {
-          if (attempt >= this.maxAttempts || error instanceof PermanentFailure) {
-            await this.deadLetter(topic, partition, message.offset, message.key, raw, error, attempt);
-            return;
-          }
-          const delay = this.backoffMs * 2 ** (attempt - 1);
-          this.options.logger.warn(
-            { err: error, eventId: event.eventId, type: event.type, attempt, retryInMs: delay },
-            'event handler failed; retrying',
-          );
-          await sleep(delay);
-          await heartbeat();
-        }
+      const handler = this.options.handlers[handlerKey(event.type, event.version)];
+      if (!handler) return 'done';
+      try {
+        await this.apply(event, handler);
+        return 'done';
+      } catch (error) {
+        if (error instanceof PermanentEventFailure) return this.deadLetter(origin, error);
+        this.options.logger.warn(
+          { err: error, eventId: event.eventId, type: event.type, topic, partition, offset: message.offset },
+          'event handler failed; the partition waits and retries',
+        );
+        return 'wait';
       }
     });
   }
@@ -171,19 +293,19 @@ export class EventConsumer {
     try {
       json = JSON.parse(raw);
     } catch {
-      throw new PermanentFailure('the message is not JSON');
+      throw new PermanentEventFailure('the message is not JSON');
     }
     const envelope = envelopeSchema.safeParse(json);
     if (!envelope.success)
-      throw new PermanentFailure(`invalid envelope: ${envelope.error.issues[0]?.message}`);
+      throw new PermanentEventFailure(`invalid envelope: ${envelope.error.issues[0]?.message}`);
     const event = envelope.data as EventEnvelope;
-    if (!this.options.handlers[event.type]) return event;
+    if (!this.options.handlers[handlerKey(event.type, event.version)]) return event;
     const definition = this.options.catalogue.find(event.type, event.version);
-    if (!definition) throw new PermanentFailure(`unknown event ${event.type}@${event.version}`);
+    if (!definition) throw new PermanentEventFailure(`unknown event ${event.type}@${event.version}`);
     const payload = definition.payload.safeParse(event.payload);
     if (!payload.success) {
       const issue = payload.error.issues[0];
-      throw new PermanentFailure(`invalid payload at ${issue?.path.join('.')}: ${issue?.message}`);
+      throw new PermanentEventFailure(`invalid payload at ${issue?.path.join('.')}: ${issue?.message}`);
     }
     return { ...event, payload: payload.data };
   }
@@ -195,45 +317,78 @@ export class EventConsumer {
          ON CONFLICT DO NOTHING RETURNING event_id`,
         [this.options.groupId, event.eventId],
       );
-      if (!inserted.length) return false;
-      await handler(event, manager);
-      return true;
+      if (!inserted.length) return undefined;
+      return { afterCommit: await handler(event, manager) };
     });
-    (applied ? this.counters.applied : this.counters.duplicates).inc({ group: this.options.groupId });
+    (applied ? this.metrics.applied : this.metrics.duplicates).inc({ group: this.options.groupId });
+    try {
+      await applied?.afterCommit?.();
+    } catch (error) {
+      this.options.logger.warn({ err: error, eventId: event.eventId }, 'work after the commit failed');
+    }
   }
 
+  /** Poison goes to the dead-letter topic; when that send fails, the partition waits like any outage. */
   private async deadLetter(
-    topic: string,
-    partition: number,
-    offset: string,
-    key: Buffer | null,
-    raw: string,
+    origin: { topic: string; partition: number; offset: string; key: Buffer | null; raw: string },
     error: unknown,
-    attempts: number,
-  ): Promise<void> {
+  ): Promise<Outcome> {
     const reason = error instanceof Error ? error.message : String(error);
+    const secret = this.options.secretTopics?.has(origin.topic) ?? false;
+    try {
+      // Connected here, not at start: a dead-letter topic out of reach must not stop healthy events.
+      await this.options.producer.connect();
+      await this.options.producer.send({
+        topic: this.options.deadLetterTopic,
+        acks: -1,
+        messages: [
+          {
+            key: origin.key,
+            value: secret ? withoutPayload(origin.raw) : origin.raw,
+            headers: deadLetterHeaders({ ...origin, group: this.options.groupId, reason, attempts: 1 }),
+          },
+        ],
+      });
+    } catch (sendError) {
+      this.options.logger.warn(
+        { err: sendError, topic: origin.topic, partition: origin.partition, offset: origin.offset },
+        'dead-letter send failed; the partition waits and retries',
+      );
+      return 'wait';
+    }
     this.options.logger.error(
-      { topic, partition, offset, reason, attempts },
+      { topic: origin.topic, partition: origin.partition, offset: origin.offset, reason },
       'event moved to the dead-letter topic',
     );
-    await this.options.producer.send({
-      topic: this.options.deadLetterTopic,
-      acks: -1,
-      messages: [
-        {
-          key,
-          value: raw,
-          headers: deadLetterHeaders({
-            topic,
-            partition,
-            offset,
-            group: this.options.groupId,
-            reason,
-            attempts,
-          }),
-        },
-      ],
-    });
-    this.counters.deadLettered.inc({ group: this.options.groupId });
+    this.metrics.deadLettered.inc({ group: this.options.groupId });
+    return 'done';
+  }
+
+  /** Applied-event ids older than the topics keep messages can never be delivered again. */
+  private async pruneIfDue(): Promise<void> {
+    const retention = this.options.processedRetentionMs;
+    if (!retention || Date.now() - this.lastPrune < PRUNE_EVERY_MS) return;
+    this.lastPrune = Date.now();
+    try {
+      await this.options.dataSource.query(
+        'DELETE FROM processed_event WHERE consumer_group = $1 AND processed_at < $2',
+        [this.options.groupId, new Date(Date.now() - retention)],
+      );
+    } catch (error) {
+      this.options.logger.warn(
+        { err: error, group: this.options.groupId },
+        'pruning applied-event ids failed',
+      );
+    }
+  }
+}
+
+/** What a dead letter of a secret topic keeps: the envelope's identity, not its payload. */
+function withoutPayload(raw: string): string | null {
+  try {
+    const { payload: _payload, ...envelope } = JSON.parse(raw) as Record<string, unknown>;
+    return JSON.stringify(envelope);
+  } catch {
+    return null;
   }
 }

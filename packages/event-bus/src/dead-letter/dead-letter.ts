@@ -1,4 +1,4 @@
-import type { IHeaders, Kafka, Producer } from 'kafkajs';
+import type { IHeaders, Kafka, KafkaMessage, Producer } from 'kafkajs';
 
 export interface DeadLetterOrigin {
   topic: string;
@@ -54,11 +54,34 @@ function describe(value: string): { eventId: string | null; type: string | null 
  * without committing anything, so listing never changes what is there.
  */
 export async function readDeadLetters(kafka: Kafka, deadLetterTopic: string): Promise<DeadLetter[]> {
+  const letters = (await readTopic(kafka, deadLetterTopic)).map(({ partition, message }) => {
+    const value = message.value?.toString('utf8') ?? '';
+    return {
+      offset: message.offset,
+      partition,
+      key: message.key?.toString('utf8') ?? null,
+      value,
+      ...describe(value),
+      originalTopic: header(message.headers, 'x-original-topic'),
+      group: header(message.headers, 'x-consumer-group'),
+      error: header(message.headers, 'x-error'),
+      attempts: Number(header(message.headers, 'x-attempts') || 0),
+      failedAt: header(message.headers, 'x-failed-at'),
+    };
+  });
+  return letters.sort((a, b) => a.failedAt.localeCompare(b.failedAt));
+}
+
+/** Every message now in a topic (up to the current end of each partition), committing nothing. */
+export async function readTopic(
+  kafka: Kafka,
+  topic: string,
+): Promise<Array<{ partition: number; message: KafkaMessage }>> {
   const admin = kafka.admin();
   await admin.connect();
   const ends = new Map<number, bigint>();
   try {
-    for (const { partition, high, low } of await admin.fetchTopicOffsets(deadLetterTopic)) {
+    for (const { partition, high, low } of await admin.fetchTopicOffsets(topic)) {
       if (BigInt(high) > BigInt(low)) ends.set(partition, BigInt(high));
     }
   } finally {
@@ -66,11 +89,11 @@ export async function readDeadLetters(kafka: Kafka, deadLetterTopic: string): Pr
   }
   if (!ends.size) return [];
 
-  const letters: DeadLetter[] = [];
-  const consumer = kafka.consumer({ groupId: `dead-letter-reader-${process.pid}-${Date.now()}` });
+  const messages: Array<{ partition: number; message: KafkaMessage }> = [];
+  const consumer = kafka.consumer({ groupId: `topic-reader-${process.pid}-${Date.now()}-${Math.random()}` });
   await consumer.connect();
   try {
-    await consumer.subscribe({ topics: [deadLetterTopic], fromBeginning: true });
+    await consumer.subscribe({ topics: [topic], fromBeginning: true });
     await new Promise<void>((resolve, reject) => {
       const remaining = new Set(ends.keys());
       consumer
@@ -79,19 +102,7 @@ export async function readDeadLetters(kafka: Kafka, deadLetterTopic: string): Pr
           eachMessage: async ({ partition, message }) => {
             const end = ends.get(partition);
             if (end === undefined || BigInt(message.offset) >= end) return;
-            const value = message.value?.toString('utf8') ?? '';
-            letters.push({
-              offset: message.offset,
-              partition,
-              key: message.key?.toString('utf8') ?? null,
-              value,
-              ...describe(value),
-              originalTopic: header(message.headers, 'x-original-topic'),
-              group: header(message.headers, 'x-consumer-group'),
-              error: header(message.headers, 'x-error'),
-              attempts: Number(header(message.headers, 'x-attempts') || 0),
-              failedAt: header(message.headers, 'x-failed-at'),
-            });
+            messages.push({ partition, message });
             if (BigInt(message.offset) + 1n >= end) {
               remaining.delete(partition);
               if (!remaining.size) resolve();
@@ -103,7 +114,7 @@ export async function readDeadLetters(kafka: Kafka, deadLetterTopic: string): Pr
   } finally {
     await consumer.disconnect();
   }
-  return letters.sort((a, b) => a.failedAt.localeCompare(b.failedAt));
+  return messages;
 }
 
 /**

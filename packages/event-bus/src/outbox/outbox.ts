@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EventDefinition, EventEnvelope, PayloadOf } from '@multimfa/events';
+import { type EventDefinition, type EventEnvelope, type PayloadOf, sealSecret } from '@multimfa/events';
 import { currentCorrelationId } from '@multimfa/service-runtime';
 import type { EntityManager } from 'typeorm';
 import { shardOf } from './shard.js';
@@ -18,7 +18,16 @@ export interface PublishOptions {
  * when, and only when, the change that caused them commits.
  */
 export class Outbox {
-  constructor(private readonly topicPrefix = '') {}
+  constructor(
+    private readonly topicPrefix = '',
+    private readonly sealingKey?: string,
+  ) {}
+
+  /** Seals a secret for the event's one intended reader (see `sealSecret`), bound to `context`. */
+  seal(secret: string, context: string): string {
+    if (!this.sealingKey) throw new Error('this service has no EVENT_SEALING_KEY to seal secrets with');
+    return sealSecret(this.sealingKey, secret, context);
+  }
 
   async publish<D extends EventDefinition>(
     manager: EntityManager,
@@ -26,32 +35,58 @@ export class Outbox {
     payload: PayloadOf<D>,
     options: PublishOptions = {},
   ): Promise<EventEnvelope<PayloadOf<D>>> {
+    const [envelope] = await this.publishAll(manager, definition, [payload], options);
+    return envelope as EventEnvelope<PayloadOf<D>>;
+  }
+
+  /**
+   * Writes several events of one definition in one round of statements (a bulk change): in the
+   * order given, so events of one key are published in that order.
+   */
+  async publishAll<D extends EventDefinition>(
+    manager: EntityManager,
+    definition: D,
+    payloads: Array<PayloadOf<D>>,
+    options: PublishOptions = {},
+  ): Promise<Array<EventEnvelope<PayloadOf<D>>>> {
     if (!manager.queryRunner?.isTransactionActive) {
       throw new Error(
         `Outbox.publish(${definition.type}) must run inside the transaction of the change it reports`,
       );
     }
-    const parsed = definition.payload.parse(payload) as PayloadOf<D>;
-    const key = definition.keyOf(parsed);
-    const eventId = randomUUID();
-    const envelope: EventEnvelope<PayloadOf<D>> = {
-      eventId,
-      type: definition.type,
-      version: definition.version,
-      occurredAt: (options.occurredAt ?? new Date()).toISOString(),
-      correlationId: currentCorrelationId() ?? eventId,
-      causationId: options.causationId ?? null,
-      key,
-      payload: parsed,
-    };
+    if (!payloads.length) return [];
+    const occurredAt = (options.occurredAt ?? new Date()).toISOString();
+    const envelopes = payloads.map((payload): EventEnvelope<PayloadOf<D>> => {
+      const parsed = definition.payload.parse(payload) as PayloadOf<D>;
+      const eventId = randomUUID();
+      return {
+        eventId,
+        type: definition.type,
+        version: definition.version,
+        occurredAt,
+        correlationId: currentCorrelationId() ?? eventId,
+        causationId: options.causationId ?? null,
+        key: definition.keyOf(parsed),
+        payload: parsed,
+      };
+    });
     // Writers of one key take turns, so the ids of one key's events follow their commit order
-    // and the relay, reading by id, publishes them in that order.
-    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`outbox:${key}`]);
+    // and the relay, reading by id, publishes them in that order. Keys are locked in sorted order
+    // so two bulk writers cannot deadlock.
+    const keys = [...new Set(envelopes.map((envelope) => `outbox:${envelope.key}`))].sort();
+    await manager.query('SELECT pg_advisory_xact_lock(hashtext(k)) FROM unnest($1::text[]) AS k', [keys]);
     await manager.query(
-      'INSERT INTO outbox_event (event_id, topic, message_key, shard, envelope) VALUES ($1, $2, $3, $4, $5)',
-      [eventId, `${this.topicPrefix}${definition.topic.name}`, key, shardOf(key), JSON.stringify(envelope)],
+      `INSERT INTO outbox_event (event_id, topic, message_key, shard, envelope)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::smallint[], $5::jsonb[])`,
+      [
+        envelopes.map((envelope) => envelope.eventId),
+        envelopes.map(() => `${this.topicPrefix}${definition.topic.name}`),
+        envelopes.map((envelope) => envelope.key),
+        envelopes.map((envelope) => shardOf(envelope.key)),
+        envelopes.map((envelope) => JSON.stringify(envelope)),
+      ],
     );
     await manager.query('SELECT pg_notify($1, $2)', [OUTBOX_CHANNEL, '']);
-    return envelope;
+    return envelopes;
   }
 }

@@ -6,7 +6,8 @@ import type { ISocketFactory } from 'kafkajs';
 import { Registry } from 'prom-client';
 import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { z } from 'zod';
-import { EventConsumer } from '../consumer/event-consumer.js';
+import { EventConsumer, type EventHandler, handlerKey } from '../consumer/event-consumer.js';
+import { PermanentEventFailure } from '../consumer/permanent-event-failure.js';
 import { createKafka } from '../kafka/kafka-client.js';
 import { ensureTopics } from '../kafka/topics.js';
 import { CreateEventBusTables1763700000000 } from '../outbox/event-bus-tables.migration.js';
@@ -76,7 +77,6 @@ export async function waitUntil(
  */
 export class EventBusHarness {
   readonly logger = testLogger('event-bus');
-  readonly prefix = `${testInfrastructure.topicPrefix}${randomBytes(3).toString('hex')}.`;
   readonly topic: TopicSpec = {
     name: 'test.widget.v1',
     partitions: 3,
@@ -101,19 +101,29 @@ export class EventBusHarness {
   dataSource!: DataSource;
   private readonly running: Array<{ stop(): Promise<void> }> = [];
 
-  constructor(readonly databaseUrl: string) {}
+  /** `prefix`: another process's harness passes the prefix of the scenario it joins. */
+  constructor(
+    readonly databaseUrl: string,
+    readonly prefix = `${testInfrastructure.topicPrefix}${randomBytes(3).toString('hex')}.`,
+  ) {}
 
+  /** Creates the scenario's tables and topics. */
   async setUp(): Promise<void> {
+    await this.attach();
+    await ensureTopics(this.kafka, [
+      { ...this.topic, name: `${this.prefix}${this.topic.name}` },
+      { ...TOPICS.deadLetter, name: this.deadLetterTopic },
+    ]);
+  }
+
+  /** Connects to a scenario another process set up (the tables are already migrated). */
+  async attach(): Promise<void> {
     this.dataSource = await new DataSource({
       type: 'postgres',
       url: this.databaseUrl,
       migrations: [CreateEventBusTables1763700000000, CreateAppliedWidgets1763700000001],
       migrationsRun: true,
     }).initialize();
-    await ensureTopics(this.kafka, [
-      { ...this.topic, name: `${this.prefix}${this.topic.name}` },
-      { ...TOPICS.deadLetter, name: this.deadLetterTopic },
-    ]);
   }
 
   async tearDown(): Promise<void> {
@@ -139,7 +149,9 @@ export class EventBusHarness {
     return ids;
   }
 
-  relay(options: { socketFactory?: ISocketFactory; registry?: Registry } = {}): OutboxRelay {
+  relay(
+    options: { socketFactory?: ISocketFactory; registry?: Registry; secret?: boolean } = {},
+  ): OutboxRelay {
     const kafka = createKafka({
       clientId: 'event-bus-test-relay',
       brokers: testInfrastructure.kafkaBrokers,
@@ -153,6 +165,8 @@ export class EventBusHarness {
       logger: this.logger,
       pollIntervalMs: 200,
       acquireIntervalMs: 500,
+      memberTimeoutMs: 2000,
+      topics: [{ ...this.topic, name: `${this.prefix}${this.topic.name}`, secret: options.secret ?? false }],
       ...(options.registry ? { registry: options.registry } : {}),
     });
     relay.start();
@@ -160,32 +174,33 @@ export class EventBusHarness {
     return relay;
   }
 
-  consumer(options: { groupId?: string; maxAttempts?: number; registry?: Registry } = {}): EventConsumer {
-    const deadLetterProducer = this.kafka.producer();
+  consumer(
+    options: {
+      groupId?: string;
+      registry?: Registry;
+      /** The consumer's own connection (through a proxy), when not the harness's. */
+      dataSource?: DataSource;
+      /** Dead letters through another client (one whose network a test cuts). */
+      deadLetterKafka?: ReturnType<typeof createKafka>;
+      secret?: boolean;
+    } = {},
+  ): EventConsumer {
+    const deadLetterProducer = (options.deadLetterKafka ?? this.kafka).producer();
     this.running.push({ stop: () => deadLetterProducer.disconnect() });
+    const topic = `${this.prefix}${this.topic.name}`;
     const consumer = new EventConsumer({
       kafka: this.kafka,
       groupId: options.groupId ?? `${this.prefix}widgets`,
-      topics: [`${this.prefix}${this.topic.name}`],
-      dataSource: this.dataSource,
+      topics: [topic],
+      dataSource: options.dataSource ?? this.dataSource,
       catalogue: this.catalogue,
-      handlers: {
-        'test.widget.changed': async (event, manager) => {
-          const payload = event.payload as { widgetId: string; seq: number; poison?: boolean };
-          if (payload.poison) throw new Error(`widget ${payload.widgetId}/${payload.seq} cannot be applied`);
-          await manager.query('INSERT INTO applied_widget (event_id, widget_id, seq) VALUES ($1, $2, $3)', [
-            event.eventId,
-            payload.widgetId,
-            payload.seq,
-          ]);
-        },
-      },
+      handlers: { [handlerKey(this.widgetChanged.type, this.widgetChanged.version)]: applyWidget },
       deadLetterTopic: this.deadLetterTopic,
       producer: deadLetterProducer,
       logger: this.logger,
-      maxAttempts: options.maxAttempts ?? 3,
-      backoffMs: 20,
+      retry: { initialMs: 50, maxMs: 1000 },
       registry: options.registry ?? new Registry(),
+      secretTopics: new Set(options.secret ? [topic] : []),
     });
     this.running.push(consumer);
     return consumer;
@@ -209,6 +224,19 @@ export class EventBusHarness {
     return row.n;
   }
 }
+
+/** What the test consumers do: one row per applied widget event; a poison widget is refused for good. */
+export const applyWidget: EventHandler = async (event, manager) => {
+  const payload = event.payload as { widgetId: string; seq: number; poison?: boolean };
+  if (payload.poison)
+    throw new PermanentEventFailure(`widget ${payload.widgetId}/${payload.seq} cannot be applied`);
+  await manager.query('INSERT INTO applied_widget (event_id, widget_id, seq) VALUES ($1, $2, $3)', [
+    event.eventId,
+    payload.widgetId,
+    payload.seq,
+  ]);
+  return undefined;
+};
 
 /** Asserts that, for every widget, the applied sequence numbers are increasing. */
 export function inOrderPerKey(applied: Array<{ widgetId: string; seq: number }>): boolean {

@@ -19,12 +19,17 @@ export class HealthController {
     return this.health.check([]);
   }
 
-  /** The process can serve: every dependency answers. 503 otherwise, with what is down. */
+  /**
+   * The process can serve: every dependency answers (status "degraded", still 200, while something
+   * waits out an outage, named under `degraded`). 503 otherwise, with what is down.
+   */
   @Get('ready')
   @HealthCheck()
   async ready(@Res({ passthrough: true }) res: { status(code: number): unknown }) {
     try {
-      return await this.health.check(this.readiness.indicators);
+      const result = await this.health.check(this.readiness.indicators);
+      const degraded = this.readiness.degradedReasons();
+      return Object.keys(degraded).length ? { ...result, status: 'degraded', degraded } : result;
     } catch (error) {
       // Terminus reports "not ready" as this exception; the body is the report, not an error envelope.
       if (!(error instanceof ServiceUnavailableException)) throw error;

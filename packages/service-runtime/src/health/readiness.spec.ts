@@ -36,6 +36,15 @@ describe('Readiness', () => {
     assert.equal(result.redis.status, 'down');
   });
 
+  it('names why it is degraded while a registered indicator reports it, and nothing after', () => {
+    const readiness = new Readiness(new HealthIndicatorService(), [up('database')]);
+    let reason: string | undefined = '1 partition waiting to retry';
+    readiness.registerDegraded({ name: 'event-consumers', degraded: () => reason });
+    assert.deepEqual(readiness.degradedReasons(), { 'event-consumers': '1 partition waiting to retry' });
+    reason = undefined;
+    assert.deepEqual(readiness.degradedReasons(), {});
+  });
+
   it('reports the process down once draining', async () => {
     const readiness = new Readiness(new HealthIndicatorService(), [up('database')]);
     readiness.startDraining();

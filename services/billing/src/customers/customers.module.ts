@@ -1,4 +1,4 @@
-import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { BillingConfig } from '../config/billing.config.js';
 import { PaymentsProvider, StripePaymentsProvider } from '../stripe/payments-provider.js';
@@ -7,7 +7,6 @@ import { CustomersRepository } from './customers.repository.js';
 import { CustomersService } from './customers.service.js';
 import { StripeCustomer } from './stripe-customer.entity.js';
 
-@Global()
 @Module({})
 export class CustomersModule {
   static forRoot(config: BillingConfig): DynamicModule {

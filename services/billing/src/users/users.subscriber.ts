@@ -1,25 +1,19 @@
-import type { EventHandler, EventSubscriber } from '@multimfa/event-bus';
-import { type PayloadOf, TOPICS, userRegistered } from '@multimfa/events';
-import { Inject, Injectable } from '@nestjs/common';
+import { type PayloadOf, userRegistered } from '@multimfa/events';
+import { Controller, Inject } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
 import { CustomersService } from '../customers/customers.service.js';
 
 /** A new user gets a Stripe customer, even when the gateway's request for one failed. */
-@Injectable()
-export class UsersSubscriber implements EventSubscriber {
-  readonly groupId = 'billing.users';
-  readonly topics = [TOPICS.identityUser];
-  readonly handlers: Record<string, EventHandler>;
+@Controller()
+export class UsersSubscriber {
+  constructor(@Inject(CustomersService) private readonly customers: CustomersService) {}
 
-  constructor(@Inject(CustomersService) customers: CustomersService) {
-    this.handlers = {
-      [userRegistered.type]: async (event) => {
-        const user = event.payload as PayloadOf<typeof userRegistered>;
-        await customers.ensure({
-          userId: user.userId,
-          emailAddress: user.emailAddress,
-          name: `${user.firstName} ${user.lastName}`,
-        });
-      },
-    };
+  @EventPattern(userRegistered)
+  async onRegistered(@Payload() user: PayloadOf<typeof userRegistered>): Promise<void> {
+    await this.customers.ensure({
+      userId: user.userId,
+      emailAddress: user.emailAddress,
+      name: `${user.firstName} ${user.lastName}`,
+    });
   }
 }

@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { createKafka, ensureTopics } from '@multimfa/event-bus';
-import { topicList } from '@multimfa/events';
+import { createKafka, ensureTopics, readTopic } from '@multimfa/event-bus';
+import { publishedCodes } from '@multimfa/event-bus/testing';
+import { openSecret, TOPICS, topicList } from '@multimfa/events';
 import { createServiceApp, loadConfig } from '@multimfa/service-runtime';
 import {
   createTestDatabase,
@@ -52,13 +53,36 @@ describe('identity: accounts and one-time codes (real PostgreSQL, Redis, Kafka)'
     return body as { userId: string; emailAddress: string; isVerified: boolean };
   }
 
-  /** What identity published, in order: the outbox rows of one user. */
+  /**
+   * What identity published about one user, in order: read from Kafka (notification rows leave the
+   * outbox as soon as they are published).
+   */
   async function events(userId: string): Promise<Array<{ type: string; payload: Json }>> {
-    const rows = await database.query(
-      `SELECT envelope FROM outbox_event WHERE message_key = $1 ORDER BY id`,
-      [userId],
-    );
-    return rows.map((row: { envelope: { type: string; payload: Json } }) => row.envelope);
+    await outboxDrained();
+    const topics = [TOPICS.identityUser, TOPICS.identityNotification].map((t) => `${topicPrefix}${t.name}`);
+    const messages = (await Promise.all(topics.map((topic) => readTopic(kafka, topic)))).flat();
+    return messages
+      .map(({ message }) => JSON.parse(message.value?.toString('utf8') ?? '{}'))
+      .filter((envelope) => envelope.key === userId)
+      .sort((a, b) => a.occurredAt.localeCompare(b.occurredAt));
+  }
+
+  /** Waits until the relay has published every outbox row. */
+  async function outboxDrained(): Promise<void> {
+    for (let i = 0; i < 200; i += 1) {
+      const [row] = await database.query(
+        'SELECT count(*)::int AS n FROM outbox_event WHERE published_at IS NULL',
+      );
+      if (row.n === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    assert.fail('the outbox was not published');
+  }
+
+  /** How many notifications identity has published (all of them, once the outbox is drained). */
+  async function notificationsPublished(): Promise<number> {
+    await outboxDrained();
+    return (await readTopic(kafka, `${topicPrefix}${TOPICS.identityNotification.name}`)).length;
   }
 
   const REJECTED = 'The code is not correct, or it has expired. Please check it or request a new one';
@@ -72,11 +96,11 @@ describe('identity: accounts and one-time codes (real PostgreSQL, Redis, Kafka)'
   }
 
   async function codes(userId: string, kind: string): Promise<string[]> {
-    return (await events(userId))
-      .filter((event) => event.type === 'identity.notification.requested' && event.payload.kind === kind)
-      .map((event) => String(event.payload.code));
+    await outboxDrained();
+    return publishedCodes(kafka, { topicPrefix, sealingKey }, (n) => n.userId === userId && n.kind === kind);
   }
 
+  const sealingKey = randomBytes(32).toString('base64');
   const topicPrefix = `${testInfrastructure.topicPrefix}identity-${randomBytes(3).toString('hex')}.`;
   const kafka = createKafka({
     clientId: 'identity-test',
@@ -95,6 +119,7 @@ describe('identity: accounts and one-time codes (real PostgreSQL, Redis, Kafka)'
       KAFKA_TOPIC_PREFIX: topicPrefix,
       ...testGatewayCaller.env,
       CODE_HMAC_KEY: randomBytes(32).toString('hex'),
+      EVENT_SEALING_KEY: sealingKey,
     });
     app = await createServiceApp(identityService, config, testLogger('identity'));
     await app.listen(0, '127.0.0.1');
@@ -125,7 +150,13 @@ describe('identity: accounts and one-time codes (real PostgreSQL, Redis, Kafka)'
         ['identity.notification.requested', 'EMAIL_VERIFICATION_CODE'],
       ],
     );
-    assert.match(String(published[1]?.payload.code), /^\d{6}$/);
+    const notification = published[1]?.payload as {
+      sealedCode: string;
+      notificationId: string;
+      code?: unknown;
+    };
+    assert.equal(notification.code, undefined, 'the code is not in the event in plain text');
+    assert.match(openSecret(sealingKey, notification.sealedCode, notification.notificationId), /^\d{6}$/);
     const [row] = await database.query('SELECT password_hash FROM app_user WHERE user_id = $1', [
       user.userId,
     ]);
@@ -235,11 +266,10 @@ describe('identity: accounts and one-time codes (real PostgreSQL, Redis, Kafka)'
   });
 
   it('answers a reset request the same for unknown addresses, and sends nothing then', async () => {
-    const [before] = await database.query('SELECT count(*)::int AS n FROM outbox_event');
+    const before = await notificationsPublished();
     const unknown = await call('POST', '/password-resets', { emailAddress: 'nobody-here@example.com' });
     assert.equal(unknown.status, 204);
-    const [afterwards] = await database.query('SELECT count(*)::int AS n FROM outbox_event');
-    assert.equal(afterwards.n, before.n);
+    assert.equal(await notificationsPublished(), before);
     const user = await register();
     assert.equal((await call('POST', '/password-resets', { emailAddress: user.emailAddress })).status, 204);
     let [reset] = await codes(user.userId, 'PASSWORD_RESET_CODE');

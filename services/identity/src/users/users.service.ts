@@ -307,13 +307,15 @@ export class UsersService {
     kind: 'EMAIL_VERIFICATION_CODE' | 'PASSWORD_RESET_CODE' | 'PASSWORD_CHANGED',
     secret: { code: string; expiresAt: string } | undefined = undefined,
   ): Promise<void> {
+    const notificationId = randomUUID();
     await this.outbox.publish(manager, notificationRequested, {
-      notificationId: randomUUID(),
+      notificationId,
       userId: user.userId,
       kind,
       emailAddress: user.emailAddress,
       firstName: user.firstName,
-      code: secret?.code ?? null,
+      // Sealed for messaging, bound to this notification: never in plain text in the outbox or Kafka.
+      sealedCode: secret ? this.outbox.seal(secret.code, notificationId) : null,
       expiresAt: secret?.expiresAt ?? null,
     });
   }

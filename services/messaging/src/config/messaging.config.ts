@@ -1,3 +1,4 @@
+import { sealingKeySetting } from '@multimfa/events';
 import { configSchemas, serviceEnvSchema } from '@multimfa/service-runtime';
 import { z } from 'zod';
 
@@ -9,5 +10,7 @@ export const messagingConfigSchema = serviceEnvSchema.extend({
   EMAIL_FROM_NAME: z.string().min(1).default('MultiMFA'),
   /** Where people open the product (links in e-mails). */
   PUBLIC_WEB_URL: configSchemas.url(['http:', 'https:']),
+  /** Opens the codes identity seals for messaging (the same key as identity's). */
+  EVENT_SEALING_KEY: sealingKeySetting,
 });
 export type MessagingConfig = z.output<typeof messagingConfigSchema>;

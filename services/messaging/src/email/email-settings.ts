@@ -3,4 +3,6 @@ export const EMAIL_SETTINGS = Symbol('EMAIL_SETTINGS');
 export interface EmailSettings {
   /** Where people open the product (links in e-mails). */
   webUrl: string;
+  /** `EVENT_SEALING_KEY`: opens the codes identity sealed for messaging. */
+  sealingKey: string;
 }

@@ -120,7 +120,7 @@ export function renderNotification(
   return { subject: subjectOf(kind), html: html(layout), text: text(layout) };
 }
 
-function subjectOf(kind: NotificationKind): string {
+export function subjectOf(kind: NotificationKind): string {
   switch (kind) {
     case 'EMAIL_VERIFICATION_CODE':
       return 'Your MultiMFA verification code';

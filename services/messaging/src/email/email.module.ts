@@ -1,10 +1,12 @@
-import { type DynamicModule, Global, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { type DynamicModule, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import type { MessagingConfig } from '../config/messaging.config.js';
+import { NotificationsSubscriber } from '../notifications/notifications.subscriber.js';
 import { BullEmailQueue, EmailQueue } from '../queue/email-queue.js';
 import { EmailWorker, QUEUE_CONNECTION, QUEUE_PREFIX } from './email.worker.js';
 import { EmailSender, SendGridEmailSender } from './email-sender.js';
 import { EMAIL_SETTINGS } from './email-settings.js';
+import { EmailsRepository } from './emails.repository.js';
 import { EmailsService } from './emails.service.js';
 
 class QueueConnection implements OnApplicationShutdown {
@@ -18,8 +20,7 @@ class QueueConnection implements OnApplicationShutdown {
   }
 }
 
-/** E-mail: templates, the sending queue and its worker, SendGrid. */
-@Global()
+/** E-mail: identity's notification requests, templates, the sending queue and its worker, SendGrid. */
 @Module({})
 export class EmailModule {
   static forRoot(config: MessagingConfig): DynamicModule {
@@ -31,7 +32,10 @@ export class EmailModule {
         { provide: QueueConnection, useValue: connection },
         { provide: QUEUE_CONNECTION, useValue: connection.redis },
         { provide: QUEUE_PREFIX, useValue: prefix },
-        { provide: EMAIL_SETTINGS, useValue: { webUrl: config.PUBLIC_WEB_URL } },
+        {
+          provide: EMAIL_SETTINGS,
+          useValue: { webUrl: config.PUBLIC_WEB_URL, sealingKey: config.EVENT_SEALING_KEY },
+        },
         { provide: EmailQueue, useValue: new BullEmailQueue(connection.redis, prefix) },
         {
           provide: EmailSender,
@@ -40,10 +44,11 @@ export class EmailModule {
             name: config.EMAIL_FROM_NAME,
           }),
         },
+        EmailsRepository,
         EmailsService,
         EmailWorker,
       ],
-      exports: [EmailsService],
+      controllers: [NotificationsSubscriber],
     };
   }
 }

@@ -8,10 +8,17 @@ import { EmailsService } from './emails.service.js';
 export const QUEUE_CONNECTION = Symbol('QUEUE_CONNECTION');
 export const QUEUE_PREFIX = Symbol('QUEUE_PREFIX');
 
-/** Works the e-mail queue: every replica runs one; BullMQ gives each job to one of them. */
+const REQUEUE_EVERY_MS = 60_000;
+
+/**
+ * Works the e-mail queue: every replica runs one; BullMQ gives each job to one of them. Each job
+ * runs under the correlation id of the request that caused it. Once a minute, e-mails still queued
+ * whose job was lost (a process that died between commit and enqueue) are queued again.
+ */
 @Injectable()
 export class EmailWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private worker: Worker<SendEmailJob> | undefined;
+  private requeue: NodeJS.Timeout | undefined;
 
   constructor(
     @Inject(EmailsService) private readonly emails: EmailsService,
@@ -24,19 +31,40 @@ export class EmailWorker implements OnApplicationBootstrap, OnApplicationShutdow
     this.worker = new Worker<SendEmailJob>(
       QueueName.Email,
       (job) =>
-        withCorrelationId(`email-${job.data.emailId}`, () =>
-          this.emails.deliver(job.data, job.attemptsMade + 1),
+        withCorrelationId(job.data.correlationId, () =>
+          this.emails.deliver(job.data.emailId, job.attemptsMade + 1),
         ),
       { connection: this.connection, prefix: this.prefix, concurrency: 8 },
     );
     this.worker.on('failed', (job, error) => {
-      if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) void this.emails.markFailed(job.data.emailId);
-      else this.logger.debug({ err: error, jobId: job?.id }, 'e-mail job failed; BullMQ will retry');
+      if (!job) return;
+      if (job.attemptsMade < (job.opts.attempts ?? 1)) {
+        this.logger.debug({ err: error, jobId: job.id }, 'e-mail job failed; BullMQ will retry');
+        return;
+      }
+      withCorrelationId(job.data.correlationId, () =>
+        this.emails
+          .markFailed(job.data.emailId)
+          .catch((markError) =>
+            this.logger.error(
+              { err: markError, emailId: job.data.emailId },
+              'could not mark the e-mail failed',
+            ),
+          ),
+      );
     });
     this.worker.on('error', (error) => this.logger.warn({ err: error }, 'e-mail worker error'));
+    this.requeue = setInterval(() => {
+      this.emails
+        .requeueLost()
+        .then((count) => count && this.logger.warn({ count }, 'queued again e-mails whose job was lost'))
+        .catch((error) => this.logger.warn({ err: error }, 'looking for e-mails whose job was lost failed'));
+    }, REQUEUE_EVERY_MS);
+    this.requeue.unref();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.requeue);
     await this.worker?.close();
   }
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { createKafka, ensureTopics } from '@multimfa/event-bus';
-import { notificationRequested, topicList } from '@multimfa/events';
+import { notificationRequested, sealSecret, topicList } from '@multimfa/events';
 import { SandboxClient } from '@multimfa/provider-sandbox';
 import { createSandbox, loadSandboxSettings, type Sandbox } from '@multimfa/provider-sandbox/server';
 import { createServiceApp, loadConfig } from '@multimfa/service-runtime';
@@ -13,6 +13,7 @@ import {
   testLogger,
 } from '@multimfa/service-runtime/testing';
 import type { INestApplication } from '@nestjs/common';
+import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { messagingService } from '../service.js';
 
@@ -27,15 +28,18 @@ describe('messaging sends the e-mails identity asks for (real Kafka, Redis, Post
   let databaseUrl: string;
   let database: DataSource;
 
-  /** The event as identity's relay publishes it. */
+  const sealingKey = randomBytes(32).toString('base64');
+
+  /** The event as identity's relay publishes it: the code sealed for messaging. */
   async function request(emailAddress: string) {
+    const notificationId = randomUUID();
     const payload = {
-      notificationId: randomUUID(),
+      notificationId,
       userId: randomUUID(),
       kind: 'EMAIL_VERIFICATION_CODE' as const,
       emailAddress,
       firstName: 'Grace',
-      code: '314159',
+      sealedCode: sealSecret(sealingKey, '314159', notificationId),
       expiresAt: new Date(Date.now() + 600_000).toISOString(),
     };
     const eventId = randomUUID();
@@ -88,6 +92,7 @@ describe('messaging sends the e-mails identity asks for (real Kafka, Redis, Post
       SENDGRID_API_KEY: 'SG.multimfa-sandbox',
       SENDGRID_API_URL: sandboxUrl,
       PUBLIC_WEB_URL: 'http://127.0.0.1:24080',
+      EVENT_SEALING_KEY: sealingKey,
     });
     app = await createServiceApp(messagingService, config, logger);
     await app.init();
@@ -114,6 +119,31 @@ describe('messaging sends the e-mails identity asks for (real Kafka, Redis, Post
     assert.match(email.text ?? '', /314159/);
     assert.match(email.html ?? '', /314159/);
     assert.equal((await recordedSend(sent.notificationId)).status, 'SENT');
+    const [row] = await database.query('SELECT sealed_code FROM outbound_email WHERE email_id = $1', [
+      sent.notificationId,
+    ]);
+    assert.equal(row.sealed_code, null, 'the sealed code is dropped once the e-mail is sent');
+  });
+
+  it('queues a job holding only the row id and the correlation id, never the code', async () => {
+    await inbox.setFault({ provider: 'sendgrid', count: 1, status: 500 });
+    const cursor = await inbox.cursor();
+    const sent = await request(`job-${randomBytes(3).toString('hex')}@example.com`);
+    const redis = new Redis(testInfrastructure.redisUrl);
+    try {
+      let data: string | null = null;
+      for (let i = 0; i < 200 && !data; i += 1) {
+        data = await redis.hget(`${prefix}bull:messaging.email:${sent.notificationId}`, 'data');
+        if (!data) await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      assert.ok(data, 'the job is stored under the row id');
+      assert.deepEqual(Object.keys(JSON.parse(data)).sort(), ['correlationId', 'emailId']);
+      assert.equal(JSON.parse(data).emailId, sent.notificationId);
+      assert.equal(data.includes('314159'), false);
+    } finally {
+      redis.disconnect();
+    }
+    await inbox.waitForEmail(sent.emailAddress, { after: cursor, timeoutMs: 30_000 });
   });
 
   it('retries a send that SendGrid refused, with backoff, without losing the e-mail', async () => {

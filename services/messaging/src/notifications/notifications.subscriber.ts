@@ -1,19 +1,20 @@
-import type { EventHandler, EventSubscriber } from '@multimfa/event-bus';
-import { notificationRequested, type PayloadOf, TOPICS } from '@multimfa/events';
-import { Inject, Injectable } from '@nestjs/common';
+import { EventContext } from '@multimfa/event-bus';
+import { notificationRequested, type PayloadOf } from '@multimfa/events';
+import { Controller, Inject } from '@nestjs/common';
+import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import { EmailsService } from '../email/emails.service.js';
 
 /** Identity's requests to reach a person (codes, security notices) become e-mails. */
-@Injectable()
-export class NotificationsSubscriber implements EventSubscriber {
-  readonly groupId = 'messaging.notifications';
-  readonly topics = [TOPICS.identityNotification];
-  readonly handlers: Record<string, EventHandler>;
+@Controller()
+export class NotificationsSubscriber {
+  constructor(@Inject(EmailsService) private readonly emails: EmailsService) {}
 
-  constructor(@Inject(EmailsService) emails: EmailsService) {
-    this.handlers = {
-      [notificationRequested.type]: (event, manager) =>
-        emails.queueNotification(manager, event.payload as PayloadOf<typeof notificationRequested>),
-    };
+  @EventPattern(notificationRequested)
+  async onRequested(
+    @Payload() request: PayloadOf<typeof notificationRequested>,
+    @Ctx() context: EventContext,
+  ): Promise<void> {
+    const enqueue = await this.emails.record(context.getManager(), request);
+    if (enqueue) context.afterCommit(enqueue);
   }
 }

@@ -5,7 +5,7 @@ import { EMAIL_JOB_OPTIONS, JobName, QueueName, type SendEmailJob } from './queu
 
 /** Puts e-mails on the sending queue; the only place that knows the queue library. */
 export abstract class EmailQueue {
-  /** Idempotent: the e-mail's id is the job's id, so asking twice queues it once. */
+  /** Idempotent: the e-mail's row id is the job's id, so asking twice queues it once. */
   abstract enqueue(job: SendEmailJob): Promise<void>;
 }
 

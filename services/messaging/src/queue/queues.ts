@@ -7,12 +7,13 @@ export enum JobName {
   SendEmail = 'send-email',
 }
 
+/**
+ * The row to send (its id is also the job's id) and the correlation id of the request that caused
+ * it. Never the content: a failed job is kept for a day and must not hold a code.
+ */
 export interface SendEmailJob {
   emailId: string;
-  to: { emailAddress: string; name: string };
-  subject: string;
-  html: string;
-  text: string;
+  correlationId: string;
 }
 
 /** Retries with backoff: 1 s, 2 s, 4 s … about eight minutes in all before giving up. */

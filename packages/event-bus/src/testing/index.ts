@@ -1,0 +1,28 @@
+import { type EventEnvelope, notificationRequested, openSecret, type PayloadOf } from '@multimfa/events';
+import type { Kafka } from 'kafkajs';
+import { readTopic } from '../dead-letter/dead-letter.js';
+
+export { TcpProxy } from './tcp-proxy.js';
+
+type Notification = PayloadOf<typeof notificationRequested>;
+
+/**
+ * The one-time codes identity asked messaging to e-mail, read from the notification topic and
+ * opened with the sealing key, as messaging does: what tests use instead of an e-mail inbox. In the
+ * order they were published, per user.
+ */
+export async function publishedCodes(
+  kafka: Kafka,
+  options: { topicPrefix: string; sealingKey: string },
+  wanted: (notification: Notification) => boolean,
+): Promise<string[]> {
+  const messages = await readTopic(kafka, `${options.topicPrefix}${notificationRequested.topic.name}`);
+  return messages
+    .map(({ message }) => JSON.parse(message.value?.toString('utf8') ?? '{}') as EventEnvelope<Notification>)
+    .filter(
+      (event) => event.type === notificationRequested.type && event.version === notificationRequested.version,
+    )
+    .map((event) => event.payload)
+    .filter((payload) => payload.sealedCode !== null && wanted(payload))
+    .map((payload) => openSecret(options.sealingKey, payload.sealedCode as string, payload.notificationId));
+}
