@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { numbersService } from '@multimfa/numbers/service';
 import { createServiceApp, loadConfig } from '@multimfa/service-runtime';
 import {
@@ -44,7 +44,7 @@ describe('gateway over the real numbers service and Redis', () => {
   let numbersUrl: string;
   let gatewayUrl: string;
 
-  before(async () => {
+  beforeAll(async () => {
     databaseUrl = await createTestDatabase('gateway_numbers');
     const numbersConfig = loadConfig(numbersService.configSchema, {
       PORT: '1',
@@ -60,7 +60,7 @@ describe('gateway over the real numbers service and Redis', () => {
     gatewayUrl = await listen(app);
   });
 
-  after(async () => {
+  afterAll(async () => {
     for (const app of apps.reverse()) await app.close();
     await dropTestDatabase(databaseUrl);
   });

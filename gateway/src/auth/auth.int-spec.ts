@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import pg from 'pg';
 import { Browser, ServiceStack } from '../testing/service-stack.js';
 
@@ -55,12 +55,12 @@ describe('accounts through the gateway (real identity, billing, Redis, Kafka; St
     return { browser, emailAddress };
   }
 
-  before(async () => {
+  beforeAll(async () => {
     await stack.start();
     gatewayUrl = (await stack.gateway()).url;
   });
 
-  after(async () => {
+  afterAll(async () => {
     await stack.stop();
   });
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { DomainError, withCorrelationId } from '@multimfa/service-runtime';
 import { testLogger } from '@multimfa/service-runtime/testing';
 import { z } from 'zod';
@@ -12,7 +12,7 @@ describe('ServiceClient', () => {
   let client: ServiceClient;
   let seenCorrelationId: string | undefined;
 
-  before(async () => {
+  beforeAll(async () => {
     server = createServer((req, res) => {
       seenCorrelationId = req.headers['x-correlation-id'] as string | undefined;
       const reply = (status: number, body: unknown) => {
@@ -32,7 +32,7 @@ describe('ServiceClient', () => {
     client = new ServiceClient('numbers', `http://127.0.0.1:${port}`, 200, testLogger());
   });
 
-  after(async () => {
+  afterAll(async () => {
     await client.close();
     server.closeAllConnections();
     server.close();

@@ -2,7 +2,7 @@
 // own image and settings, and the Kafka topic Job, whose list must equal the code's topicList().
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { topicList } from '@multimfa/events';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IJob } from 'kubernetes-models/batch/v1/Job';

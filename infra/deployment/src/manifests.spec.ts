@@ -2,7 +2,7 @@
 // against the Kubernetes schemas (kubernetes-models), in the namespace, labelled with its stage.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { invalidity } from './support/k8s-schemas.js';
 import {
   hasPodTemplate,

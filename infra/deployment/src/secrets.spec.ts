@@ -2,7 +2,7 @@
 // Secrets Operator (or cert-manager for TLS) and only referenced here; compose takes secrets from
 // the developer's .env, which .env.example leaves empty.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
 import { parse, parseAllDocuments } from 'yaml';
 import { envExample } from './support/compose.js';

@@ -2,7 +2,7 @@
 // falling back to index.html, /api proxied to the gateway, security headers; and the Ingress that
 // puts the web app and /api at one address.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
 import { named, ofKind, overlays, renderOverlay } from './support/kubernetes.js';
 import { readRepoFile } from './support/repo.js';

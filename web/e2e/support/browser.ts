@@ -3,7 +3,7 @@
 // pages in MMFA_E2E_ARTIFACTS.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, afterEach, before } from 'node:test';
+import { afterAll, afterEach, beforeAll, expect } from '@jest/globals';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const webUrl = process.env.MMFA_E2E_WEB_URL ?? 'http://127.0.0.1:24080';
@@ -24,7 +24,7 @@ export function useBrowser(): { newPage(): Promise<Page> } {
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
 
-  before(async () => {
+  beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: LAUNCH_FLAGS,
@@ -37,7 +37,10 @@ export function useBrowser(): { newPage(): Promise<Page> } {
       if (failed) {
         mkdirSync(artifacts, { recursive: true });
         for (const page of context.pages()) {
-          const file = join(artifacts, `${t.name.replace(/\W+/g, '-')}-${i}.png`);
+          const file = join(
+            artifacts,
+            `${String(expect.getState().currentTestName).replace(/\W+/g, '-')}-${i}.png`,
+          );
           await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
         }
       }
@@ -46,7 +49,7 @@ export function useBrowser(): { newPage(): Promise<Page> } {
     contexts = [];
   });
 
-  after(async () => {
+  afterAll(async () => {
     await browser?.close();
   });
 

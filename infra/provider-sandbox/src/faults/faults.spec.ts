@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { SandboxClient, SandboxClientError } from '../client/sandbox-client.js';
 import { startTestSandbox, type TestSandbox } from '../testing/test-sandbox.js';
 import { FaultStore } from './fault.store.js';
@@ -50,11 +50,11 @@ describe('/_sandbox/faults', () => {
   let test: TestSandbox;
   let client: SandboxClient;
 
-  before(async () => {
+  beforeAll(async () => {
     test = await startTestSandbox();
     client = new SandboxClient(test.url);
   });
-  after(() => test.stop());
+  afterAll(() => test.stop());
 
   it('arms, lists and clears faults, per provider or all', async () => {
     const armed = await client.setFault({ provider: 'sendgrid', status: 500, count: 3 });

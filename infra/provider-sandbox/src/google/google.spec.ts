@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import express, { type ErrorRequestHandler } from 'express';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { Passport } from 'passport';
@@ -101,14 +101,14 @@ describe('google sandbox: sign-in through passport-google-oauth20, ID tokens thr
   let test: TestSandbox;
   let app: Awaited<ReturnType<typeof startApp>>;
 
-  before(async () => {
+  beforeAll(async () => {
     app = await startApp();
     test = await startTestSandbox({
       GOOGLE_REDIRECT_URIS: `${app.url}/auth/google/callback,http://127.0.0.1:9/cb`,
     });
     app.configure(test);
   });
-  after(async () => {
+  afterAll(async () => {
     await test.stop();
     await new Promise((resolve) => app.server.close(resolve));
   });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createPublicKey, verify } from 'node:crypto';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { afterAll, beforeAll, beforeEach, describe, it } from '@jest/globals';
 import { Client } from '@sendgrid/client';
 import { MailService } from '@sendgrid/mail';
 import { SandboxClient } from '../client/sandbox-client.js';
@@ -47,7 +47,7 @@ describe('sendgrid sandbox through @sendgrid/mail', () => {
   let sandbox: SandboxClient;
   let publicKey: string;
 
-  before(async () => {
+  beforeAll(async () => {
     test = await startTestSandbox();
     sandbox = new SandboxClient(test.url);
     const [response, body] = await sendgridClient(test).request({
@@ -58,7 +58,7 @@ describe('sendgrid sandbox through @sendgrid/mail', () => {
     publicKey = (body as { public_key: string }).public_key;
   });
   beforeEach(() => sandbox.clearFaults());
-  after(() => test.stop());
+  afterAll(() => test.stop());
 
   it('accepts a mail send with 202 and X-Message-Id, and the inbox shows the e-mail', async () => {
     const cursor = await sandbox.cursor();

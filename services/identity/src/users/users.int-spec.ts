@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { createKafka, ensureTopics } from '@multimfa/event-bus';
 import { topicList } from '@multimfa/events';
 import { createServiceApp, loadConfig } from '@multimfa/service-runtime';
@@ -70,7 +70,7 @@ describe('identity: accounts and one-time codes (real PostgreSQL, Redis, Kafka)'
     logger: testLogger(),
   });
 
-  before(async () => {
+  beforeAll(async () => {
     await ensureTopics(kafka, topicList(topicPrefix));
     databaseUrl = await createTestDatabase('identity');
     const config = loadConfig(identityService.configSchema, {
@@ -86,7 +86,7 @@ describe('identity: accounts and one-time codes (real PostgreSQL, Redis, Kafka)'
     database = await new DataSource({ type: 'postgres', url: databaseUrl }).initialize();
   });
 
-  after(async () => {
+  afterAll(async () => {
     await app?.close();
     await database?.destroy();
     await dropTestDatabase(databaseUrl);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { createKafka, ensureTopics } from '@multimfa/event-bus';
 import { notificationRequested, topicList } from '@multimfa/events';
 import { SandboxClient } from '@multimfa/provider-sandbox';
@@ -72,7 +72,7 @@ describe('messaging sends the e-mails identity asks for (real Kafka, Redis, Post
     assert.fail(`e-mail ${emailId} was not recorded as sent`);
   }
 
-  before(async () => {
+  beforeAll(async () => {
     sandbox = createSandbox(loadSandboxSettings({ LOG_LEVEL: 'silent' }).config);
     const sandboxUrl = await sandbox.listen(0, '127.0.0.1');
     inbox = new SandboxClient(sandboxUrl);
@@ -94,7 +94,7 @@ describe('messaging sends the e-mails identity asks for (real Kafka, Redis, Post
     database = await new DataSource({ type: 'postgres', url: databaseUrl }).initialize();
   });
 
-  after(async () => {
+  afterAll(async () => {
     await app?.close();
     await database?.destroy();
     await producer.disconnect();

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { createServiceApp, loadConfig } from '@multimfa/service-runtime';
 import {
   createTestDatabase,
@@ -16,7 +16,7 @@ describe('numbers service: countries (real PostgreSQL, Redis, Kafka)', () => {
   let baseUrl: string;
   let databaseUrl: string;
 
-  before(async () => {
+  beforeAll(async () => {
     databaseUrl = await createTestDatabase('numbers');
     const config = loadConfig(numbersService.configSchema, {
       PORT: '1',
@@ -29,7 +29,7 @@ describe('numbers service: countries (real PostgreSQL, Redis, Kafka)', () => {
     baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
   });
 
-  after(async () => {
+  afterAll(async () => {
     await app?.close();
     await dropTestDatabase(databaseUrl);
   });
