@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from '@jest/globals';
 
-const MAIN = fileURLToPath(new URL('./main.js', import.meta.url));
+const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
 function run(env: Record<string, string>): { child: ChildProcess; output: () => string } {
   let output = '';

@@ -31,16 +31,15 @@ export function useBrowser(): { newPage(): Promise<Page> } {
     });
   });
 
-  afterEach(async (t) => {
-    const failed = (t as { passed?: boolean }).passed === false;
+  afterEach(async () => {
+    // set by the e2e tier's Jest environment (scripts/jest/e2e-environment.mjs)
+    const failed = (globalThis as { mmfaTestFailed?: boolean }).mmfaTestFailed === true;
     for (const [i, context] of contexts.entries()) {
       if (failed) {
         mkdirSync(artifacts, { recursive: true });
         for (const page of context.pages()) {
-          const file = join(
-            artifacts,
-            `${String(expect.getState().currentTestName).replace(/\W+/g, '-')}-${i}.png`,
-          );
+          const name = String(expect.getState().currentTestName);
+          const file = join(artifacts, `${name.replace(/\W+/g, '-')}-${i}.png`);
           await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
         }
       }

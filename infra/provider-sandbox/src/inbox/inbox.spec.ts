@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, beforeEach, describe, it } from '@jest/globals';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import twilio from 'twilio';
 import { SandboxClient, SandboxTimeoutError } from '../client/sandbox-client.js';
 import { SandboxTwilioHttpClient } from '../client/twilio-http-client.js';
@@ -189,12 +189,9 @@ describe('inbox page, live feed and control API', () => {
     assert.ok(Date.now() - started < 2_000);
 
     const listed = await client.messages({ channel: 'sms', to: '+15550100004' });
-    assert.deepEqual(
-      listed.map((entry) => (entry.channel === 'sms' ? entry.body : '')),
-      ['new 456', 'new 123', 'old'],
-    );
+    expect(listed.map((entry) => (entry.channel === 'sms' ? entry.body : ''))).toStrictEqual(['new 456', 'new 123', 'old']);
     await client.reset();
-    assert.deepEqual(await client.messages(), []);
+    expect(await client.messages()).toStrictEqual([]);
   });
 
   it('publishes what tools need to know at /_sandbox/info, without secrets', async () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, beforeEach, describe, it } from '@jest/globals';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import twilio from 'twilio';
 import { SandboxClient } from '../client/sandbox-client.js';
 import { SandboxTwilioHttpClient } from '../client/twilio-http-client.js';
@@ -264,7 +264,7 @@ describe('twilio sandbox through the twilio SDK', () => {
     test.receiver.respondWith(HOOKS.twilioInbound, 403);
     try {
       const result = await sandbox.sendInboundSms({ from: '+15550002222', to: OWNED, body: 'refused' });
-      assert.deepEqual(result.webhook, {
+      expect(result.webhook).toStrictEqual({
         url: test.receiver.at(HOOKS.twilioInbound),
         ok: false,
         status: 403,
