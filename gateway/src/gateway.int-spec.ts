@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { numbersService } from '@multimfa/numbers/service';
 import { createServiceApp, loadConfig } from '@multimfa/service-runtime';
 import {
@@ -130,7 +130,7 @@ describe('gateway over the real numbers service and Redis', () => {
       body: '{"emailAddress": ',
     });
     assert.equal(response.status, 400);
-    assert.deepEqual(await response.json(), {
+    expect(await response.json()).toStrictEqual({
       isError: true,
       message: 'The request body is not valid JSON',
       data: null,
@@ -172,7 +172,7 @@ describe('gateway over the real numbers service and Redis', () => {
       headers: { 'x-forwarded-for': clientIp() },
     });
     assert.equal(response.status, 503);
-    assert.deepEqual(await response.json(), {
+    expect(await response.json()).toStrictEqual({
       isError: true,
       message: 'The service is temporarily unavailable, please try again',
       data: { code: 'SERVICE_UNAVAILABLE' },

@@ -97,10 +97,12 @@ for (const overlay of overlays) {
     const jobs = ofKind<IJob>('Job')(objects);
 
     it('has one per service database, and no other', () => {
-      expect(jobs
+      expect(
+        jobs
           .filter((job) => job.metadata.labels?.['app.kubernetes.io/component'] === 'migration')
           .map((job) => job.metadata.name)
-          .sort()).toStrictEqual(services.map(({ name }) => `migrate-${name}`).sort());
+          .sort(),
+      ).toStrictEqual(services.map(({ name }) => `migrate-${name}`).sort());
     });
 
     for (const { name } of services) {

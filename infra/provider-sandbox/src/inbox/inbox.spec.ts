@@ -189,7 +189,11 @@ describe('inbox page, live feed and control API', () => {
     assert.ok(Date.now() - started < 2_000);
 
     const listed = await client.messages({ channel: 'sms', to: '+15550100004' });
-    expect(listed.map((entry) => (entry.channel === 'sms' ? entry.body : ''))).toStrictEqual(['new 456', 'new 123', 'old']);
+    expect(listed.map((entry) => (entry.channel === 'sms' ? entry.body : ''))).toStrictEqual([
+      'new 456',
+      'new 123',
+      'old',
+    ]);
     await client.reset();
     expect(await client.messages()).toStrictEqual([]);
   });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createKafka, ensureTopics } from '@multimfa/event-bus';
 import { topicList } from '@multimfa/events';
 import { createServiceApp, loadConfig } from '@multimfa/service-runtime';
@@ -188,7 +188,7 @@ describe('identity: accounts and one-time codes (real PostgreSQL, Redis, Kafka)'
       emailAddress: user.emailAddress,
       code: reset,
     });
-    assert.deepEqual(checked.body, { userId: user.userId });
+    expect(checked.body).toStrictEqual({ userId: user.userId });
     const again = await call('POST', '/password-resets/check', {
       emailAddress: user.emailAddress,
       code: reset,
@@ -210,7 +210,7 @@ describe('identity: accounts and one-time codes (real PostgreSQL, Redis, Kafka)'
       subject: `google-${randomBytes(4).toString('hex')}`,
       emailAddress: 'stranger@example.com',
     });
-    assert.deepEqual(stranger.body, { registered: false, user: null });
+    expect(stranger.body).toStrictEqual({ registered: false, user: null });
   });
 
   it('answers bad input with a 400 that names the problem, never a 500', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServiceApp, loadConfig } from '@multimfa/service-runtime';
 import {
   createTestDatabase,
@@ -57,7 +57,7 @@ describe('numbers service: countries (real PostgreSQL, Redis, Kafka)', () => {
 
   it('reports ready with its database, Redis and Kafka up', async () => {
     const response = await fetch(`${baseUrl}/health/ready`);
-    assert.deepEqual(await response.json(), {
+    expect(await response.json()).toStrictEqual({
       status: 'ready',
       checks: { database: 'up', redis: 'up', kafka: 'up' },
     });
@@ -77,7 +77,7 @@ describe('numbers service: countries (real PostgreSQL, Redis, Kafka)', () => {
     });
     assert.equal(response.status, 404);
     assert.equal(response.headers.get('x-correlation-id'), 'test-corr-0001');
-    assert.deepEqual(await response.json(), {
+    expect(await response.json()).toStrictEqual({
       isError: true,
       message: 'Cannot GET /nothing-here',
       data: null,
