@@ -3,9 +3,10 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { numbersService } from '@multimfa/numbers/service';
-import { createServiceApp, loadConfig } from '@multimfa/service-runtime';
+import { loadConfig } from '@multimfa/service-runtime';
 import {
   createTestDatabase,
+  createTestServiceApp,
   dropTestDatabase,
   testInfrastructure,
   testLogger,
@@ -32,7 +33,7 @@ function startGateway(numbersUrl: string, overrides: Record<string, string> = {}
     TRUST_PROXY_HOPS: '1',
     ...overrides,
   });
-  return createServiceApp(gateway, config, testLogger('gateway'));
+  return createTestServiceApp(gateway, config, testLogger('gateway'));
 }
 
 /** A distinct client address per test, so rate-limit windows of different tests never mix. */
@@ -52,7 +53,7 @@ describe('gateway over the real numbers service and Redis', () => {
       REDIS_URL: testInfrastructure.redisUrl,
       KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
     });
-    const numbers = await createServiceApp(numbersService, numbersConfig, testLogger('numbers'));
+    const numbers = await createTestServiceApp(numbersService, numbersConfig, testLogger('numbers'));
     apps.push(numbers);
     numbersUrl = await listen(numbers);
     const app = await startGateway(numbersUrl);

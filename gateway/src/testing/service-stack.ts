@@ -5,9 +5,10 @@ import { createKafka, ensureTopics } from '@multimfa/event-bus';
 import { topicList } from '@multimfa/events';
 import { identityService } from '@multimfa/identity/service';
 import { createSandbox, loadSandboxSettings, type Sandbox } from '@multimfa/provider-sandbox/server';
-import { createServiceApp, loadConfig } from '@multimfa/service-runtime';
+import { loadConfig } from '@multimfa/service-runtime';
 import {
   createTestDatabase,
+  createTestServiceApp,
   dropTestDatabase,
   testInfrastructure,
   testLogger,
@@ -54,7 +55,7 @@ export class ServiceStack {
         KAFKA_TOPIC_PREFIX: this.topicPrefix,
       };
     };
-    const identity = await createServiceApp(
+    const identity = await createTestServiceApp(
       identityService,
       loadConfig(identityService.configSchema, await common('identity')),
       testLogger('identity'),
@@ -62,7 +63,7 @@ export class ServiceStack {
     this.apps.push(identity);
     this.identityUrl = await listen(identity);
     const sandbox = new URL(this.sandboxUrl);
-    const billing = await createServiceApp(
+    const billing = await createTestServiceApp(
       billingService,
       loadConfig(billingService.configSchema, {
         ...(await common('billing')),
@@ -93,7 +94,7 @@ export class ServiceStack {
       TRUST_PROXY_HOPS: '1',
       ...overrides,
     });
-    const app = await createServiceApp(gateway, config, testLogger('gateway'));
+    const app = await createTestServiceApp(gateway, config, testLogger('gateway'));
     this.apps.push(app);
     return { url: await listen(app), app };
   }

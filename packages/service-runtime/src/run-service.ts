@@ -27,11 +27,21 @@ export async function createServiceApp<S extends z.ZodType<ProcessConfig>>(
     logger: new NestPinoLogger(logger),
     abortOnError: false,
   });
+  await setUpServiceApp(app, definition, config, logger);
+  return app;
+}
+
+/** What every service's app gets before its routes: request context, error filter, its own set-up. */
+export async function setUpServiceApp<S extends z.ZodType<ProcessConfig>>(
+  app: INestApplication,
+  definition: ServiceDefinition<S>,
+  config: z.output<S>,
+  logger: Logger,
+): Promise<void> {
   (app.getHttpAdapter().getInstance() as { disable(setting: string): void }).disable('x-powered-by');
   app.use(requestContextMiddleware(logger, app.get(Metrics)));
   app.useGlobalFilters(new ErrorFilter(logger));
   await definition.configure?.(app, config, logger);
-  return app;
 }
 
 /**

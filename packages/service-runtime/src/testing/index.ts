@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import type { INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
 import pg from 'pg';
+import type { z } from 'zod';
+import type { ProcessConfig } from '../config/load-config.js';
 import { ensureDatabase } from '../database/ensure-database.js';
-import { createLogger, type Logger } from '../logging/logger.js';
+import { createLogger, type Logger, NestPinoLogger } from '../logging/logger.js';
+import { type ServiceDefinition, setUpServiceApp } from '../run-service.js';
 
 /**
  * Where integration tests find the real infrastructure. `npm test` sets these (its own database
@@ -37,4 +42,22 @@ export async function dropTestDatabase(url: string): Promise<void> {
 /** A logger for tests: quiet unless TEST_LOG_LEVEL asks otherwise. */
 export function testLogger(service = 'test'): Logger {
   return createLogger(service, process.env.TEST_LOG_LEVEL ?? 'silent');
+}
+
+/**
+ * A service's app as a test builds it: its root module compiled by @nestjs/testing's
+ * Test.createTestingModule, then set up as createServiceApp sets it up in production; does not listen.
+ */
+export async function createTestServiceApp<S extends z.ZodType<ProcessConfig>>(
+  definition: ServiceDefinition<S>,
+  config: z.output<S>,
+  logger: Logger,
+): Promise<INestApplication> {
+  const nestLogger = new NestPinoLogger(logger);
+  const moduleRef = await Test.createTestingModule({ imports: [definition.appModule(config, logger)] })
+    .setLogger(nestLogger)
+    .compile();
+  const app = moduleRef.createNestApplication({ logger: nestLogger });
+  await setUpServiceApp(app, definition, config, logger);
+  return app;
 }

@@ -4,9 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createKafka, ensureTopics } from '@multimfa/event-bus';
 import { topicList } from '@multimfa/events';
-import { createServiceApp, loadConfig } from '@multimfa/service-runtime';
+import { loadConfig } from '@multimfa/service-runtime';
 import {
   createTestDatabase,
+  createTestServiceApp,
   dropTestDatabase,
   testInfrastructure,
   testLogger,
@@ -80,7 +81,7 @@ describe('identity: accounts and one-time codes (real PostgreSQL, Redis, Kafka)'
       KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
       KAFKA_TOPIC_PREFIX: topicPrefix,
     });
-    app = await createServiceApp(identityService, config, testLogger('identity'));
+    app = await createTestServiceApp(identityService, config, testLogger('identity'));
     await app.listen(0, '127.0.0.1');
     baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
     database = await new DataSource({ type: 'postgres', url: databaseUrl }).initialize();

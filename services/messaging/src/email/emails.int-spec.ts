@@ -5,9 +5,10 @@ import { createKafka, ensureTopics } from '@multimfa/event-bus';
 import { notificationRequested, topicList } from '@multimfa/events';
 import { SandboxClient } from '@multimfa/provider-sandbox';
 import { createSandbox, loadSandboxSettings, type Sandbox } from '@multimfa/provider-sandbox/server';
-import { createServiceApp, loadConfig } from '@multimfa/service-runtime';
+import { loadConfig } from '@multimfa/service-runtime';
 import {
   createTestDatabase,
+  createTestServiceApp,
   dropTestDatabase,
   testInfrastructure,
   testLogger,
@@ -89,7 +90,7 @@ describe('messaging sends the e-mails identity asks for (real Kafka, Redis, Post
       SENDGRID_API_URL: sandboxUrl,
       PUBLIC_WEB_URL: 'http://127.0.0.1:24080',
     });
-    app = await createServiceApp(messagingService, config, logger);
+    app = await createTestServiceApp(messagingService, config, logger);
     await app.init();
     database = await new DataSource({ type: 'postgres', url: databaseUrl }).initialize();
   });

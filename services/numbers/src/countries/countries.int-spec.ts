@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createServiceApp, loadConfig } from '@multimfa/service-runtime';
+import { loadConfig } from '@multimfa/service-runtime';
 import {
   createTestDatabase,
+  createTestServiceApp,
   dropTestDatabase,
   testInfrastructure,
   testLogger,
@@ -24,7 +25,7 @@ describe('numbers service: countries (real PostgreSQL, Redis, Kafka)', () => {
       REDIS_URL: testInfrastructure.redisUrl,
       KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
     });
-    app = await createServiceApp(numbersService, config, testLogger('numbers'));
+    app = await createTestServiceApp(numbersService, config, testLogger('numbers'));
     await app.listen(0, '127.0.0.1');
     baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
   });
