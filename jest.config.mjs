@@ -40,7 +40,7 @@ const common = {
   resolver: '<rootDir>/scripts/jest/resolver.cjs',
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   modulePathIgnorePatterns: ['<rootDir>/.state/', '<rootDir>/.tools/', '<rootDir>/web/dist/'],
-  // as node:test's --test-timeout: integration and e2e tests wait for real services
+  // 120 s, as the node:test runner had it: integration and e2e tests wait for real services
   testTimeout: 120_000,
 };
 
