@@ -1,18 +1,22 @@
-// `npm test`: lint, then three tiers, then one line `N passed, N failed` summed over all of them.
-//   unit         dist/**/*.spec.js beside the code, no infrastructure
-//   integration  dist/**/*.int-spec.js against the machine's PostgreSQL and Redis and the Kafka broker,
-//                each run in its own databases, Redis database and topic prefix, cleaned up after
-//   faults       dist/**/*.fault-spec.js: slow fault tests (TCP proxies that cut the broker or the
+// `npm test`: lint, then four tiers on Jest (jest.config.mjs, one project each), then one line
+// `N passed, N failed` summed over all of them.
+//   unit         **/src/**/*.spec.ts beside the code, no infrastructure
+//   integration  **/src/**/*.int-spec.ts against real PostgreSQL, Redis and Kafka: testcontainers
+//                where Docker runs, else the machine's PostgreSQL and Redis and the Kafka broker
+//                (MMFA_TEST_INFRA=containers|local, scripts/jest/infrastructure.mjs); each run in
+//                its own databases, Redis database and topic prefix, cleaned up after
+//   faults       **/src/**/*.fault-spec.ts: slow fault tests (TCP proxies that cut the broker or the
 //                database, processes killed) against the same infrastructure as integration
-//   e2e          web/e2e/*.e2e.ts in Debian's Chromium against the stack started as `npm start` does
-// `npm test -- unit integration` runs only the tiers named.
+//   e2e          web/e2e/*.e2e.ts and infra/*/e2e/*.e2e.ts in Debian's Chromium against the stack
+//                started as `npm start` does
+// `npm test -- unit integration` runs only the tiers named. The counts come from Jest's JSON report.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, globSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { Redis } from 'ioredis';
 import pg from 'pg';
-import { createClient } from 'redis';
+import { testInfraMode } from './jest/infrastructure.mjs';
 import { buildAll } from './lib/build.mjs';
 import { root, stateDir } from './lib/paths.mjs';
 import { stopProcess } from './lib/processes.mjs';
@@ -42,36 +46,39 @@ function record(tier, passed, failed, began) {
   );
 }
 
-const compiledTests = (pattern) =>
-  ['packages/*', 'services/*', 'gateway', 'infra/*']
-    .flatMap((workspace) => globSync(`${workspace}/dist/**/${pattern}`, { cwd: root }))
-    .sort();
-
-function runNodeTests(tier, files, env = {}, concurrency = 1) {
-  const began = Date.now();
-  if (!files.length) {
-    record(tier, 0, 0, began);
-    return;
+/** The counts of one Jest run; a suite that failed outside its tests (it did not load, or a
+ * beforeAll/afterAll hook threw) counts as one failure, and so does a run that failed without a count. */
+function countsOf(report, status) {
+  if (!existsSync(report)) return { passed: 0, failed: 1 };
+  const { numPassedTests, numFailedTests, testResults } = JSON.parse(readFileSync(report, 'utf8'));
+  let failed = numFailedTests;
+  for (const suite of testResults) {
+    if (suite.status === 'failed' && !suite.assertionResults.some((test) => test.status === 'failed')) {
+      failed += 1;
+    }
   }
-  const counts = join(reportDir, `${tier}.json`);
-  spawnSync(
+  if (status !== 0 && failed === 0) failed = 1;
+  return { passed: numPassedTests, failed };
+}
+
+function runJest(tier, env = {}, options = []) {
+  const began = Date.now();
+  const report = join(reportDir, `${tier}.json`);
+  const jest = spawnSync(
     process.execPath,
     [
-      '--enable-source-maps',
-      '--test',
-      `--test-concurrency=${concurrency}`,
-      '--test-timeout=120000',
-      '--test-reporter=spec',
-      '--test-reporter-destination=stdout',
-      `--test-reporter=${pathToFileURL(join(root, 'scripts/lib/count-reporter.mjs'))}`,
-      `--test-reporter-destination=${counts}`,
-      ...files,
+      '--experimental-vm-modules',
+      '--no-warnings=ExperimentalWarning',
+      join(root, 'node_modules/jest/bin/jest.js'),
+      '--ci',
+      `--selectProjects=${tier}`,
+      '--json',
+      `--outputFile=${report}`,
+      ...options,
     ],
     { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } },
   );
-  const { passed, failed } = existsSync(counts)
-    ? JSON.parse(readFileSync(counts, 'utf8'))
-    : { passed: 0, failed: 1 };
+  const { passed, failed } = countsOf(report, jest.status);
   record(tier, passed, failed, began);
 }
 
@@ -100,12 +107,12 @@ async function dropDatabases(postgresUrl, prefix) {
 
 /** Empties a Redis database a tier used (its queues, sessions, rate limits). */
 async function flushRedis(url) {
-  const client = createClient({ url });
+  const client = new Redis(url, { lazyConnect: true });
   await client.connect();
   try {
-    await client.flushDb();
+    await client.flushdb();
   } finally {
-    await client.close();
+    await client.quit();
   }
 }
 
@@ -137,28 +144,37 @@ async function main() {
     record('lint', lint.status === 0 ? 1 : 0, lint.status === 0 ? 0 : 1, began);
   }
 
-  if (tiers.includes('unit')) runNodeTests('unit', compiledTests('*.spec.js'));
+  if (tiers.includes('unit')) runJest('unit');
 
-  const needsStack = tiers.includes('integration') || tiers.includes('faults') || tiers.includes('e2e');
+  const infra = testInfraMode();
+  const infraTiers = ['integration', 'faults'].filter((tier) => tiers.includes(tier));
+  const needsStack = (infraTiers.length && infra === 'local') || tiers.includes('e2e');
   const config = stackConfig({ profile: 'e2e', runId });
   if (needsStack) kafka = await startInfrastructure(config);
 
   const testRedisUrl = process.env.MMFA_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/3';
-  for (const [tier, pattern] of [
-    ['integration', '*.int-spec.js'],
-    ['faults', '*.fault-spec.js'],
-  ]) {
-    if (!tiers.includes(tier)) continue;
-    const prefix = `mmfa_${tier === 'integration' ? 'it' : 'ft'}_${runId}`;
-    const topicPrefix = `${tier === 'integration' ? 'it' : 'ft'}-${runId}.`;
+  for (const tier of infraTiers) {
+    if (infra === 'containers') {
+      // scripts/jest/integration-setup.mjs starts and removes the containers
+      runJest(tier, { MMFA_TEST_INFRA: 'containers' }, ['--runInBand']);
+      continue;
+    }
+    const short = tier === 'integration' ? 'it' : 'ft';
+    const prefix = `mmfa_${short}_${runId}`;
+    const topicPrefix = `${short}-${runId}.`;
     try {
-      runNodeTests(tier, compiledTests(pattern), {
-        MMFA_TEST_POSTGRES_URL: config.postgresUrl,
-        MMFA_TEST_DATABASE_PREFIX: prefix,
-        MMFA_TEST_REDIS_URL: testRedisUrl,
-        MMFA_TEST_KAFKA_BROKERS: config.kafka.brokers,
-        MMFA_TEST_TOPIC_PREFIX: topicPrefix,
-      });
+      runJest(
+        tier,
+        {
+          MMFA_TEST_INFRA: 'local',
+          MMFA_TEST_POSTGRES_URL: config.postgresUrl,
+          MMFA_TEST_DATABASE_PREFIX: prefix,
+          MMFA_TEST_REDIS_URL: testRedisUrl,
+          MMFA_TEST_KAFKA_BROKERS: config.kafka.brokers,
+          MMFA_TEST_TOPIC_PREFIX: topicPrefix,
+        },
+        ['--runInBand'],
+      );
     } finally {
       await dropDatabases(config.postgresUrl, prefix);
       await deleteTopics({ ...config, topicPrefix });
@@ -175,11 +191,15 @@ async function main() {
       console.log(
         `[test] stack for e2e ready in ${((Date.now() - began) / 1000).toFixed(1)} s at ${config.webUrl}`,
       );
-      runNodeTests('e2e', globSync('{web,infra/*}/e2e/*.e2e.ts', { cwd: root }).sort(), {
-        MMFA_E2E_WEB_URL: config.webUrl,
-        MMFA_E2E_SANDBOX_URL: config.sandboxUrl,
-        MMFA_E2E_ARTIFACTS: join(stateDir, 'test', 'e2e-artifacts'),
-      });
+      runJest(
+        'e2e',
+        {
+          MMFA_E2E_WEB_URL: config.webUrl,
+          MMFA_E2E_SANDBOX_URL: config.sandboxUrl,
+          MMFA_E2E_ARTIFACTS: join(stateDir, 'test', 'e2e-artifacts'),
+        },
+        ['--runInBand'],
+      );
     } catch (error) {
       console.error(`[test] e2e stack failed: ${error.message}`);
       record('e2e stack', 0, 1, began);

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { numbersService } from '@multimfa/numbers/service';
-import { createServiceApp, loadConfig } from '@multimfa/service-runtime';
+import { loadConfig } from '@multimfa/service-runtime';
 import {
   createTestDatabase,
+  createTestServiceApp,
   dropTestDatabase,
   testGatewayCaller,
   testInfrastructure,
@@ -34,7 +35,7 @@ function startGateway(numbersUrl: string, overrides: Record<string, string> = {}
     TRUST_PROXY_HOPS: '1',
     ...overrides,
   });
-  return createServiceApp(gateway, config, testLogger('gateway'));
+  return createTestServiceApp(gateway, config, testLogger('gateway'));
 }
 
 /** A distinct client address per test, so rate-limit windows of different tests never mix. */
@@ -46,7 +47,7 @@ describe('gateway over the real numbers service and Redis', () => {
   let numbersUrl: string;
   let gatewayUrl: string;
 
-  before(async () => {
+  beforeAll(async () => {
     databaseUrl = await createTestDatabase('gateway_numbers');
     const numbersConfig = loadConfig(numbersService.configSchema, {
       PORT: '1',
@@ -55,7 +56,7 @@ describe('gateway over the real numbers service and Redis', () => {
       KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
       ...testGatewayCaller.env,
     });
-    const numbers = await createServiceApp(numbersService, numbersConfig, testLogger('numbers'));
+    const numbers = await createTestServiceApp(numbersService, numbersConfig, testLogger('numbers'));
     apps.push(numbers);
     numbersUrl = await listen(numbers);
     const app = await startGateway(numbersUrl);
@@ -63,7 +64,7 @@ describe('gateway over the real numbers service and Redis', () => {
     gatewayUrl = await listen(app);
   });
 
-  after(async () => {
+  afterAll(async () => {
     for (const app of apps.reverse()) await app.close();
     await dropTestDatabase(databaseUrl);
   });
@@ -148,7 +149,7 @@ describe('gateway over the real numbers service and Redis', () => {
       body: '{"emailAddress": ',
     });
     assert.equal(response.status, 400);
-    assert.deepEqual(await response.json(), {
+    expect(await response.json()).toStrictEqual({
       isError: true,
       message: 'The request body is not valid JSON',
       data: null,
@@ -190,7 +191,7 @@ describe('gateway over the real numbers service and Redis', () => {
       headers: { 'x-forwarded-for': clientIp() },
     });
     assert.equal(response.status, 503);
-    assert.deepEqual(await response.json(), {
+    expect(await response.json()).toStrictEqual({
       isError: true,
       message: 'The service is temporarily unavailable, please try again',
       data: { code: 'SERVICE_UNAVAILABLE' },

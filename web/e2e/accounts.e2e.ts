@@ -4,7 +4,7 @@
 // The e2e stack is fresh (no demo accounts): every test makes its own users, with unique addresses, and
 // reads e-mailed codes from the provider sandbox's inbox.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import {
   chooseFromUserMenu,

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { type Endpoint, endpoint, envelope } from '@multimfa/api-contract';
 import { DomainError } from '@multimfa/service-runtime';
 import type { ExecutionContext } from '@nestjs/common';

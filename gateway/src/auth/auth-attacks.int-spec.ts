@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { testInfrastructure } from '@multimfa/service-runtime/testing';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -84,7 +84,7 @@ describe('accounts under attack, through the gateway (real identity, billing, Re
     assert.match(back.headers.get('location') ?? '', /sso=google/);
   }
 
-  before(async () => {
+  beforeAll(async () => {
     await stack.start();
     gatewayUrl = (
       await stack.gateway({
@@ -101,7 +101,7 @@ describe('accounts under attack, through the gateway (real identity, billing, Re
     await redis.connect();
   });
 
-  after(async () => {
+  afterAll(async () => {
     await identityDb?.end();
     redis.disconnect();
     await stack.stop();

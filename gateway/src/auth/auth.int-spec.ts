@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { endpoints } from '@multimfa/api-contract';
 import { assertAnswersMatchContract } from '../testing/contract-answers.js';
 import { Browser, ServiceStack } from '../testing/service-stack.js';
@@ -44,12 +44,12 @@ describe('accounts through the gateway (real identity, billing, Redis, Kafka; St
     return { browser, emailAddress };
   }
 
-  before(async () => {
+  beforeAll(async () => {
     await stack.start();
     gatewayUrl = (await stack.gateway()).url;
   });
 
-  after(async () => {
+  afterAll(async () => {
     await stack.stop();
   });
 

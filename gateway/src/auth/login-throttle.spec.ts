@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { LOGIN_THROTTLE, lockSeconds } from './login-throttle.service.js';
 
 describe('login throttle', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { SESSION_IDLE_SECONDS, sessionCookieName, sessionSecondsLeft } from './session-settings.js';
 
 const DAY = 24 * 3600;

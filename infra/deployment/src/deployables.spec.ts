@@ -2,7 +2,7 @@
 // which is for local use and tests) a Deployment. A new Node process in the workspace must join the
 // list. Every Node workspace's image is the one shared Dockerfile: no workspace keeps its own copy.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { loadCompose } from './support/compose.js';
 import { allDeployables, appDeployables, workspaceDirs } from './support/deployables.js';
 import { composeBuild, NODE_WORKSPACE_DOCKERFILE } from './support/images.js';

@@ -2,7 +2,7 @@
 // own image and settings, and the Kafka topic Job, whose list must equal the code's topicList().
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { describe, it } from 'node:test';
+import { describe, expect, it } from '@jest/globals';
 import { topicList } from '@multimfa/events';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IJob } from 'kubernetes-models/batch/v1/Job';
@@ -97,13 +97,12 @@ for (const overlay of overlays) {
     const jobs = ofKind<IJob>('Job')(objects);
 
     it('has one per service database, and no other', () => {
-      assert.deepEqual(
+      expect(
         jobs
           .filter((job) => job.metadata.labels?.['app.kubernetes.io/component'] === 'migration')
           .map((job) => job.metadata.name)
           .sort(),
-        services.map(({ name }) => `migrate-${name}`).sort(),
-      );
+      ).toStrictEqual(services.map(({ name }) => `migrate-${name}`).sort());
     });
 
     for (const { name } of services) {

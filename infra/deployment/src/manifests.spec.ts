@@ -2,7 +2,7 @@
 // against the Kubernetes schemas (kubernetes-models), in the namespace, labelled with its stage.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { describe, it } from 'node:test';
+import { describe, expect, it } from '@jest/globals';
 import { invalidity } from './support/k8s-schemas.js';
 import {
   hasPodTemplate,
@@ -38,7 +38,7 @@ function allowedStages(object: K8sObject): string[] {
 
 describe('Kubernetes manifests', () => {
   it('has a dev and a prod overlay', () => {
-    assert.deepEqual(overlays, ['dev', 'prod']);
+    expect(overlays).toStrictEqual(['dev', 'prod']);
   });
 
   it('renders the base on its own', () => {

@@ -2,7 +2,7 @@
 // controller reaches the web app and the gateway, the web app the gateway, and only the gateway
 // (and Prometheus, for /metrics) the services.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import type { INetworkPolicyPeer } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicyPeer';

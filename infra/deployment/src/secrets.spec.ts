@@ -2,7 +2,7 @@
 // Secrets Operator (or cert-manager for TLS) and only referenced here; compose takes secrets from
 // the developer's .env, which .env.example leaves empty.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, expect, it } from '@jest/globals';
 import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
 import { parse, parseAllDocuments } from 'yaml';
 import { envExample } from './support/compose.js';
@@ -48,9 +48,10 @@ describe('secrets', () => {
         .filter((object) => object?.kind === 'Secret' && (object.data || object.stringData))
         .map((object) => `${path}: Secret ${object?.metadata.name}`),
     );
-    assert.deepEqual(withData, []);
+    expect(withData).toStrictEqual([]);
     const generators = files.filter((path) => /secretGenerator/.test(readRepoFile(path)));
-    assert.deepEqual(generators, [], 'a kustomize secretGenerator would put values in the repository');
+    // a kustomize secretGenerator would put values in the repository
+    expect(generators).toStrictEqual([]);
   });
 
   for (const overlay of overlays) {

@@ -2,7 +2,7 @@
 // ConfigMaps and Secrets of its Deployment, and in docker-compose.yml (with its image's ENV).
 // The values written in the repository pass the same schema. .env.example documents them all.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import { envExample, loadCompose, serviceEnvironment, variablesIn } from './support/compose.js';
 import { services } from './support/deployables.js';

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
 import { named, ofKind, overlays, renderOverlay } from './support/kubernetes.js';
 import { filesUnder, readRepoFile, repoPath } from './support/repo.js';
@@ -100,7 +100,7 @@ describe('the built web app, as `npm start` serves it (vite preview)', () => {
   const port = 18_000 + Math.floor(Math.random() * 1000);
   let preview: ReturnType<typeof spawn>;
 
-  before(async () => {
+  beforeAll(async () => {
     preview = spawn(
       process.execPath,
       [repoPath('node_modules/vite/bin/vite.js'), 'preview', '--logLevel', 'warn'],
@@ -123,7 +123,7 @@ describe('the built web app, as `npm start` serves it (vite preview)', () => {
     assert.fail('vite preview did not start');
   });
 
-  after(() => {
+  afterAll(() => {
     preview?.kill();
   });
 

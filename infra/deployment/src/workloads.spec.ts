@@ -2,7 +2,7 @@
 // a PodDisruptionBudget: probes on the health routes, requests and limits, non-root and read-only,
 // time to drain, 2 replicas or more in prod (the gateway and messaging through an autoscaler).
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';

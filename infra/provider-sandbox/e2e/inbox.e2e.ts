@@ -2,7 +2,7 @@
 // challenge and the Google account chooser. The sandbox runs in this process (compiled code from
 // ../dist), with a tiny HTTP receiver standing in for MultiMFA's webhooks and return URLs.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import Stripe from 'stripe';
 import twilio from 'twilio';
 import { useBrowser } from '../../../web/e2e/support/browser.ts';
@@ -20,7 +20,7 @@ describe('provider sandbox pages in the browser', () => {
   let config: SandboxConfig;
   let url: string;
 
-  before(async () => {
+  beforeAll(async () => {
     receiver = await new WebhookReceiver().start();
     config = loadSandboxSettings({
       LOG_LEVEL: 'silent',
@@ -31,7 +31,7 @@ describe('provider sandbox pages in the browser', () => {
     url = await sandbox.listen(0, '127.0.0.1');
   });
 
-  after(async () => {
+  afterAll(async () => {
     await sandbox.close();
     await receiver.stop();
   });

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { stripTypeScriptTypes } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import Stripe from 'stripe';
 import { useBrowser } from '../../../web/e2e/support/browser.ts';
 import { createSandbox, loadSandboxSettings, type Sandbox, type SandboxConfig } from '../dist/sandbox.js';
@@ -54,7 +54,7 @@ describe('the local card form (payment provider "sandbox") in the browser', () =
   let app: Server;
   let appUrl: string;
 
-  before(async () => {
+  beforeAll(async () => {
     config = loadSandboxSettings({ LOG_LEVEL: 'silent' }).config;
     sandbox = createSandbox(config);
     const sandboxUrl = await sandbox.listen(0, '127.0.0.1');
@@ -83,7 +83,7 @@ describe('the local card form (payment provider "sandbox") in the browser', () =
     appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
   });
 
-  after(async () => {
+  afterAll(async () => {
     await sandbox.close();
     await new Promise((resolve) => app.close(resolve));
   });

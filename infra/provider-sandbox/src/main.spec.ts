@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
-import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { describe, it } from '@jest/globals';
 
-const MAIN = fileURLToPath(new URL('./main.js', import.meta.url));
+const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
 function run(env: Record<string, string>): { child: ChildProcess; output: () => string } {
   let output = '';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, it } from '@jest/globals';
 import { createTestDatabase, dropTestDatabase } from '@multimfa/service-runtime/testing';
 import { Registry } from 'prom-client';
 import { readDeadLetters } from './dead-letter/dead-letter.js';
@@ -15,11 +15,11 @@ describe('event backbone against the real broker and database', () => {
   let databaseUrl: string;
   let bus: EventBusHarness;
 
-  before(async () => {
+  beforeAll(async () => {
     databaseUrl = await createTestDatabase('event_bus');
   });
 
-  after(async () => {
+  afterAll(async () => {
     await dropTestDatabase(databaseUrl);
   });
 

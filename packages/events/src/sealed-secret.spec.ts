@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { openSecret, sealedSecretSchema, sealingKeySetting, sealSecret } from './sealed-secret.js';
 
 describe('sealed secrets in events', () => {

@@ -37,6 +37,20 @@ export async function createServiceApp<S extends z.ZodType<ProcessConfig>>(
     bufferLogs: true,
     abortOnError: false,
   });
+  await setUpServiceApp(app, definition, config, logger);
+  return app;
+}
+
+/**
+ * What every service's app gets before its routes: the logger, request context, access log, error
+ * filter, the caller guard, and its own set-up.
+ */
+export async function setUpServiceApp<S extends z.ZodType<ProcessConfig>>(
+  app: INestApplication,
+  definition: ServiceDefinition<S>,
+  config: z.output<S>,
+  logger: Logger,
+): Promise<void> {
   app.useLogger(app.get(NestPinoLogger));
   (app.getHttpAdapter().getInstance() as { disable(setting: string): void }).disable('x-powered-by');
   app.use(requestContextMiddleware(app.get(Metrics)));
@@ -49,7 +63,6 @@ export async function createServiceApp<S extends z.ZodType<ProcessConfig>>(
     );
   }
   await definition.configure?.(app, config, logger);
-  return app;
 }
 
 /** Process warnings go to the JSON log. */

@@ -3,7 +3,7 @@
 // pages in MMFA_E2E_ARTIFACTS.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, afterEach, before } from 'node:test';
+import { afterAll, afterEach, beforeAll, expect } from '@jest/globals';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const webUrl = process.env.MMFA_E2E_WEB_URL ?? 'http://127.0.0.1:24080';
@@ -24,20 +24,22 @@ export function useBrowser(): { newPage(): Promise<Page> } {
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
 
-  before(async () => {
+  beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: LAUNCH_FLAGS,
     });
   });
 
-  afterEach(async (t) => {
-    const failed = (t as { passed?: boolean }).passed === false;
+  afterEach(async () => {
+    // set by the e2e tier's Jest environment (scripts/jest/e2e-environment.mjs)
+    const failed = (globalThis as { mmfaTestFailed?: boolean }).mmfaTestFailed === true;
     for (const [i, context] of contexts.entries()) {
       if (failed) {
         mkdirSync(artifacts, { recursive: true });
         for (const page of context.pages()) {
-          const file = join(artifacts, `${t.name.replace(/\W+/g, '-')}-${i}.png`);
+          const name = String(expect.getState().currentTestName);
+          const file = join(artifacts, `${name.replace(/\W+/g, '-')}-${i}.png`);
           await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
         }
       }
@@ -46,7 +48,7 @@ export function useBrowser(): { newPage(): Promise<Page> } {
     contexts = [];
   });
 
-  after(async () => {
+  afterAll(async () => {
     await browser?.close();
   });
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import {
   DEFAULT_SANDBOX_PORT,
   DEFAULT_TWILIO_NUMBERS,

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SandboxClient, SandboxClientError } from '../client/sandbox-client.js';
 import { startTestSandbox, type TestSandbox } from '../testing/test-sandbox.js';
 import { FaultStore } from './fault.store.js';
@@ -50,28 +50,22 @@ describe('/_sandbox/faults', () => {
   let test: TestSandbox;
   let client: SandboxClient;
 
-  before(async () => {
+  beforeAll(async () => {
     test = await startTestSandbox();
     client = new SandboxClient(test.url);
   });
-  after(() => test.stop());
+  afterAll(() => test.stop());
 
   it('arms, lists and clears faults, per provider or all', async () => {
     const armed = await client.setFault({ provider: 'sendgrid', status: 500, count: 3 });
     assert.match(armed.id, /^flt_/);
     assert.equal(armed.remaining, 3);
     await client.setFault({ provider: 'google', timeout: true });
-    assert.deepEqual(
-      (await client.faults()).map((fault) => fault.provider),
-      ['sendgrid', 'google'],
-    );
+    expect((await client.faults()).map((fault) => fault.provider)).toStrictEqual(['sendgrid', 'google']);
     await client.clearFaults('sendgrid');
-    assert.deepEqual(
-      (await client.faults()).map((fault) => fault.provider),
-      ['google'],
-    );
+    expect((await client.faults()).map((fault) => fault.provider)).toStrictEqual(['google']);
     await client.clearFaults();
-    assert.deepEqual(await client.faults(), []);
+    expect(await client.faults()).toStrictEqual([]);
   });
 
   it('refuses a fault that makes no sense, saying why', async () => {
@@ -102,6 +96,6 @@ describe('/_sandbox/faults', () => {
       body: 'provider=stripe&status=500',
     });
     assert.equal(response.status, 400);
-    assert.deepEqual(await client.faults(), []);
+    expect(await client.faults()).toStrictEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import express, { type ErrorRequestHandler } from 'express';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { Passport } from 'passport';
@@ -101,14 +101,14 @@ describe('google sandbox: sign-in through passport-google-oauth20, ID tokens thr
   let test: TestSandbox;
   let app: Awaited<ReturnType<typeof startApp>>;
 
-  before(async () => {
+  beforeAll(async () => {
     app = await startApp();
     test = await startTestSandbox({
       GOOGLE_REDIRECT_URIS: `${app.url}/auth/google/callback,http://127.0.0.1:9/cb`,
     });
     app.configure(test);
   });
-  after(async () => {
+  afterAll(async () => {
     await test.stop();
     await new Promise((resolve) => app.server.close(resolve));
   });
@@ -120,8 +120,8 @@ describe('google sandbox: sign-in through passport-google-oauth20, ID tokens thr
     assert.equal(user.profile.provider, 'google');
     assert.match(user.profile.id, /^1\d{20}$/);
     assert.equal(user.profile.displayName, 'Ada Lovelace');
-    assert.deepEqual(user.profile.name, { familyName: 'Lovelace', givenName: 'Ada' });
-    assert.deepEqual(user.profile.emails, [{ value: 'ada.lovelace@example.com', verified: true }]);
+    expect(user.profile.name).toStrictEqual({ familyName: 'Lovelace', givenName: 'Ada' });
+    expect(user.profile.emails).toStrictEqual([{ value: 'ada.lovelace@example.com', verified: true }]);
     assert.match(user.accessToken, /^ya29\./);
 
     const jwks = createRemoteJWKSet(new URL(`${test.url}/oauth2/v3/certs`));
@@ -144,7 +144,7 @@ describe('google sandbox: sign-in through passport-google-oauth20, ID tokens thr
     const first = (await (
       await signIn(app.url, { email: 'new.person@example.com', name: 'New Person', custom: '1' })
     ).json()) as LoggedIn;
-    assert.deepEqual(first.profile.emails, [{ value: 'new.person@example.com', verified: false }]);
+    expect(first.profile.emails).toStrictEqual([{ value: 'new.person@example.com', verified: false }]);
     const claims = (
       await jwtVerify(first.idToken, createRemoteJWKSet(new URL(`${test.url}/oauth2/v3/certs`)))
     ).payload;
@@ -266,7 +266,7 @@ describe('google sandbox: sign-in through passport-google-oauth20, ID tokens thr
       code_verifier: 'x',
     });
     assert.equal(wrongVerifier.status, 400);
-    assert.deepEqual(await wrongVerifier.json(), {
+    expect(await wrongVerifier.json()).toStrictEqual({
       error: 'invalid_grant',
       error_description: 'Invalid code verifier.',
     });
@@ -336,7 +336,7 @@ describe('google sandbox: sign-in through passport-google-oauth20, ID tokens thr
       headers: { Authorization: 'Bearer ya29.unknown' },
     });
     assert.equal(userinfo.status, 401);
-    assert.deepEqual(await userinfo.json(), {
+    expect(await userinfo.json()).toStrictEqual({
       error: 'invalid_request',
       error_description: 'Invalid Credentials',
     });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import twilio from 'twilio';
 import { SandboxClient, SandboxTimeoutError } from '../client/sandbox-client.js';
 import { SandboxTwilioHttpClient } from '../client/twilio-http-client.js';
@@ -50,7 +50,7 @@ describe('inbox page, live feed and control API', () => {
   let client: SandboxClient;
   let sms: twilio.Twilio;
 
-  before(async () => {
+  beforeAll(async () => {
     test = await startTestSandbox();
     client = new SandboxClient(test.url);
     sms = twilio(test.config.twilio.accountSid, test.config.twilio.authToken, {
@@ -58,7 +58,7 @@ describe('inbox page, live feed and control API', () => {
     });
   });
   beforeEach(() => client.reset());
-  after(() => test.stop());
+  afterAll(() => test.stop());
 
   it('shows every message newest first, escaped, under a strict content security policy', async () => {
     await sms.messages.create({ to: '+15550100001', from: OWNED, body: `first ${XSS}` });
@@ -189,12 +189,13 @@ describe('inbox page, live feed and control API', () => {
     assert.ok(Date.now() - started < 2_000);
 
     const listed = await client.messages({ channel: 'sms', to: '+15550100004' });
-    assert.deepEqual(
-      listed.map((entry) => (entry.channel === 'sms' ? entry.body : '')),
-      ['new 456', 'new 123', 'old'],
-    );
+    expect(listed.map((entry) => (entry.channel === 'sms' ? entry.body : ''))).toStrictEqual([
+      'new 456',
+      'new 123',
+      'old',
+    ]);
     await client.reset();
-    assert.deepEqual(await client.messages(), []);
+    expect(await client.messages()).toStrictEqual([]);
   });
 
   it('publishes what tools need to know at /_sandbox/info, without secrets', async () => {

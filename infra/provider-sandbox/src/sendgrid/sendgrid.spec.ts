@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createPublicKey, verify } from 'node:crypto';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { Client } from '@sendgrid/client';
 import { MailService } from '@sendgrid/mail';
 import { SandboxClient } from '../client/sandbox-client.js';
@@ -47,7 +47,7 @@ describe('sendgrid sandbox through @sendgrid/mail', () => {
   let sandbox: SandboxClient;
   let publicKey: string;
 
-  before(async () => {
+  beforeAll(async () => {
     test = await startTestSandbox();
     sandbox = new SandboxClient(test.url);
     const [response, body] = await sendgridClient(test).request({
@@ -58,7 +58,7 @@ describe('sendgrid sandbox through @sendgrid/mail', () => {
     publicKey = (body as { public_key: string }).public_key;
   });
   beforeEach(() => sandbox.clearFaults());
-  after(() => test.stop());
+  afterAll(() => test.stop());
 
   it('accepts a mail send with 202 and X-Message-Id, and the inbox shows the e-mail', async () => {
     const cursor = await sandbox.cursor();
@@ -78,11 +78,11 @@ describe('sendgrid sandbox through @sendgrid/mail', () => {
     const mail = await sandbox.waitForEmail('MEMBER@example.com', { after: cursor });
     assert.equal(mail.messageId, messageId);
     assert.equal(mail.subject, 'Your verification code');
-    assert.deepEqual(mail.from, { email: 'noreply@multimfa.example', name: 'MultiMFA' });
-    assert.deepEqual(mail.to, [{ email: 'member@example.com', name: 'Team Member' }]);
+    expect(mail.from).toStrictEqual({ email: 'noreply@multimfa.example', name: 'MultiMFA' });
+    expect(mail.to).toStrictEqual([{ email: 'member@example.com', name: 'Team Member' }]);
     assert.match(mail.html ?? '', /<b>123456<\/b>/);
     assert.match(mail.text ?? '', /^Code 123456/);
-    assert.deepEqual(mail.customArgs, { messageId: 'msg-1' });
+    expect(mail.customArgs).toStrictEqual({ messageId: 'msg-1' });
     assert.equal((await sandbox.lastEmailTo('member@example.com'))?.id, mail.id);
   });
 
@@ -219,7 +219,7 @@ describe('sendgrid sandbox through @sendgrid/mail', () => {
     });
     const mail = await sandbox.waitForEmail('template@example.com');
     assert.equal(mail.templateId, 'd-0123456789abcdef');
-    assert.deepEqual(mail.templateData, { code: '654321' });
+    expect(mail.templateData).toStrictEqual({ code: '654321' });
   });
 
   it('fails the next send with 429 and rate-limit headers, then recovers', async () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { canonicalJson, FormBodyError, parseFlatForm, parseNestedForm } from './form-body.js';
 
 const plain = (value: unknown) => JSON.parse(JSON.stringify(value));

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import Stripe from 'stripe';
 import { caught, publishableCall, stripeFor } from '../testing/stripe-client.js';
 import { startTestSandbox, type TestSandbox } from '../testing/test-sandbox.js';
@@ -11,11 +11,11 @@ describe('stripe sandbox: customers and saved cards through stripe-node', () => 
   let test: TestSandbox;
   let stripe: Stripe;
 
-  before(async () => {
+  beforeAll(async () => {
     test = await startTestSandbox();
     stripe = stripeFor(test);
   });
-  after(() => test.stop());
+  afterAll(() => test.stop());
 
   it('creates, retrieves, updates, lists and deletes customers', async () => {
     const created = await stripe.customers.create({

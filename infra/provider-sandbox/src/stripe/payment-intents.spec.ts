@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import Stripe from 'stripe';
 import { caught, publishableCall, stripeFor } from '../testing/stripe-client.js';
 import { startTestSandbox, type TestSandbox } from '../testing/test-sandbox.js';
@@ -30,12 +30,12 @@ describe('stripe sandbox: PaymentIntents through stripe-node', () => {
   let stripe: Stripe;
   let customer: Stripe.Customer;
 
-  before(async () => {
+  beforeAll(async () => {
     test = await startTestSandbox();
     stripe = stripeFor(test);
     customer = await stripe.customers.create({ email: 'payer@example.com' });
   });
-  after(() => test.stop());
+  afterAll(() => test.stop());
 
   it('goes requires_payment_method → requires_confirmation → succeeded, with a charge', async () => {
     const intent = await stripe.paymentIntents.create({

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, expect, it } from '@jest/globals';
 import { StripeApiError } from './stripe-error.js';
 import { expandObject } from './stripe-expand.js';
 
@@ -29,7 +29,8 @@ describe('expandObject', () => {
       data: Array<{ customer: { object: string } }>;
     };
     assert.equal(list.data[0]?.customer.object, 'customer');
-    assert.deepEqual(expandObject(intent, ['payment_method'], lookup), intent, 'null stays null');
+    // null stays null
+    expect(expandObject(intent, ['payment_method'], lookup)).toStrictEqual(intent);
   });
 
   it('refuses properties that are not expandable ids, and paths deeper than four levels', () => {

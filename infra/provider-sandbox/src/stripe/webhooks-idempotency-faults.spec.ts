@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { afterAll, beforeAll, beforeEach, describe, it } from '@jest/globals';
 import Stripe from 'stripe';
 import { SandboxClient } from '../client/sandbox-client.js';
 import { caught, stripeFor } from '../testing/stripe-client.js';
@@ -10,13 +10,13 @@ describe('stripe sandbox: signed webhooks, idempotency and faults', () => {
   let stripe: Stripe;
   let client: SandboxClient;
 
-  before(async () => {
+  beforeAll(async () => {
     test = await startTestSandbox();
     stripe = stripeFor(test);
     client = new SandboxClient(test.url);
   });
   beforeEach(() => client.clearFaults());
-  after(() => test.stop());
+  afterAll(() => test.stop());
 
   it('POSTs payment_intent.succeeded signed so stripe.webhooks.constructEvent accepts it', async () => {
     const intent = await stripe.paymentIntents.create({

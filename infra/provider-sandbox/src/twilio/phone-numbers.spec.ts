@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import twilio from 'twilio';
 import { countryOf, friendlyName, smsSegments, toE164 } from './phone-numbers.js';
 import { twilioSignature } from './twilio-signature.js';

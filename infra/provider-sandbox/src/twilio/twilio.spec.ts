@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import twilio from 'twilio';
 import { SandboxClient } from '../client/sandbox-client.js';
 import { SandboxTwilioHttpClient } from '../client/twilio-http-client.js';
@@ -28,7 +28,7 @@ describe('twilio sandbox through the twilio SDK', () => {
   let client: twilio.Twilio;
   let sandbox: SandboxClient;
 
-  before(async () => {
+  beforeAll(async () => {
     test = await startTestSandbox();
     client = twilio(test.config.twilio.accountSid, test.config.twilio.authToken, {
       httpClient: new SandboxTwilioHttpClient(test.url),
@@ -36,7 +36,7 @@ describe('twilio sandbox through the twilio SDK', () => {
     sandbox = new SandboxClient(test.url);
   });
   beforeEach(() => sandbox.clearFaults());
-  after(() => test.stop());
+  afterAll(() => test.stop());
 
   it('rewrites api.twilio.com (and regional hosts) to the sandbox, and refuses other Twilio products', () => {
     const adapter = new SandboxTwilioHttpClient(`${test.url}/`);
@@ -264,7 +264,7 @@ describe('twilio sandbox through the twilio SDK', () => {
     test.receiver.respondWith(HOOKS.twilioInbound, 403);
     try {
       const result = await sandbox.sendInboundSms({ from: '+15550002222', to: OWNED, body: 'refused' });
-      assert.deepEqual(result.webhook, {
+      expect(result.webhook).toStrictEqual({
         url: test.receiver.at(HOOKS.twilioInbound),
         ok: false,
         status: 403,

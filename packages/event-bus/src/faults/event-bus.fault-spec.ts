@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
 import { connect } from 'node:net';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, it } from '@jest/globals';
 import { Readiness } from '@multimfa/service-runtime';
 import { createTestDatabase, dropTestDatabase, testInfrastructure } from '@multimfa/service-runtime/testing';
 import { HealthIndicatorService } from '@nestjs/terminus';
@@ -52,11 +52,11 @@ describe('event backbone under real faults (real broker and PostgreSQL, TCP prox
     return created;
   }
 
-  before(async () => {
+  beforeAll(async () => {
     databaseUrl = await createTestDatabase('event_bus_faults');
   });
 
-  after(async () => {
+  afterAll(async () => {
     await dropTestDatabase(databaseUrl);
   });
 
@@ -141,7 +141,7 @@ describe('event backbone under real faults (real broker and PostgreSQL, TCP prox
     assert.equal(await bus.pendingCount(), 0);
   });
 
-  it('the broker wrote a batch but its acknowledgement was lost: the relay sends it again until acknowledged, each event applied once (every extra copy skipped), order per key kept', async (t) => {
+  it('the broker wrote a batch but its acknowledgement was lost: the relay sends it again until acknowledged, each event applied once (every extra copy skipped), order per key kept', async () => {
     const network = await proxy(broker());
     const registry = new Registry();
     const relayRegistry = new Registry();
@@ -186,7 +186,7 @@ describe('event backbone under real faults (real broker and PostgreSQL, TCP prox
     assert.equal(applied.length, written.length + 1, 'each event applied once');
     assert.equal(new Set(applied.map((event) => event.eventId)).size, applied.length);
     assert.ok(inOrderPerKey(applied), 'events of one key are applied in the order written');
-    t.diagnostic(`${copies} copies on the topic for ${written.length + 1} events`);
+    process.stdout.write(`${copies} copies on the topic for ${written.length + 1} events\n`);
   });
 
   it("the consumer's database connection refused for 30 s under traffic: zero dead letters, everything applied in order after", async () => {
@@ -295,7 +295,7 @@ describe('event backbone under real faults (real broker and PostgreSQL, TCP prox
     assert.ok((await metric(registry, 'event_consumer_retry_wait_seconds_total')) > 0);
   });
 
-  it('a relay process killed with SIGKILL mid-stream: a second relay takes over its shards, nothing lost, each event applied once, order per key kept', async (t) => {
+  it('a relay process killed with SIGKILL mid-stream: a second relay takes over its shards, nothing lost, each event applied once, order per key kept', async () => {
     const registry = new Registry();
     await bus.consumer({ registry }).start();
     const first = await spawnProcess('relay');
@@ -341,12 +341,12 @@ describe('event backbone under real faults (real broker and PostgreSQL, TCP prox
       written.length - marked.n,
       'the second relay published exactly what the first had not marked',
     );
-    t.diagnostic(
-      `applied before the kill ${appliedAtKill}, republished and skipped as duplicates ${await metric(registry, 'events_duplicate_total')}`,
+    process.stdout.write(
+      `applied before the kill ${appliedAtKill}, republished and skipped as duplicates ${await metric(registry, 'events_duplicate_total')}\n`,
     );
   });
 
-  it('a consumer process killed with SIGKILL mid-stream and restarted: each event applied once, order per key kept', async (t) => {
+  it('a consumer process killed with SIGKILL mid-stream and restarted: each event applied once, order per key kept', async () => {
     bus.relay();
     const first = await spawnProcess('consumer');
     const written = events(['c1', 'c2', 'c3', 'c4', 'c5', 'c6'], 150);
@@ -380,8 +380,8 @@ describe('event backbone under real faults (real broker and PostgreSQL, TCP prox
     assert.ok(inOrderPerKey(applied), 'events of one key are applied in the order written');
     const [processed] = await bus.dataSource.query('SELECT count(*)::int AS n FROM processed_event');
     assert.equal(processed.n, written.length, 'each event recorded as processed once');
-    t.diagnostic(
-      `applied before the kill ${appliedAtKill}; restart (process start) to first applied event ${restartToFirstMs} ms`,
+    process.stdout.write(
+      `applied before the kill ${appliedAtKill}; restart (process start) to first applied event ${restartToFirstMs} ms\n`,
     );
   });
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { Controller, Get, type INestApplication, Module } from '@nestjs/common';
 import { loadConfig, serviceEnvSchema } from '../config/load-config.js';
 import { createServiceApp, type ServiceDefinition } from '../run-service.js';
@@ -39,7 +39,7 @@ describe('CallerGuard: a service answers only the callers it trusts', () => {
   let app: INestApplication;
   let baseUrl: string;
 
-  before(async () => {
+  beforeAll(async () => {
     const config = loadConfig(serviceEnvSchema, {
       PORT: '1',
       DATABASE_URL: 'postgres://unused@127.0.0.1:1/unused',
@@ -52,7 +52,7 @@ describe('CallerGuard: a service answers only the callers it trusts', () => {
     baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
   });
 
-  after(async () => {
+  afterAll(async () => {
     await app?.close();
   });
 

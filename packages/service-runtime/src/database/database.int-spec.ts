@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import pg from 'pg';
 import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { dropTestDatabase, testInfrastructure } from '../testing/index.js';
@@ -21,8 +21,8 @@ class CreateWidgets1700000000000 implements MigrationInterface {
 describe('database start-up', () => {
   const url = `${testInfrastructure.postgresUrl}/${testInfrastructure.databasePrefix}_runtime_db`;
 
-  before(async () => dropTestDatabase(url));
-  after(async () => dropTestDatabase(url));
+  beforeAll(async () => dropTestDatabase(url));
+  afterAll(async () => dropTestDatabase(url));
 
   it('creates a missing database once, even when replicas race', async () => {
     await Promise.all([ensureDatabase(url), ensureDatabase(url), ensureDatabase(url)]);

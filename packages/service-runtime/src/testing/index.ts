@@ -1,9 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import type { INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
 import pg from 'pg';
+import type { z } from 'zod';
 import { generateServiceKeyPair, signingKeySchema } from '../callers/service-keys.js';
 import { ServiceTokenSigner } from '../callers/service-token.js';
+import type { ProcessConfig } from '../config/load-config.js';
 import { ensureDatabase } from '../database/ensure-database.js';
 import { createLogger, type Logger } from '../logging/logger.js';
+import { type ServiceDefinition, setUpServiceApp } from '../run-service.js';
 
 /**
  * Where integration tests find the real infrastructure. `npm test` sets these (its own database
@@ -54,3 +59,20 @@ export const testGatewayCaller = (() => {
     headers: async (audience: string) => ({ authorization: `Bearer ${await signer.token(audience)}` }),
   };
 })();
+
+/**
+ * A service's app as a test builds it: its root module compiled by @nestjs/testing's
+ * Test.createTestingModule, then set up as createServiceApp sets it up in production; does not listen.
+ */
+export async function createTestServiceApp<S extends z.ZodType<ProcessConfig>>(
+  definition: ServiceDefinition<S>,
+  config: z.output<S>,
+  logger: Logger,
+): Promise<INestApplication> {
+  const moduleRef = await Test.createTestingModule({
+    imports: [definition.appModule(config, logger)],
+  }).compile();
+  const app = moduleRef.createNestApplication({ bufferLogs: true });
+  await setUpServiceApp(app, definition, config, logger);
+  return app;
+}

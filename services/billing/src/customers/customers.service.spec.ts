@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import type { Outbox } from '@multimfa/event-bus';
 import { DomainError } from '@multimfa/service-runtime';
 import type { EntityManager } from 'typeorm';

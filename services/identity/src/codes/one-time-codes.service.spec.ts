@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { beforeEach, describe, it } from 'node:test';
+import { beforeEach, describe, it } from '@jest/globals';
 import { DomainError, FixedClock } from '@multimfa/service-runtime';
 import type { EntityManager } from 'typeorm';
 import { CodeSecret } from './code-secret.js';

@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { createKafka, ensureTopics, readTopic } from '@multimfa/event-bus';
 import { publishedCodes } from '@multimfa/event-bus/testing';
 import { openSecret, TOPICS, topicList } from '@multimfa/events';
-import { createServiceApp, loadConfig } from '@multimfa/service-runtime';
+import { loadConfig } from '@multimfa/service-runtime';
 import {
   createTestDatabase,
+  createTestServiceApp,
   dropTestDatabase,
   testGatewayCaller,
   testInfrastructure,
@@ -108,7 +109,7 @@ describe('identity: accounts and one-time codes (real PostgreSQL, Redis, Kafka)'
     logger: testLogger(),
   });
 
-  before(async () => {
+  beforeAll(async () => {
     await ensureTopics(kafka, topicList(topicPrefix));
     databaseUrl = await createTestDatabase('identity');
     const config = loadConfig(identityService.configSchema, {
@@ -121,13 +122,13 @@ describe('identity: accounts and one-time codes (real PostgreSQL, Redis, Kafka)'
       CODE_HMAC_KEY: randomBytes(32).toString('hex'),
       EVENT_SEALING_KEY: sealingKey,
     });
-    app = await createServiceApp(identityService, config, testLogger('identity'));
+    app = await createTestServiceApp(identityService, config, testLogger('identity'));
     await app.listen(0, '127.0.0.1');
     baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
     database = await new DataSource({ type: 'postgres', url: databaseUrl }).initialize();
   });
 
-  after(async () => {
+  afterAll(async () => {
     await app?.close();
     await database?.destroy();
     await dropTestDatabase(databaseUrl);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { renderNotification } from './email-templates.js';
 
 const now = new Date('2026-11-22T10:00:00Z');

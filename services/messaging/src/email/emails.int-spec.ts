@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { createKafka, ensureTopics } from '@multimfa/event-bus';
 import { notificationRequested, sealSecret, topicList } from '@multimfa/events';
 import { SandboxClient } from '@multimfa/provider-sandbox';
 import { createSandbox, loadSandboxSettings, type Sandbox } from '@multimfa/provider-sandbox/server';
-import { createServiceApp, loadConfig } from '@multimfa/service-runtime';
+import { loadConfig } from '@multimfa/service-runtime';
 import {
   createTestDatabase,
+  createTestServiceApp,
   dropTestDatabase,
   testInfrastructure,
   testLogger,
@@ -76,7 +77,7 @@ describe('messaging sends the e-mails identity asks for (real Kafka, Redis, Post
     assert.fail(`e-mail ${emailId} was not recorded as sent`);
   }
 
-  before(async () => {
+  beforeAll(async () => {
     sandbox = createSandbox(loadSandboxSettings({ LOG_LEVEL: 'silent' }).config);
     const sandboxUrl = await sandbox.listen(0, '127.0.0.1');
     inbox = new SandboxClient(sandboxUrl);
@@ -94,12 +95,12 @@ describe('messaging sends the e-mails identity asks for (real Kafka, Redis, Post
       PUBLIC_WEB_URL: 'http://127.0.0.1:24080',
       EVENT_SEALING_KEY: sealingKey,
     });
-    app = await createServiceApp(messagingService, config, logger);
+    app = await createTestServiceApp(messagingService, config, logger);
     await app.init();
     database = await new DataSource({ type: 'postgres', url: databaseUrl }).initialize();
   });
 
-  after(async () => {
+  afterAll(async () => {
     await app?.close();
     await database?.destroy();
     await producer.disconnect();

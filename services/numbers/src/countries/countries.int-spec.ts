@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
-import { createServiceApp, loadConfig, Metrics, metricsPort, serveMetrics } from '@multimfa/service-runtime';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { loadConfig, Metrics, metricsPort, serveMetrics } from '@multimfa/service-runtime';
 import {
   createTestDatabase,
+  createTestServiceApp,
   dropTestDatabase,
   testGatewayCaller,
   testInfrastructure,
@@ -20,7 +21,7 @@ describe('numbers service: countries (real PostgreSQL, Redis, Kafka)', () => {
   let metricsServer: Server | undefined;
   const asGateway = async () => ({ headers: await testGatewayCaller.headers('numbers') });
 
-  before(async () => {
+  beforeAll(async () => {
     databaseUrl = await createTestDatabase('numbers');
     const config = loadConfig(numbersService.configSchema, {
       PORT: '1',
@@ -29,12 +30,12 @@ describe('numbers service: countries (real PostgreSQL, Redis, Kafka)', () => {
       KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
       ...testGatewayCaller.env,
     });
-    app = await createServiceApp(numbersService, config, testLogger('numbers'));
+    app = await createTestServiceApp(numbersService, config, testLogger('numbers'));
     await app.listen(0, '127.0.0.1');
     baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
   });
 
-  after(async () => {
+  afterAll(async () => {
     metricsServer?.close();
     await app?.close();
     await dropTestDatabase(databaseUrl);

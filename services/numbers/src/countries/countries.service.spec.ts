@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { CountriesRepository } from './countries.repository.js';
 import { CountriesService } from './countries.service.js';
 import type { Country } from './country.entity.js';
