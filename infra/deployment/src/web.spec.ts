@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
 import { named, ofKind, overlays, renderOverlay } from './support/kubernetes.js';
 import { filesUnder, readRepoFile, repoPath } from './support/repo.js';
@@ -143,10 +143,7 @@ describe('the built web app, as `npm start` serves it (vite preview)', () => {
       files.some((file) => file.endsWith('.js')),
       'the web app is built',
     );
-    assert.deepEqual(
-      files.filter((file) => file.endsWith('.map')),
-      [],
-    );
+    expect(files.filter((file) => file.endsWith('.map'))).toStrictEqual([]);
     for (const file of files.filter((name) => name.endsWith('.js') || name.endsWith('.css'))) {
       assert.doesNotMatch(readFileSync(repoPath(file), 'utf8'), /sourceMappingURL/, file);
     }

@@ -30,7 +30,7 @@ const through =
     connect({ host: '127.0.0.1', port: proxy.port }, onConnect);
 
 /** The compiled child script that runs a relay or a consumer in a process the test can SIGKILL. */
-const faultProcess = new URL('../testing/fault-process.js', import.meta.url);
+const faultProcess = new URL('../../dist/testing/fault-process.js', import.meta.url);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Controller, Get, type INestApplication, Module } from '@nestjs/common';
 import { loadConfig, serviceEnvSchema } from '../config/load-config.js';
 import { createServiceApp, type ServiceDefinition } from '../run-service.js';
@@ -66,7 +66,7 @@ describe('CallerGuard: a service answers only the callers it trusts', () => {
   };
 
   it("answers a trusted caller's fresh token for this service", async () => {
-    assert.deepEqual(await call(`Bearer ${await gateway.token('identity')}`), {
+    expect(await call(`Bearer ${await gateway.token('identity')}`)).toStrictEqual({
       status: 200,
       body: [{ userId: 'u1' }] as unknown as Record<string, unknown>,
     });
@@ -77,40 +77,40 @@ describe('CallerGuard: a service answers only the callers it trusts', () => {
   });
 
   it('refuses a call without a token, or with something else in Authorization', async () => {
-    assert.deepEqual(await call(), refused);
-    assert.deepEqual(await call('Basic Z2F0ZXdheTpnYXRld2F5'), refused);
-    assert.deepEqual(await call('Bearer not-a-token'), refused);
+    expect(await call()).toStrictEqual(refused);
+    expect(await call('Basic Z2F0ZXdheTpnYXRld2F5')).toStrictEqual(refused);
+    expect(await call('Bearer not-a-token')).toStrictEqual(refused);
   });
 
   it('refuses an expired token', async () => {
     const twoMinutesAgo = signer('gateway', gatewayKeys.privateKey, () => Date.now() - 120_000);
-    assert.deepEqual(await call(`Bearer ${await twoMinutesAgo.token('identity')}`), refused);
+    expect(await call(`Bearer ${await twoMinutesAgo.token('identity')}`)).toStrictEqual(refused);
   });
 
   it('refuses a token made for another service', async () => {
-    assert.deepEqual(await call(`Bearer ${await gateway.token('billing')}`), refused);
+    expect(await call(`Bearer ${await gateway.token('billing')}`)).toStrictEqual(refused);
   });
 
   it('refuses a token signed by a key it does not know, even when it claims to be the gateway', async () => {
     const impostor = signer('gateway', generateServiceKeyPair().privateKey);
-    assert.deepEqual(await call(`Bearer ${await impostor.token('identity')}`), refused);
+    expect(await call(`Bearer ${await impostor.token('identity')}`)).toStrictEqual(refused);
     const stranger = signer('admin-tool', generateServiceKeyPair().privateKey);
-    assert.deepEqual(await call(`Bearer ${await stranger.token('identity')}`), refused);
+    expect(await call(`Bearer ${await stranger.token('identity')}`)).toStrictEqual(refused);
   });
 
   it("refuses a caller that signs with its own key but names another caller's", async () => {
     const billingAsGateway = signer('gateway', billingKeys.privateKey);
-    assert.deepEqual(await call(`Bearer ${await billingAsGateway.token('identity')}`), refused);
+    expect(await call(`Bearer ${await billingAsGateway.token('identity')}`)).toStrictEqual(refused);
   });
 
   it('refuses a valid token whose claims or algorithm were altered', async () => {
     const [header, payload, signature] = (await gateway.token('billing')).split('.');
     const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString());
     const retargeted = Buffer.from(JSON.stringify({ ...claims, aud: 'identity' })).toString('base64url');
-    assert.deepEqual(await call(`Bearer ${header}.${retargeted}.${signature}`), refused);
+    expect(await call(`Bearer ${header}.${retargeted}.${signature}`)).toStrictEqual(refused);
     const unsigned = Buffer.from(JSON.stringify({ alg: 'none', kid: 'gateway' })).toString('base64url');
     const identityClaims = Buffer.from(JSON.stringify({ ...claims, aud: 'identity' })).toString('base64url');
-    assert.deepEqual(await call(`Bearer ${unsigned}.${identityClaims}.`), refused);
+    expect(await call(`Bearer ${unsigned}.${identityClaims}.`)).toStrictEqual(refused);
   });
 
   it('leaves the health probes open', async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createKafka, ensureTopics, readTopic } from '@multimfa/event-bus';
 import { publishedCodes } from '@multimfa/event-bus/testing';
 import { openSecret, TOPICS, topicList } from '@multimfa/events';
@@ -283,7 +283,7 @@ describe('identity: accounts and one-time codes (real PostgreSQL, Redis, Kafka)'
       emailAddress: user.emailAddress,
       code: reset,
     });
-    assert.deepEqual(checked.body, { userId: user.userId });
+    expect(checked.body).toStrictEqual({ userId: user.userId });
     const again = await call('POST', '/password-resets/check', {
       emailAddress: user.emailAddress,
       code: reset,
@@ -305,7 +305,7 @@ describe('identity: accounts and one-time codes (real PostgreSQL, Redis, Kafka)'
       subject: `google-${randomBytes(4).toString('hex')}`,
       emailAddress: 'stranger@example.com',
     });
-    assert.deepEqual(stranger.body, { registered: false, user: null, tookOver: false });
+    expect(stranger.body).toStrictEqual({ registered: false, user: null, tookOver: false });
   });
 
   it('answers bad input with a 400 that names the problem, never a 500', async () => {

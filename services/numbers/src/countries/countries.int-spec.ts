@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { loadConfig, Metrics, metricsPort, serveMetrics } from '@multimfa/service-runtime';
 import {
   createTestDatabase,
@@ -76,7 +76,7 @@ describe('numbers service: countries (real PostgreSQL, Redis, Kafka)', () => {
   it('refuses a caller without the gateway token with 401 in the error shape', async () => {
     const response = await fetch(`${baseUrl}/countries`);
     assert.equal(response.status, 401);
-    assert.deepEqual(await response.json(), {
+    expect(await response.json()).toStrictEqual({
       isError: true,
       message: 'The caller could not be identified',
       data: { code: 'CALLER_UNKNOWN' },
@@ -98,7 +98,7 @@ describe('numbers service: countries (real PostgreSQL, Redis, Kafka)', () => {
     });
     assert.equal(response.status, 404);
     assert.equal(response.headers.get('x-correlation-id'), 'test-corr-0001');
-    assert.deepEqual(await response.json(), {
+    expect(await response.json()).toStrictEqual({
       isError: true,
       message: 'Cannot GET /nothing-here',
       data: null,
