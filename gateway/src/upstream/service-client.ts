@@ -16,10 +16,11 @@ interface UpstreamErrorBody {
 }
 
 /**
- * Calls one internal service over HTTP with a timeout, the current correlation id and the caller's
- * signed token (audience: the service), and checks what comes back with a zod schema. A 4xx from the service keeps its message and status; an
- * unreachable, slow or failing service becomes a 503 or 502 that names no internals.
- * Connections are kept alive in a pool per service.
+ * Calls one internal service over HTTP with the current correlation id and the caller's signed token
+ * (audience: the service), and checks what comes back with a zod schema. A 4xx from the service keeps
+ * its message and status; an unreachable, slow or failing service becomes a 503 or 502 that names no
+ * internals. Connections are kept alive in a pool per service; undici's own connect, headers and body
+ * timeouts bound each call (no timer of our own per request).
  */
 export class ServiceClient {
   private readonly pool: Pool;
@@ -27,7 +28,7 @@ export class ServiceClient {
   constructor(
     readonly service: string,
     baseUrl: string,
-    private readonly timeoutMs: number,
+    timeoutMs: number,
     private readonly logger: Logger,
     private readonly signer: ServiceTokenSigner,
   ) {
@@ -62,7 +63,6 @@ export class ServiceClient {
         path,
         headers,
         body: body === undefined ? null : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.timeoutMs),
       });
       status = response.statusCode;
       payload = status === 204 ? null : await response.body.json().catch(() => undefined);
