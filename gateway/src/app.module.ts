@@ -2,7 +2,7 @@ import { type Logger, ServiceRuntimeModule } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AccessGuard } from './access/access.guard.js';
-import { AuthService } from './auth/auth.service.js';
+import { AccountsService } from './auth/accounts.service.js';
 import { LoginThrottleService } from './auth/login-throttle.service.js';
 import { SessionsService } from './auth/sessions.service.js';
 import type { GatewayConfig } from './config/gateway.config.js';
@@ -24,8 +24,8 @@ export class AppModule {
       controllers,
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
-        { provide: GatewayRedis, useFactory: () => new GatewayRedis(config.REDIS_URL).connect() },
-        AuthService,
+        { provide: GatewayRedis, useFactory: () => new GatewayRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX).connect() },
+        AccountsService,
         SessionsService,
         LoginThrottleService,
         { provide: APP_GUARD, useClass: AccessGuard },

@@ -33,8 +33,6 @@ export function createDemoAccounts(config) {
         account.type,
         '--email',
         account.email,
-        '--password',
-        account.password,
         '--first-name',
         account.firstName,
         '--last-name',
@@ -44,7 +42,11 @@ export function createDemoAccounts(config) {
         '--verified',
         '--if-missing',
       ],
-      { env: { ...process.env, ...identityEnv(config), PORT: '1', LOG_LEVEL: 'warn' }, stdio: 'pipe' },
+      {
+        env: { ...process.env, ...identityEnv(config), PORT: '1', LOG_LEVEL: 'warn' },
+        input: account.password,
+        stdio: 'pipe',
+      },
     );
   }
 }

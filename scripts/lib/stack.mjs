@@ -27,7 +27,8 @@ function persisted(name, make) {
   return readFileSync(file, 'utf8').trim();
 }
 
-const sessionSecret = () => persisted('session-secret', () => randomBytes(32).toString('hex'));
+/** A random secret of the local stacks. */
+const localSecret = (name) => persisted(name, () => randomBytes(32).toString('hex'));
 
 /** The gateway's key pair for its calls to the services (the project's own code, built by then). */
 async function gatewayKeys() {
@@ -89,6 +90,8 @@ function extraEnv(config, service) {
         STRIPE_API_PORT: sandbox.port,
         STRIPE_API_PROTOCOL: 'http',
       };
+    case 'identity':
+      return { CODE_HMAC_KEY: localSecret('code-hmac-key') };
     case 'messaging':
       return {
         SENDGRID_API_KEY: SANDBOX.sendgridApiKey,
@@ -202,7 +205,7 @@ export async function startApplication(config) {
     SERVICE_SIGNING_KEY: keys.privateKey,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     REDIS_URL: config.redisUrl,
-    SESSION_SECRET: sessionSecret(),
+    SESSION_SECRET: localSecret('session-secret'),
     NUMBERS_URL: `http://127.0.0.1:${config.ports.numbers}`,
     IDENTITY_URL: `http://127.0.0.1:${config.ports.identity}`,
     BILLING_URL: `http://127.0.0.1:${config.ports.billing}`,

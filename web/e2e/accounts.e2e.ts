@@ -56,6 +56,7 @@ async function expectSignedOutNavbar(page: Page, fullName: string): Promise<void
 async function changePasswordOnScreen(page: Page, user: TestUser, newPassword: string): Promise<void> {
   await chooseFromUserMenu(page, fullNameOf(user), 'Change Password');
   await waitForPath(page, '/change-password');
+  await field(page, 'Current Password').fill(user.password);
   await field(page, 'New Password').fill(newPassword);
   await field(page, 'Confirm Password').fill(newPassword);
   await button(page, 'Update Password').click();
@@ -210,6 +211,16 @@ describe('accounts: sign-up, sign-in, passwords, Google, profile and sessions', 
     const page = await browser.newPage();
     await signInThroughUi(page, user);
 
+    // Without the right current password the change is refused, and the browser stays signed in.
+    await chooseFromUserMenu(page, fullNameOf(user), 'Change Password');
+    await waitForPath(page, '/change-password');
+    await field(page, 'Current Password').fill(`${user.password}-not`);
+    await field(page, 'New Password').fill(newPassword);
+    await field(page, 'Confirm Password').fill(newPassword);
+    await button(page, 'Update Password').click();
+    await message(page, 'Your current password is not correct').waitFor();
+    assert.equal(pathOf(page), '/change-password');
+
     await changePasswordOnScreen(page, user, newPassword);
     await message(page, PASSWORD_CHANGED).waitFor();
     await expectSignedOutNavbar(page, fullNameOf(user));
@@ -312,7 +323,10 @@ describe('accounts: sign-up, sign-in, passwords, Google, profile and sessions', 
 
     const elsewhere = await signedInApi(user);
     try {
-      await elsewhere.post('/api/auth/changepassword', { newPassword: `Pw-${uniqueTag()}-api` });
+      await elsewhere.post('/api/auth/changepassword', {
+        currentPassword: user.password,
+        newPassword: `Pw-${uniqueTag()}-api`,
+      });
     } finally {
       await elsewhere.dispose();
     }
@@ -395,7 +409,7 @@ describe('accounts: sign-up, sign-in, passwords, Google, profile and sessions', 
       assert.equal(pathOf(page), '/signup');
     });
 
-    it('change password: "Please provide new password", "Please provide confirm password", "... not matched"', async () => {
+    it('change password: "Please provide your current password", "Please provide new password", "Please provide confirm password", "... not matched"', async () => {
       const user = await createUser('pwrules');
       const page = await browser.newPage();
       const calls = callsTo(page, '/api/auth/changepassword');
@@ -403,8 +417,10 @@ describe('accounts: sign-up, sign-in, passwords, Google, profile and sessions', 
       await page.goto('/change-password');
       const update = button(page, 'Update Password');
       await update.click();
+      await message(page, 'Please provide your current password').waitFor();
       await message(page, 'Please provide new password').waitFor();
       await message(page, 'Please provide confirm password').waitFor();
+      await field(page, 'Current Password').fill(user.password);
 
       await field(page, 'New Password').fill('Abcdefgh-1');
       await field(page, 'Confirm Password').fill('Abcdefgh-2');

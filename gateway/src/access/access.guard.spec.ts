@@ -31,7 +31,10 @@ function context(
   return {
     getHandler: () => handler,
     getClass: () => class {},
-    switchToHttp: () => ({ getRequest: () => ({ path, session: { user } }) }),
+    switchToHttp: () => ({
+      getRequest: () => ({ path, session: { user } }),
+      getResponse: () => ({ locals: {} }),
+    }),
   } as unknown as ExecutionContext;
 }
 

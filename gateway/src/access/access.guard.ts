@@ -2,7 +2,9 @@ import type { Endpoint } from '@multimfa/api-contract';
 import { DomainError } from '@multimfa/service-runtime';
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import { SESSION_EXPIRED } from '../auth/session-lifetime.middleware.js';
+import { forbidden, unauthenticated } from './access-errors.js';
 import { ENDPOINT_METADATA, PUBLIC_ROUTE_METADATA } from './serves.decorator.js';
 import './session-user.js';
 
@@ -25,10 +27,11 @@ export class AccessGuard implements CanActivate {
     }
     if (endpoint.access === 'public') return true;
     const user = request.session?.user;
-    if (!user) throw new DomainError('UNAUTHENTICATED', 'Please log in to continue', 401);
-    if (endpoint.access === 'admin' && user.role !== 'ADMIN') {
-      throw new DomainError('FORBIDDEN', 'You do not have access to this resource', 403);
+    if (!user) {
+      const response = context.switchToHttp().getResponse<Response | undefined>();
+      throw unauthenticated(response?.locals?.[SESSION_EXPIRED] === true);
     }
+    if (endpoint.access === 'admin' && user.role !== 'ADMIN') throw forbidden();
     return true;
   }
 }

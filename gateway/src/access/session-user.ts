@@ -29,5 +29,9 @@ declare module 'express-session' {
     user?: SessionUser;
     google?: GoogleIdentity;
     passwordReset?: PasswordResetGrant;
+    /** When this session id was issued: the sign-in, or the first proof of an anonymous browser (ms). */
+    startedAt?: number;
+    /** The last request, to within SESSION_SEEN_GRANULARITY_SECONDS (ms). */
+    lastSeenAt?: number;
   }
 }

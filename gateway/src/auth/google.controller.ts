@@ -6,6 +6,7 @@ import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth2
 import { PublicRoute } from '../access/serves.decorator.js';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { GATEWAY_CONFIG } from '../config/gateway-config.token.js';
+import { SessionsService } from './sessions.service.js';
 
 /**
  * Google sign-in, verified on the server: the browser goes through Google's consent (the OAuth
@@ -19,6 +20,7 @@ export class GoogleController {
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(SessionsService) private readonly sessions: SessionsService,
   ) {
     this.passport.use(
       new GoogleStrategy(
@@ -66,7 +68,7 @@ export class GoogleController {
       );
       if (!email) return back({ sso: 'error', message: 'Your Google account has no verified email address' });
       const emailAddress = email.value.toLowerCase();
-      req.session.google = {
+      const google = {
         subject: profile.id,
         emailAddress,
         fullName:
@@ -75,10 +77,9 @@ export class GoogleController {
         lastName: profile.name?.familyName ?? '',
         verifiedAt: Date.now(),
       };
-      req.session.save((saveError) => {
-        if (saveError) return next(saveError);
-        back({ sso: 'google', email: emailAddress });
-      });
+      this.sessions
+        .storeGoogleProof(req, google)
+        .then(() => back({ sso: 'google', email: emailAddress }), next);
     })(req, res, next);
   }
 }

@@ -1,30 +1,44 @@
+import { createHmac } from 'node:crypto';
 import { DomainError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
+import type { GatewayConfig } from '../config/gateway.config.js';
+import { GATEWAY_CONFIG } from '../config/gateway-config.token.js';
 import { GatewayRedis } from '../http/gateway-redis.js';
+import { AttemptLimiter, type AttemptTier } from './attempt-limiter.js';
 
 /**
- * Slows password guessing without letting an attacker lock a user out for long:
- * - per account: after 5 failures in 15 minutes the account's sign-in pauses for 1 minute, doubling
- *   with each further failure, never more than 15 minutes; a success clears it;
- * - per client address: at most 50 failures in 15 minutes, across all accounts.
+ * Slows password guessing without letting an attacker lock a user out:
+ * - per account and client network (/24, /64): 5 attempts in 15 minutes, then the pair pauses for
+ *   1 minute, doubling with each further attempt, never more than 15 minutes; a success clears it;
+ * - per account from every network, and per network across accounts: higher limits that a browser
+ *   which signed in to the account before (its signed device cookie) does not count against.
  */
 export const LOGIN_THROTTLE = {
   windowSeconds: 15 * 60,
   accountFreeFailures: 5,
   firstLockSeconds: 60,
   maxLockSeconds: 15 * 60,
-  addressMaxFailures: 50,
+  accountWideAttempts: 20,
+  networkWideAttempts: 100,
 } as const;
 
-const accountKey = (emailAddress: string) => `login-fail:account:${emailAddress.toLowerCase()}`;
-const lockKey = (emailAddress: string) => `login-lock:account:${emailAddress.toLowerCase()}`;
-const addressKey = (ip: string) => `login-fail:ip:${ip}`;
+/** Code e-mails one client network may ask for in an hour, whatever the addresses. */
+export const CODE_REQUESTS_PER_NETWORK_PER_HOUR = 20;
 
 export function lockSeconds(failures: number): number {
   if (failures < LOGIN_THROTTLE.accountFreeFailures) return 0;
   const doublings = failures - LOGIN_THROTTLE.accountFreeFailures;
   return Math.min(LOGIN_THROTTLE.firstLockSeconds * 2 ** doublings, LOGIN_THROTTLE.maxLockSeconds);
 }
+
+/** The lock after the 1st, 2nd, … attempt over a limit: 1 minute, doubling, up to the cap. */
+const LOCK_SCHEDULE: readonly number[] = (() => {
+  const schedule: number[] = [];
+  for (let failures = LOGIN_THROTTLE.accountFreeFailures; ; failures += 1) {
+    schedule.push(lockSeconds(failures));
+    if (schedule.at(-1) === LOGIN_THROTTLE.maxLockSeconds) return schedule;
+  }
+})();
 
 function tooMany(seconds: number): DomainError {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
@@ -36,36 +50,88 @@ function tooMany(seconds: number): DomainError {
   );
 }
 
+/** Who is trying: the account, the client's network, and whether this browser signed in to it before. */
+export interface SignInAttempt {
+  emailAddress: string;
+  network: string;
+  trustedDevice: boolean;
+}
+
 @Injectable()
 export class LoginThrottleService {
-  constructor(@Inject(GatewayRedis) private readonly redis: GatewayRedis) {}
+  private readonly limiter: AttemptLimiter;
 
-  async assertAllowed(emailAddress: string, ip: string): Promise<void> {
-    const [lockMs, addressFailures] = await Promise.all([
-      this.redis.client.pTTL(lockKey(emailAddress)),
-      this.redis.client.get(addressKey(ip)),
+  constructor(
+    @Inject(GatewayRedis) redis: GatewayRedis,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {
+    this.limiter = new AttemptLimiter(redis.client);
+  }
+
+  /** Counts the attempt before the password is checked; throws 429 when a limit is reached. */
+  async reserve(attempt: SignInAttempt): Promise<void> {
+    const tiers = this.tiers(attempt);
+    const reservation = await this.limiter.reserve(attempt.trustedDevice ? tiers.slice(0, 1) : tiers);
+    if (!reservation.allowed) throw tooMany(reservation.retryAfterSeconds);
+  }
+
+  /** The password was right: this account and network start afresh; the wider counts take it back. */
+  async succeeded(attempt: SignInAttempt): Promise<void> {
+    const [pair, ...wide] = this.tiers(attempt);
+    if (pair) await this.limiter.clear(pair);
+    if (!attempt.trustedDevice) for (const tier of wide) await this.limiter.giveBack(tier);
+  }
+
+  /** At most CODE_REQUESTS_PER_NETWORK_PER_HOUR code e-mails per client network in an hour. */
+  async reserveCodeRequest(network: string): Promise<void> {
+    const reservation = await this.limiter.reserve([
+      {
+        key: `code-requests:net:${network}`,
+        limit: CODE_REQUESTS_PER_NETWORK_PER_HOUR,
+        windowSeconds: 3600,
+        lockSeconds: [3600],
+      },
     ]);
-    if (lockMs > 0) throw tooMany(Math.ceil(lockMs / 1000));
-    if (Number(addressFailures ?? 0) >= LOGIN_THROTTLE.addressMaxFailures) {
-      throw tooMany(Math.max(1, await this.redis.client.ttl(addressKey(ip))));
+    if (!reservation.allowed) {
+      throw new DomainError(
+        'TOO_MANY_CODES',
+        'Too many codes were requested. Please try again in an hour',
+        429,
+        { retryAfterSeconds: reservation.retryAfterSeconds },
+      );
     }
   }
 
-  async recordFailure(emailAddress: string, ip: string): Promise<void> {
-    const account = accountKey(emailAddress);
-    const address = addressKey(ip);
-    const [failures] = await this.redis.client
-      .multi()
-      .incr(account)
-      .expire(account, LOGIN_THROTTLE.windowSeconds, 'NX')
-      .incr(address)
-      .expire(address, LOGIN_THROTTLE.windowSeconds, 'NX')
-      .exec();
-    const seconds = lockSeconds(Number(failures));
-    if (seconds > 0) await this.redis.client.set(lockKey(emailAddress), '1', { EX: seconds });
+  /** What the device cookie holds: a keyed digest of the account's address, never the address. */
+  deviceTag(emailAddress: string): string {
+    return createHmac('sha256', this.config.SESSION_SECRET)
+      .update(`device:${emailAddress.toLowerCase()}`)
+      .digest('base64url')
+      .slice(0, 22);
   }
 
-  async recordSuccess(emailAddress: string): Promise<void> {
-    await this.redis.client.del([accountKey(emailAddress), lockKey(emailAddress)]);
+  private tiers(attempt: SignInAttempt): AttemptTier[] {
+    const account = this.deviceTag(attempt.emailAddress);
+    const windowSeconds = LOGIN_THROTTLE.windowSeconds;
+    return [
+      {
+        key: `login:pair:${account}:${attempt.network}`,
+        limit: LOGIN_THROTTLE.accountFreeFailures,
+        windowSeconds,
+        lockSeconds: LOCK_SCHEDULE,
+      },
+      {
+        key: `login:account:${account}`,
+        limit: LOGIN_THROTTLE.accountWideAttempts,
+        windowSeconds,
+        lockSeconds: LOCK_SCHEDULE,
+      },
+      {
+        key: `login:network:${attempt.network}`,
+        limit: LOGIN_THROTTLE.networkWideAttempts,
+        windowSeconds,
+        lockSeconds: LOCK_SCHEDULE,
+      },
+    ];
   }
 }

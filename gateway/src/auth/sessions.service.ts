@@ -1,16 +1,27 @@
+import { DomainError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { UserRole } from '../access/session-user.js';
+import type { GoogleIdentity, PasswordResetGrant, UserRole } from '../access/session-user.js';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { GATEWAY_CONFIG } from '../config/gateway-config.token.js';
 import { GatewayRedis } from '../http/gateway-redis.js';
-import { SESSION_COOKIE, SESSION_PREFIX } from '../http/session-settings.js';
+import { SESSION_PREFIX, sessionCookieName } from '../http/session-settings.js';
+
+/** A Google identity or a reset code is good for this long in the session that proved it. */
+export const PROOF_VALID_MS = 10 * 60_000;
 
 const indexKey = (userId: string) => `user-sessions:${userId}`;
 
+const signInAgainWithGoogle = () =>
+  new DomainError('GOOGLE_IDENTITY_REQUIRED', 'Please sign in with Google again', 401);
+
+const promised = (run: (done: (error?: unknown) => void) => void) =>
+  new Promise<void>((resolve, reject) => run((error) => (error ? reject(error) : resolve())));
+
 /**
- * Server-side sessions: signing in gives the browser a fresh session id (no fixation), and every
- * session of a user is indexed so that a password change ends all of them.
+ * Server-side sessions: every sign-in and every stored proof (a Google identity, a reset grant) gives
+ * the browser a fresh session id (no fixation), and every session that acts for a user is indexed so
+ * that a password change, a reset or a Google take-over ends all of them.
  */
 @Injectable()
 export class SessionsService {
@@ -21,43 +32,97 @@ export class SessionsService {
 
   async signIn(req: Request, user: { userId: string; userType: UserRole }): Promise<void> {
     const google = req.session.google;
-    await new Promise<void>((resolve, reject) =>
-      req.session.regenerate((error) => (error ? reject(error) : resolve())),
-    );
+    await this.renew(req, Date.now());
     req.session.user = { userId: user.userId, role: user.userType };
     if (google) req.session.google = google;
-    await new Promise<void>((resolve, reject) =>
-      req.session.save((error) => (error ? reject(error) : resolve())),
-    );
-    const key = indexKey(user.userId);
-    await this.redis.client
-      .multi()
-      .sAdd(key, req.sessionID)
-      .expire(key, this.config.SESSION_TTL_SECONDS)
-      .exec();
+    await this.save(req, user.userId);
+  }
+
+  /** Keeps a Google identity this browser just proved, under a new session id. */
+  async storeGoogleProof(req: Request, google: GoogleIdentity): Promise<void> {
+    const { user, startedAt } = req.session;
+    await this.renew(req, user ? (startedAt ?? Date.now()) : Date.now());
+    if (user) req.session.user = user;
+    req.session.google = google;
+    await this.save(req, user?.userId);
+  }
+
+  /** Lets this browser set a new password for the account, briefly, under a new session id. */
+  async storeResetGrant(req: Request, grant: PasswordResetGrant): Promise<void> {
+    const { user, startedAt, google } = req.session;
+    await this.renew(req, user ? (startedAt ?? Date.now()) : Date.now());
+    if (user) req.session.user = user;
+    if (google) req.session.google = google;
+    req.session.passwordReset = grant;
+    // Indexed under the account, so a password change elsewhere ends the grant too.
+    await this.save(req, grant.userId);
+    if (user && user.userId !== grant.userId) await this.index(user.userId, req.sessionID);
+  }
+
+  /** The Google identity this browser proved for the address, within the proof window. */
+  provenGoogle(req: Request, emailAddress: string): GoogleIdentity {
+    const google = req.session.google;
+    if (!google || google.emailAddress !== emailAddress || Date.now() - google.verifiedAt > PROOF_VALID_MS) {
+      throw signInAgainWithGoogle();
+    }
+    return google;
+  }
+
+  /** A Google identity proved in this browser within the proof window, for any address. */
+  freshGoogle(req: Request): GoogleIdentity | undefined {
+    const google = req.session.google;
+    return google && Date.now() - google.verifiedAt <= PROOF_VALID_MS ? google : undefined;
+  }
+
+  /** The reset grant of this browser for the address, within the proof window. */
+  resetGrant(req: Request, emailAddress: string): PasswordResetGrant {
+    const grant = req.session.passwordReset;
+    if (!grant || grant.emailAddress !== emailAddress || Date.now() - grant.verifiedAt > PROOF_VALID_MS) {
+      throw new DomainError('RESET_NOT_VERIFIED', 'Please verify the code we e-mailed you first', 403);
+    }
+    return grant;
+  }
+
+  signedInUserId(req: Request): string | undefined {
+    return req.session.user?.userId;
   }
 
   async signOut(req: Request, res: Response): Promise<void> {
     const userId = req.session?.user?.userId;
-    if (userId) await this.redis.client.sRem(indexKey(userId), req.sessionID);
+    if (userId) await this.redis.client.srem(indexKey(userId), req.sessionID);
     await new Promise<void>((resolve) => (req.session ? req.session.destroy(() => resolve()) : resolve()));
     this.clearCookie(res);
   }
 
-  /** Ends every session of the user, on every device (after a password change or reset). */
+  /** Ends every session of the user, on every device, and every reset grant for the account. */
   async endAllSessionsOf(userId: string): Promise<void> {
     const key = indexKey(userId);
-    const sessionIds = await this.redis.client.sMembers(key);
-    const keys = [...sessionIds.map((id) => `${SESSION_PREFIX}${id}`), key];
-    await this.redis.client.del(keys);
+    const sessionIds = await this.redis.client.smembers(key);
+    await this.redis.client.del(...sessionIds.map((id) => `${SESSION_PREFIX}${id}`), key);
   }
 
   clearCookie(res: Response): void {
-    res.clearCookie(SESSION_COOKIE, {
+    res.clearCookie(sessionCookieName(this.config.COOKIE_SECURE), {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
       secure: this.config.COOKIE_SECURE,
     });
+  }
+
+  private async renew(req: Request, startedAt: number): Promise<void> {
+    await promised((done) => req.session.regenerate(done));
+    req.session.startedAt = startedAt;
+    req.session.lastSeenAt = Date.now();
+  }
+
+  private async save(req: Request, userId: string | undefined): Promise<void> {
+    await promised((done) => req.session.save(done));
+    if (userId) await this.index(userId, req.sessionID);
+  }
+
+  private async index(userId: string, sessionId: string): Promise<void> {
+    const key = indexKey(userId);
+    await this.redis.client.multi().sadd(key, sessionId).expire(key, this.config.SESSION_TTL_SECONDS).exec();
   }
 }

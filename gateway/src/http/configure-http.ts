@@ -1,14 +1,16 @@
 import type { Logger } from '@multimfa/service-runtime';
 import type { INestApplication } from '@nestjs/common';
-import { RedisStore } from 'connect-redis';
+import RedisStore from 'connect-redis';
 import cookieParser from 'cookie-parser';
 import type { Express } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
+import { adminAreaMiddleware } from '../access/admin-area.middleware.js';
+import { sessionLifetimeMiddleware } from '../auth/session-lifetime.middleware.js';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { GatewayRedis } from './gateway-redis.js';
 import { rateLimitMiddleware } from './rate-limit.middleware.js';
-import { SESSION_COOKIE, SESSION_PREFIX } from './session-settings.js';
+import { SESSION_PREFIX, sessionCookieName, sessionSecondsLeft } from './session-settings.js';
 import { xsrfMiddleware } from './xsrf.middleware.js';
 
 /** Callers that prove themselves another way: provider webhooks (signatures) and bots (API keys). */
@@ -37,17 +39,19 @@ export function configureHttp(app: INestApplication, config: GatewayConfig, logg
       next();
     },
   );
-  app.use('/api', rateLimitMiddleware(redis, config.RATE_LIMIT_PER_MINUTE, logger, config.REDIS_KEY_PREFIX));
-  app.use('/api', cookieParser());
+  // Keys carry REDIS_KEY_PREFIX through the client's keyPrefix (GatewayRedis).
+  app.use('/api', rateLimitMiddleware(redis, config.RATE_LIMIT_PER_MINUTE, logger));
+  // Signed cookies: the device cookie that lets a browser which signed in before past the wider throttles.
+  app.use('/api', cookieParser(config.SESSION_SECRET));
   app.use(
     '/api',
     session({
-      name: SESSION_COOKIE,
-      // A session lasts SESSION_TTL_SECONDS from sign-in (an absolute lifetime): no write per request.
+      name: sessionCookieName(config.COOKIE_SECURE),
+      // Redis keeps a session until the earlier of its absolute end (from sign-in) and its idle end.
       store: new RedisStore({
         client: redis,
-        prefix: `${config.REDIS_KEY_PREFIX}${SESSION_PREFIX}`,
-        ttl: config.SESSION_TTL_SECONDS,
+        prefix: SESSION_PREFIX,
+        ttl: (stored) => Math.max(1, sessionSecondsLeft(stored, config.SESSION_TTL_SECONDS, Date.now())),
         disableTouch: true,
       }),
       secret: config.SESSION_SECRET,
@@ -63,5 +67,7 @@ export function configureHttp(app: INestApplication, config: GatewayConfig, logg
       },
     }),
   );
+  app.use('/api', sessionLifetimeMiddleware(config.SESSION_TTL_SECONDS));
+  app.use('/api/admin', adminAreaMiddleware(logger));
   app.use('/api', xsrfMiddleware({ secure: config.COOKIE_SECURE, exempt: XSRF_EXEMPT }, logger));
 }

@@ -1,14 +1,19 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
-import { createClient, type RedisClientType } from 'redis';
+import { Redis } from 'ioredis';
 
-/** The gateway's Redis connection (sessions, rate limits), closed when the app stops. */
+/**
+ * The gateway's Redis connection (sessions, rate limits, sign-in throttle), closed when the app stops.
+ * Every key it writes starts with the process's key prefix, the only keys its Redis ACL user may touch.
+ */
 export class GatewayRedis implements OnApplicationShutdown {
-  readonly client: RedisClientType;
+  readonly client: Redis;
 
-  constructor(url: string) {
-    this.client = createClient({
-      url,
-      socket: { reconnectStrategy: (retries) => Math.min(retries * 100, 2000) },
+  constructor(url: string, keyPrefix = '') {
+    this.client = new Redis(url, {
+      keyPrefix,
+      lazyConnect: true,
+      maxRetriesPerRequest: 2,
+      retryStrategy: (retries) => Math.min(retries * 100, 2000),
     });
     this.client.on('error', () => undefined);
   }
@@ -19,6 +24,6 @@ export class GatewayRedis implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown() {
-    if (this.client.isOpen) await this.client.close();
+    if (this.client.status !== 'end') await this.client.quit().catch(() => this.client.disconnect());
   }
 }

@@ -1,25 +1,20 @@
 import type { Logger } from '@multimfa/service-runtime';
 import { DomainError, sendError } from '@multimfa/service-runtime';
 import type { NextFunction, Request, Response } from 'express';
-import type { RedisClientType } from 'redis';
+import type { Redis } from 'ioredis';
 
 /**
  * A fixed one-minute window per client address, counted in Redis so every gateway replica shares it.
  * When Redis cannot answer the request goes through (and a warning is logged): availability first.
  */
-export function rateLimitMiddleware(
-  redis: RedisClientType,
-  limitPerMinute: number,
-  logger: Logger,
-  keyPrefix = '',
-) {
+export function rateLimitMiddleware(redis: Redis, limitPerMinute: number, logger: Logger) {
   return async (req: Request, res: Response, next: NextFunction) => {
     const window = Math.floor(Date.now() / 60_000);
-    const key = `${keyPrefix}ratelimit:ip:${req.ip}:${window}`;
+    const key = `ratelimit:ip:${req.ip}:${window}`;
     let count: number;
     try {
-      const [incremented] = await redis.multi().incr(key).expire(key, 60).exec();
-      count = Number(incremented);
+      const [incremented] = (await redis.multi().incr(key).expire(key, 60).exec()) ?? [];
+      count = Number(incremented?.[1]);
     } catch (error) {
       logger.warn({ err: error }, 'rate limit unavailable');
       return next();

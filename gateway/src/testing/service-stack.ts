@@ -58,7 +58,10 @@ export class ServiceStack {
     };
     const identity = await createServiceApp(
       identityService,
-      loadConfig(identityService.configSchema, await common('identity')),
+      loadConfig(identityService.configSchema, {
+        ...(await common('identity')),
+        CODE_HMAC_KEY: randomBytes(32).toString('hex'),
+      }),
       testLogger('identity'),
     );
     this.apps.push(identity);
@@ -114,18 +117,30 @@ export class ServiceStack {
   }
 }
 
+/** One answer the gateway gave a test browser (for checking answers against the contract). */
+export interface RecordedAnswer {
+  method: string;
+  path: string;
+  status: number;
+  body: unknown;
+}
+
 /** A browser: keeps cookies, sends the XSRF header, and a client address of its own. */
 export class Browser {
+  /** Every answer any test browser received, in order. */
+  static readonly answers: RecordedAnswer[] = [];
   private readonly cookies = new Map<string, string>();
-  readonly ip = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
-  constructor(public baseUrl: string) {}
+  constructor(
+    public baseUrl: string,
+    readonly ip = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`,
+  ) {}
 
   async call<T = { isError: boolean; message: string; data: Record<string, unknown> | null }>(
     method: string,
     path: string,
     body?: unknown,
-  ): Promise<{ status: number; body: T }> {
+  ): Promise<{ status: number; body: T; headers: Headers }> {
     if (method !== 'GET' && !this.cookies.has('XSRF-TOKEN')) await this.call('GET', '/api/auth/xsrf');
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
@@ -145,10 +160,20 @@ export class Browser {
       if (/Expires=Thu, 01 Jan 1970/i.test(cookie)) this.cookies.delete(name);
       else this.cookies.set(name, value.join('='));
     }
-    return { status: response.status, body: (await response.json().catch(() => null)) as T };
+    const answer = (await response.json().catch(() => null)) as T;
+    Browser.answers.push({ method, path, status: response.status, body: answer });
+    return { status: response.status, body: answer, headers: response.headers };
   }
 
   hasSession(): boolean {
     return this.cookies.has('mmfa.sid');
+  }
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
   }
 }

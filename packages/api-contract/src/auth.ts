@@ -34,11 +34,20 @@ export const mobileNoField = z
   .min(1, 'Please provide mobile number')
   .regex(/^\+[1-9]\d{6,14}$/, 'Please provide the mobile number in international format, e.g. +12125551212');
 
+/** Names go into e-mails: letters (any script), spaces and . ' - only, so no links or markup. */
+const NAME = /^[\p{L}\p{M}][\p{L}\p{M} .'-]*$/u;
+
 export const firstNameField = trimmed('Please provide first name').pipe(
-  z.string().max(60, 'First name is too long'),
+  z
+    .string()
+    .max(60, 'First name is too long')
+    .regex(NAME, "First name may hold only letters, spaces and . ' -"),
 );
 export const lastNameField = trimmed('Please provide last name').pipe(
-  z.string().max(60, 'Last name is too long'),
+  z
+    .string()
+    .max(60, 'Last name is too long')
+    .regex(NAME, "Last name may hold only letters, spaces and . ' -"),
 );
 
 /** E-mailed one-time codes: exactly 6 digits. */
@@ -274,34 +283,54 @@ export const changePasswordFP = endpoint({
   response: envelope(message),
 });
 
+/** The current password proves it is the account's owner at the keyboard (Google-only accounts: optional). */
+export const currentPasswordField = z
+  .string({ error: 'Please provide your current password' })
+  .max(128, 'Password must be at most 128 characters');
+
 export const changePasswordBody = z
-  .object({ newPassword: newPasswordField })
+  .object({ currentPassword: currentPasswordField.optional(), newPassword: newPasswordField })
   .meta({ id: 'ChangePasswordRequest' });
 
 export const changePassword = endpoint({
   operationId: 'changePassword',
   method: 'POST',
   path: '/api/auth/changepassword',
-  summary: 'Change the signed-in user\u2019s password; every session of the user ends',
+  summary:
+    'Change the signed-in user\u2019s password, proven by the current one (a Google-only account: a Google sign-in of the last 10 minutes); every session of the user ends',
   tag: 'auth',
   access: 'user',
   body: changePasswordBody,
   response: envelope(message),
 });
 
-/** The change-password form (the spec's messages, values trimmed first). */
-export const changePasswordForm = z
-  .object({
-    newPassword: newPasswordField,
-    confirmPassword: z
-      .string({ error: 'Please provide confirm password' })
-      .trim()
-      .min(1, 'Please provide confirm password'),
-  })
-  .refine((form) => form.newPassword === form.confirmPassword, {
+const newPasswordPair = {
+  newPassword: newPasswordField,
+  confirmPassword: z
+    .string({ error: 'Please provide confirm password' })
+    .trim()
+    .min(1, 'Please provide confirm password'),
+};
+/** Both new-password fields agree (checked on the form's values, after trimming). */
+const confirmed = <S extends z.ZodType<{ newPassword: string; confirmPassword: string }>>(schema: S) =>
+  schema.refine((form) => form.newPassword === form.confirmPassword, {
     path: ['confirmPassword'],
     message: 'New password and confirm password not matched',
   });
+
+/** The new-password step of a reset (the spec's messages, values trimmed first). */
+export const newPasswordForm = confirmed(z.object(newPasswordPair));
+
+/** The change-password form: the current password, then the new one twice. */
+export const changePasswordForm = confirmed(
+  z.object({
+    currentPassword: z
+      .string({ error: 'Please provide your current password' })
+      .min(1, 'Please provide your current password')
+      .max(128, 'Password must be at most 128 characters'),
+    ...newPasswordPair,
+  }),
+);
 
 // ---- profile ----------------------------------------------------------------------------------
 

@@ -21,6 +21,8 @@ export interface Endpoint<
   access: 'public' | 'user' | 'admin';
   body?: Body;
   query?: Query;
+  /** The path's `:param` values, as one object. */
+  params?: z.ZodType;
   response: Response;
 }
 

@@ -26,7 +26,7 @@ export class AppModule {
           topicPrefix: config.KAFKA_TOPIC_PREFIX,
           logger,
         }),
-        UsersModule,
+        UsersModule.forRoot(config),
       ],
     };
   }

@@ -1,10 +1,10 @@
-import { changePasswordForm } from '@multimfa/api-contract';
+import type { newPasswordForm } from '@multimfa/api-contract';
 import { PasswordField } from './password-field.component';
 import type { ZodForm } from './use-zod-form';
 import { fieldProps } from './use-zod-form';
 
 /** "New Password" and "Confirm Password", for every form that sets a password (change or reset). */
-export function NewPasswordFields({ form }: { form: ZodForm<typeof changePasswordForm> }) {
+export function NewPasswordFields({ form }: { form: ZodForm<typeof newPasswordForm> }) {
   return (
     <>
       <PasswordField

@@ -1,26 +1,26 @@
 import { ZodPipe } from '@multimfa/service-runtime';
 import { Body, Controller, Get, Inject, Param, Put } from '@nestjs/common';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { ensureCustomerRequest, userIdParam } from '../contract.js';
 import { type CustomerDto, CustomersService } from './customers.service.js';
 
-const userIdParam = new ZodPipe(z.uuid('Unknown user'));
-const ensureBody = z.object({ emailAddress: z.email(), name: z.string().min(1).max(121) });
+const userId = new ZodPipe(userIdParam);
 
 @Controller('customers')
 export class CustomersController {
   constructor(@Inject(CustomersService) private readonly customers: CustomersService) {}
 
   @Get(':userId')
-  find(@Param('userId', userIdParam) userId: string): Promise<CustomerDto> {
-    return this.customers.find(userId);
+  find(@Param('userId', userId) id: string): Promise<CustomerDto> {
+    return this.customers.find(id);
   }
 
   /** Creates the user's Stripe customer if it does not exist yet; answers it either way. */
   @Put(':userId')
   ensure(
-    @Param('userId', userIdParam) userId: string,
-    @Body(new ZodPipe(ensureBody)) body: z.output<typeof ensureBody>,
+    @Param('userId', userId) id: string,
+    @Body(new ZodPipe(ensureCustomerRequest)) body: z.output<typeof ensureCustomerRequest>,
   ): Promise<CustomerDto> {
-    return this.customers.ensure({ userId, ...body });
+    return this.customers.ensure({ userId: id, ...body });
   }
 }

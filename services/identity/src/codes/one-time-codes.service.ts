@@ -1,17 +1,22 @@
-import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Clock, DomainError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { CodeSecret } from './code-secret.js';
+import { type CodePurpose, OneTimeCode } from './one-time-code.entity.js';
+import { OneTimeCodesRepository } from './one-time-codes.repository.js';
 
-export type CodePurpose = 'VERIFY_EMAIL' | 'RESET_PASSWORD';
+export type { CodePurpose } from './one-time-code.entity.js';
 
-/** Every e-mailed code: 6 digits, valid 10 minutes, single use, at most 5 wrong tries. */
+/** Every e-mailed code: 6 digits, valid 10 minutes, single use, 5 wrong tries across all live codes. */
 export const CODE_RULES = {
   digits: 6,
   validForMs: 10 * 60_000,
   maxWrongTries: 5,
-  /** At most this many codes per address and purpose in an hour, so nobody floods an inbox. */
+  /** At most this many new codes per address and purpose in an hour, so nobody floods an inbox. */
   maxIssuedPerHour: 5,
+  /** A live code with at least this long left is e-mailed again instead of minting a new one. */
+  resendWhileLeftMs: 2 * 60_000,
 } as const;
 
 export interface IssuedCode {
@@ -19,57 +24,70 @@ export interface IssuedCode {
   expiresAt: Date;
 }
 
-interface CodeRow {
-  code_id: string;
-  code_hash: string;
-  expires_at: Date;
-  failed_attempts: number;
-  consumed_at: Date | null;
-}
-
-export const codeExpired = () =>
-  new DomainError('CODE_EXPIRED', 'The code has expired or was already used. Please request a new one');
-
-const digest = (codeId: string, code: string) =>
-  createHash('sha256').update(`${codeId}:${code}`).digest('hex');
+/** One answer for a wrong, expired, spent or locked code, and for an unknown address: it tells nothing. */
+export const codeRejected = () =>
+  new DomainError(
+    'CODE_INVALID',
+    'The code is not correct, or it has expired. Please check it or request a new one',
+  );
 
 /**
- * Issues and checks one-time codes. Only a hash is stored. Each code lives 10 minutes; the first
- * correct use spends every live code of that purpose, and so does the fifth wrong try.
+ * Issues and checks one-time codes. A request while a code is live e-mails that code again rather than
+ * spending the hourly allowance. Wrong tries count across every live code of the user and purpose; the
+ * first correct use spends them all, and so does the last allowed wrong try.
  */
 @Injectable()
 export class OneTimeCodesService {
-  constructor(@Inject(Clock) private readonly clock: Clock) {}
+  constructor(
+    @Inject(OneTimeCodesRepository) private readonly codes: OneTimeCodesRepository,
+    @Inject(CodeSecret) private readonly secret: CodeSecret,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
 
+  /** The code to e-mail now: the live one again, or a new one. */
   async issue(manager: EntityManager, userId: string, purpose: CodePurpose): Promise<IssuedCode> {
     const now = this.clock.now();
-    const [recent] = await manager.query(
-      `SELECT count(*)::int AS issued FROM one_time_code
-        WHERE user_id = $1 AND purpose = $2 AND created_at > $3`,
-      [userId, purpose, new Date(now.getTime() - 3_600_000)],
+    const live = await this.codes.live(manager, userId, purpose, now);
+    const resendable = live.find(
+      (code) => code.expiresAt.getTime() - now.getTime() >= CODE_RULES.resendWhileLeftMs,
     );
-    if (recent.issued >= CODE_RULES.maxIssuedPerHour) {
+    if (resendable) {
+      return {
+        code: this.secret.codeFor(resendable.codeId, CODE_RULES.digits),
+        expiresAt: resendable.expiresAt,
+      };
+    }
+    const since = new Date(now.getTime() - 3_600_000);
+    if ((await this.codes.countIssuedSince(manager, userId, purpose, since)) >= CODE_RULES.maxIssuedPerHour) {
       throw new DomainError(
         'TOO_MANY_CODES',
         'Too many codes were requested. Please try again in an hour',
         429,
       );
     }
-    const code = String(randomInt(0, 10 ** CODE_RULES.digits)).padStart(CODE_RULES.digits, '0');
     const codeId = randomUUID();
+    const code = this.secret.codeFor(codeId, CODE_RULES.digits);
     const expiresAt = new Date(now.getTime() + CODE_RULES.validForMs);
-    await manager.query(
-      `INSERT INTO one_time_code (code_id, user_id, purpose, code_hash, expires_at, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [codeId, userId, purpose, digest(codeId, code), expiresAt, now],
+    await this.codes.insert(
+      manager,
+      Object.assign(new OneTimeCode(), {
+        codeId,
+        userId,
+        purpose,
+        codeHash: this.secret.hash(codeId, code),
+        expiresAt,
+        failedAttempts: 0,
+        consumedAt: null,
+        createdAt: now,
+      } satisfies OneTimeCode),
     );
     return { code, expiresAt };
   }
 
   /**
-   * Spends the codes of this purpose when the given one is any of the user's live codes (a person
-   * may use the code of an earlier e-mail). Otherwise counts a wrong try against the newest code
-   * and returns the error to throw once the caller's transaction has committed, so the count is kept.
+   * Spends the codes of this purpose when the given one is any of the user's live codes (a person may
+   * use the code of an earlier e-mail). Otherwise counts a wrong try and returns the error to throw
+   * once the caller's transaction has committed, so the count is kept.
    */
   async consume(
     manager: EntityManager,
@@ -78,49 +96,25 @@ export class OneTimeCodesService {
     code: string,
   ): Promise<DomainError | undefined> {
     const now = this.clock.now();
-    const live: CodeRow[] = await manager.query(
-      `SELECT code_id, code_hash, expires_at, failed_attempts, consumed_at FROM one_time_code
-        WHERE user_id = $1 AND purpose = $2 AND consumed_at IS NULL AND expires_at > $3
-        ORDER BY created_at DESC FOR UPDATE`,
-      [userId, purpose, now],
-    );
+    const live = await this.codes.live(manager, userId, purpose, now);
     const [newest] = live;
-    if (!newest) return codeExpired();
-    if (newest.failed_attempts >= CODE_RULES.maxWrongTries) {
-      return new DomainError('CODE_LOCKED', 'Too many wrong codes. Please request a new one');
+    if (!newest) return codeRejected();
+    const wrongTries = live.reduce((sum, row) => sum + row.failedAttempts, 0);
+    if (wrongTries >= CODE_RULES.maxWrongTries) {
+      await this.codes.spendAll(manager, userId, purpose, now);
+      return codeRejected();
     }
-    const matches = live.some((row) =>
-      timingSafeEqual(Buffer.from(row.code_hash, 'hex'), Buffer.from(digest(row.code_id, code), 'hex')),
-    );
-    if (!matches) {
-      const tries = newest.failed_attempts + 1;
-      await manager.query('UPDATE one_time_code SET failed_attempts = $2 WHERE code_id = $1', [
-        newest.code_id,
-        tries,
-      ]);
-      const left = CODE_RULES.maxWrongTries - tries;
-      if (left > 0) {
-        return new DomainError(
-          'CODE_WRONG',
-          `The code is not correct. ${left} ${left === 1 ? 'try' : 'tries'} left`,
-        );
-      }
-      await this.spendAll(manager, userId, purpose, now);
-      return new DomainError('CODE_LOCKED', 'Too many wrong codes. Please request a new one');
+    if (live.some((row) => this.secret.matches(row.codeId, code, row.codeHash))) {
+      await this.codes.spendAll(manager, userId, purpose, now);
+      return undefined;
     }
-    await this.spendAll(manager, userId, purpose, now);
-    return undefined;
+    await this.codes.countWrongTry(manager, newest.codeId);
+    if (wrongTries + 1 >= CODE_RULES.maxWrongTries) await this.codes.spendAll(manager, userId, purpose, now);
+    return codeRejected();
   }
 
-  private async spendAll(
-    manager: EntityManager,
-    userId: string,
-    purpose: CodePurpose,
-    now: Date,
-  ): Promise<void> {
-    await manager.query(
-      'UPDATE one_time_code SET consumed_at = $3 WHERE user_id = $1 AND purpose = $2 AND consumed_at IS NULL',
-      [userId, purpose, now],
-    );
+  /** Spends every live code of the user: after a password change, a reset, or a Google take-over. */
+  spendAll(manager: EntityManager, userId: string, purpose?: CodePurpose): Promise<void> {
+    return this.codes.spendAll(manager, userId, purpose, this.clock.now());
   }
 }

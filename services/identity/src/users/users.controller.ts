@@ -1,27 +1,30 @@
 import { ZodPipe } from '@multimfa/service-runtime';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put } from '@nestjs/common';
-import { z } from 'zod';
-import type { UserDto } from './dto/user.dto.js';
+import type { z } from 'zod';
 import {
   authenticateRequest,
+  changePasswordRequest,
   codeRequest,
   googleResolveRequest,
   profileRequest,
   type RegisterRequest,
   registerRequest,
   resetCheckRequest,
+  resetPasswordRequest,
   resetRequest,
-  setPasswordRequest,
-} from './dto/user-requests.js';
+  userIdParam,
+} from '../contract.js';
+import type { UserDto } from './dto/user.dto.js';
 import { UsersService } from './users.service.js';
 
-const userIdParam = new ZodPipe(z.uuid('Unknown user'));
+const userId = new ZodPipe(userIdParam);
 
 /** Identity's internal API, called by the gateway once it has checked the browser's side. */
 @Controller()
 export class UsersController {
   constructor(@Inject(UsersService) private readonly users: UsersService) {}
 
+  /** Sign-up: customers only (the schema refuses any other userType). */
   @Post('users')
   register(@Body(new ZodPipe(registerRequest)) body: RegisterRequest): Promise<UserDto> {
     return this.users.register(body);
@@ -36,46 +39,56 @@ export class UsersController {
   }
 
   @Get('users/:userId')
-  get(@Param('userId', userIdParam) userId: string): Promise<UserDto> {
-    return this.users.get(userId);
+  get(@Param('userId', userId) id: string): Promise<UserDto> {
+    return this.users.get(id);
   }
 
   @Put('users/:userId/profile')
   updateProfile(
-    @Param('userId', userIdParam) userId: string,
+    @Param('userId', userId) id: string,
     @Body(new ZodPipe(profileRequest)) body: z.output<typeof profileRequest>,
   ): Promise<UserDto> {
-    return this.users.updateProfile(userId, body);
+    return this.users.updateProfile(id, body);
   }
 
   @Post('users/:userId/password')
   @HttpCode(204)
-  setPassword(
-    @Param('userId', userIdParam) userId: string,
-    @Body(new ZodPipe(setPasswordRequest)) body: z.output<typeof setPasswordRequest>,
+  changePassword(
+    @Param('userId', userId) id: string,
+    @Body(new ZodPipe(changePasswordRequest)) body: z.output<typeof changePasswordRequest>,
   ): Promise<void> {
-    return this.users.setPassword(userId, body.newPassword, body.reason);
+    return this.users.changePassword(id, body, body.newPassword);
+  }
+
+  @Post('users/:userId/password-reset')
+  @HttpCode(204)
+  resetPassword(
+    @Param('userId', userId) id: string,
+    @Body(new ZodPipe(resetPasswordRequest)) body: z.output<typeof resetPasswordRequest>,
+  ): Promise<void> {
+    return this.users.resetPassword(id, body.newPassword);
   }
 
   @Post('users/:userId/verification-code')
   @HttpCode(204)
-  sendVerificationCode(@Param('userId', userIdParam) userId: string): Promise<void> {
-    return this.users.sendVerificationCode(userId);
+  sendVerificationCode(@Param('userId', userId) id: string): Promise<void> {
+    return this.users.sendVerificationCode(id);
   }
 
   @Post('users/:userId/email-verification')
   @HttpCode(200)
   verifyEmail(
-    @Param('userId', userIdParam) userId: string,
+    @Param('userId', userId) id: string,
     @Body(new ZodPipe(codeRequest)) body: z.output<typeof codeRequest>,
   ): Promise<UserDto> {
-    return this.users.verifyEmail(userId, body.code);
+    return this.users.verifyEmail(id, body.code);
   }
 
+  /** Answers at once; the code (when the address has an account) is sent after the answer. */
   @Post('password-resets')
   @HttpCode(204)
-  requestPasswordReset(@Body(new ZodPipe(resetRequest)) body: z.output<typeof resetRequest>): Promise<void> {
-    return this.users.requestPasswordReset(body.emailAddress);
+  requestPasswordReset(@Body(new ZodPipe(resetRequest)) body: z.output<typeof resetRequest>): void {
+    this.users.requestPasswordResetAfterAnswering(body.emailAddress);
   }
 
   @Post('password-resets/check')

@@ -1,21 +1,32 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CodeSecret } from '../codes/code-secret.js';
+import { OneTimeCode } from '../codes/one-time-code.entity.js';
+import { OneTimeCodesRepository } from '../codes/one-time-codes.repository.js';
 import { OneTimeCodesService } from '../codes/one-time-codes.service.js';
+import type { IdentityConfig } from '../config/identity.config.js';
 import { Argon2PasswordHasher, PasswordHasher } from '../passwords/password-hasher.js';
 import { User } from './user.entity.js';
 import { UsersController } from './users.controller.js';
 import { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
 
-@Module({
-  imports: [TypeOrmModule.forFeature([User])],
-  controllers: [UsersController],
-  providers: [
-    UsersService,
-    UsersRepository,
-    OneTimeCodesService,
-    { provide: PasswordHasher, useClass: Argon2PasswordHasher },
-  ],
-  exports: [UsersService],
-})
-export class UsersModule {}
+@Module({})
+export class UsersModule {
+  static forRoot(config: IdentityConfig): DynamicModule {
+    return {
+      module: UsersModule,
+      imports: [TypeOrmModule.forFeature([User, OneTimeCode])],
+      controllers: [UsersController],
+      providers: [
+        UsersService,
+        UsersRepository,
+        OneTimeCodesService,
+        OneTimeCodesRepository,
+        { provide: CodeSecret, useValue: new CodeSecret(config.CODE_HMAC_KEY) },
+        { provide: PasswordHasher, useClass: Argon2PasswordHasher },
+      ],
+      exports: [UsersService],
+    };
+  }
+}

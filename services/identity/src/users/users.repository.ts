@@ -27,8 +27,11 @@ export class UsersRepository {
     return manager.getRepository(User).save(user);
   }
 
-  async findGoogleSubject(manager: EntityManager, subject: string): Promise<string | undefined> {
-    const [row] = await manager.query('SELECT user_id FROM google_identity WHERE subject = $1', [subject]);
+  async findGoogleSubject(subject: string, manager?: EntityManager): Promise<string | undefined> {
+    const [row] = await (manager ?? this.users.manager).query(
+      'SELECT user_id FROM google_identity WHERE subject = $1',
+      [subject],
+    );
     return row?.user_id;
   }
 

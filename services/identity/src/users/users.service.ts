@@ -11,11 +11,11 @@ import { Clock, DomainError, LOGGER, type Logger, NotFoundError } from '@multimf
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { type CodePurpose, codeExpired, OneTimeCodesService } from '../codes/one-time-codes.service.js';
+import { type CodePurpose, codeRejected, OneTimeCodesService } from '../codes/one-time-codes.service.js';
+import { accountInactive, type RegisterRequest } from '../contract.js';
 import { PasswordHasher } from '../passwords/password-hasher.js';
 import { toUserDto, type UserDto } from './dto/user.dto.js';
-import type { RegisterRequest } from './dto/user-requests.js';
-import { User } from './user.entity.js';
+import { User, type UserType } from './user.entity.js';
 import { UsersRepository } from './users.repository.js';
 
 const INVALID_CREDENTIALS = () =>
@@ -34,8 +34,14 @@ export class UsersService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** `verified` is for accounts an operator creates (the first administrator, demo users). */
-  async register(request: RegisterRequest, options: { verified?: boolean } = {}): Promise<UserDto> {
+  /**
+   * Sign-up creates customers. `userType` and `verified` exist only for the command-line tool, which
+   * calls this method directly (the first administrator, demo users); no HTTP route passes them.
+   */
+  async register(
+    request: Omit<RegisterRequest, 'userType'>,
+    options: { verified?: boolean; userType?: UserType } = {},
+  ): Promise<UserDto> {
     if (request.google && request.google.emailAddress !== request.emailAddress) {
       throw new DomainError('GOOGLE_EMAIL_MISMATCH', 'Sign up with the email address of your Google account');
     }
@@ -54,7 +60,7 @@ export class UsersService {
         firstName: request.firstName,
         lastName: request.lastName,
         mobileNo: request.mobileNo,
-        userType: request.userType,
+        userType: options.userType ?? 'CUSTOMER',
         provider: request.google ? 'GOOGLE' : 'NONE',
         // Google has verified the address; everyone else proves it with a code.
         isVerified: Boolean(request.google || options.verified),
@@ -119,7 +125,35 @@ export class UsersService {
     });
   }
 
-  async setPassword(userId: string, newPassword: string, reason: 'CHANGED' | 'RESET'): Promise<void> {
+  /**
+   * A signed-in user's new password, proven by the current one; an account without a password (Google
+   * only) proves itself with the Google identity the gateway verified moments ago.
+   */
+  async changePassword(
+    userId: string,
+    proof: { currentPassword?: string; googleSubject?: string },
+    newPassword: string,
+  ): Promise<void> {
+    const user = await this.require(userId);
+    this.assertActive(user);
+    const proven = user.passwordHash
+      ? await this.hasher.verify(user.passwordHash, proof.currentPassword ?? '')
+      : proof.googleSubject !== undefined &&
+        (await this.users.findGoogleSubject(proof.googleSubject)) === userId;
+    if (!proven) {
+      throw user.passwordHash
+        ? new DomainError('CURRENT_PASSWORD_WRONG', 'Your current password is not correct', 400)
+        : new DomainError('GOOGLE_IDENTITY_REQUIRED', 'Please sign in with Google again', 401);
+    }
+    await this.storePassword(userId, newPassword, 'CHANGED');
+  }
+
+  /** The new password of a reset; the gateway has checked this browser's reset grant. */
+  resetPassword(userId: string, newPassword: string): Promise<void> {
+    return this.storePassword(userId, newPassword, 'RESET');
+  }
+
+  private async storePassword(userId: string, newPassword: string, reason: 'CHANGED' | 'RESET') {
     const passwordHash = await this.hasher.hash(newPassword);
     await this.dataSource.transaction(async (manager) => {
       const user = await this.requireLocked(manager, userId);
@@ -127,6 +161,8 @@ export class UsersService {
       user.passwordHash = passwordHash;
       user.passwordChangedAt = this.clock.now();
       await this.users.save(manager, user);
+      // Every reset code still in an inbox is spent with the old password.
+      await this.codes.spendAll(manager, userId, 'RESET_PASSWORD');
       await this.outbox.publish(manager, passwordChanged, { userId, reason });
       await this.notify(manager, user, 'PASSWORD_CHANGED');
     });
@@ -157,7 +193,18 @@ export class UsersService {
     return toUserDto(user);
   }
 
-  /** Sends a reset code when the address has an active account; answers the same either way. */
+  /**
+   * Sends a reset code when the address has an active account. The caller is answered before any of
+   * that work starts, so the answer takes the same time whether or not the address exists.
+   */
+  requestPasswordResetAfterAnswering(emailAddress: string): void {
+    setImmediate(() => {
+      this.requestPasswordReset(emailAddress).catch((error: unknown) =>
+        this.logger.error({ err: error }, 'could not send a password reset code'),
+      );
+    });
+  }
+
   async requestPasswordReset(emailAddress: string): Promise<void> {
     const user = await this.users.findByEmail(emailAddress);
     if (!user?.isActive) return;
@@ -178,7 +225,7 @@ export class UsersService {
   /** Spends a reset code; the gateway then lets this browser session set a new password. */
   async checkPasswordReset(emailAddress: string, code: string): Promise<{ userId: string }> {
     const user = await this.users.findByEmail(emailAddress);
-    if (!user?.isActive) throw codeExpired();
+    if (!user?.isActive) throw codeRejected();
     const failure = await this.dataSource.transaction(async (manager) => {
       await this.requireLocked(manager, user.userId);
       return this.codes.consume(manager, user.userId, 'RESET_PASSWORD', code);
@@ -188,29 +235,45 @@ export class UsersService {
   }
 
   /**
-   * Whether a Google identity (verified by the gateway) belongs to an account. An account with the
-   * same verified address is linked to it on first use.
+   * Whether a Google identity (verified by the gateway) belongs to an account. An account with the same
+   * verified address is linked to it on first use. An account nobody verified is taken over by the
+   * Google proof (it may have been registered by someone else to wait for the owner): in one
+   * transaction its password goes, its address counts as verified and its codes are spent; the
+   * gateway then ends every session it had (`tookOver`).
    */
   async resolveGoogle(
     subject: string,
     emailAddress: string,
-  ): Promise<{ registered: boolean; user: UserDto | null }> {
+  ): Promise<{ registered: boolean; user: UserDto | null; tookOver: boolean }> {
     return this.dataSource.transaction(async (manager) => {
-      const linkedUserId = await this.users.findGoogleSubject(manager, subject);
-      const user = linkedUserId
+      const linkedUserId = await this.users.findGoogleSubject(subject, manager);
+      const found = linkedUserId
         ? await this.users.findById(linkedUserId, manager)
         : await this.users.findByEmail(emailAddress, manager);
-      if (!user) return { registered: false, user: null };
+      if (!found) return { registered: false, user: null, tookOver: false };
+      const user = await this.requireLocked(manager, found.userId);
       this.assertActive(user);
-      if (!linkedUserId) await this.users.linkGoogle(manager, subject, user.userId, emailAddress);
-      return { registered: true, user: toUserDto(user) };
+      if (linkedUserId) return { registered: true, user: toUserDto(user), tookOver: false };
+      const tookOver = !user.isVerified;
+      if (tookOver) {
+        user.passwordHash = null;
+        user.passwordChangedAt = this.clock.now();
+        user.provider = 'GOOGLE';
+        user.isVerified = true;
+        await this.users.save(manager, user);
+        await this.codes.spendAll(manager, user.userId);
+        await this.outbox.publish(manager, emailVerified, {
+          userId: user.userId,
+          emailAddress: user.emailAddress,
+        });
+      }
+      await this.users.linkGoogle(manager, subject, user.userId, emailAddress);
+      return { registered: true, user: toUserDto(user), tookOver };
     });
   }
 
   private assertActive(user: User): void {
-    if (!user.isActive) {
-      throw new DomainError('ACCOUNT_INACTIVE', 'Your account is inactive. Please contact support', 403);
-    }
+    if (!user.isActive) throw accountInactive();
   }
 
   private async require(userId: string): Promise<User> {

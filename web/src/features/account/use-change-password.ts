@@ -15,7 +15,10 @@ export const CHANGE_PASSWORD_FAILED_MESSAGE =
 export function useChangePassword() {
   const endSession = useEndSession();
   return useMutation({
-    mutationFn: (newPassword: string) => api.call(changePassword, { body: { newPassword } }),
+    mutationFn: (body: { currentPassword: string; newPassword: string }) =>
+      api.call(changePassword, {
+        body: { currentPassword: body.currentPassword, newPassword: body.newPassword },
+      }),
     async onSuccess() {
       notify.success(PASSWORD_CHANGED_MESSAGE);
       await endSession('/login');

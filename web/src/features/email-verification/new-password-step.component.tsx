@@ -1,5 +1,5 @@
 import { Button, Stack } from '@mantine/core';
-import { changePasswordForm } from '@multimfa/api-contract';
+import { newPasswordForm } from '@multimfa/api-contract';
 import { useWatch } from 'react-hook-form';
 import { errorMessage } from '../../api/api-error';
 import { FormServerError } from '../../forms/form-server-error.component';
@@ -14,7 +14,7 @@ export interface NewPasswordStepProps {
 
 /** Step 3 (forgot password): the new password twice and "Change Password" (disabled while blank). */
 export function NewPasswordStep({ emailAddress, onChanged }: NewPasswordStepProps) {
-  const form = useZodForm(changePasswordForm, { defaultValues: { newPassword: '', confirmPassword: '' } });
+  const form = useZodForm(newPasswordForm, { defaultValues: { newPassword: '', confirmPassword: '' } });
   const newPassword = useWatch({ control: form.control, name: 'newPassword' }) ?? '';
   const resetPassword = useResetPassword();
 

@@ -1,0 +1,286 @@
+import type {
+  changePasswordBody,
+  loginBody,
+  resetPasswordBody,
+  sessionUserData,
+  signUpBody,
+  signUpData,
+  updateUserBody,
+} from '@multimfa/api-contract';
+import { billingCustomer } from '@multimfa/billing/contract';
+import {
+  accountInactive,
+  googleResolution,
+  type IdentityUser,
+  identityUser,
+  nothing,
+  resetCheck,
+} from '@multimfa/identity/contract';
+import { DomainError, LOGGER, type Logger } from '@multimfa/service-runtime';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { z } from 'zod';
+import type { GoogleIdentity } from '../access/session-user.js';
+import type { GatewayConfig } from '../config/gateway.config.js';
+import { GATEWAY_CONFIG } from '../config/gateway-config.token.js';
+import { deviceCookieName } from '../http/session-settings.js';
+import type { ServiceClient } from '../upstream/service-client.js';
+import { BILLING, IDENTITY } from '../upstream/upstream.module.js';
+import { clientPrefix } from './client-prefix.js';
+import { LoginThrottleService, type SignInAttempt } from './login-throttle.service.js';
+import { SessionsService } from './sessions.service.js';
+
+export type SessionUserData = z.infer<typeof sessionUserData>;
+type SignUpData = z.infer<typeof signUpData>;
+
+/** A browser that signed in keeps this cookie for half a year: it passes the wider sign-in throttles. */
+const DEVICE_COOKIE_MAX_AGE_MS = 180 * 24 * 3600 * 1000;
+
+/**
+ * The account calls of /api/auth, composed: the browser's side (sessions, proofs, throttles, device
+ * cookie) is decided here, the account rules in identity, the payment customer in billing.
+ */
+@Injectable()
+export class AccountsService {
+  constructor(
+    @Inject(IDENTITY) private readonly identity: ServiceClient,
+    @Inject(BILLING) private readonly billing: ServiceClient,
+    @Inject(SessionsService) private readonly sessions: SessionsService,
+    @Inject(LoginThrottleService) private readonly throttle: LoginThrottleService,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** Creates the customer, signs this browser in, and creates the Stripe customer (idempotent). */
+  async signUp(req: Request, body: z.output<typeof signUpBody>): Promise<SignUpData> {
+    const google =
+      body.provider === 'GOOGLE' ? this.sessions.provenGoogle(req, body.emailAddress) : undefined;
+    const user = await this.identity.post('/users', identityUser, {
+      emailAddress: body.emailAddress,
+      password: google ? undefined : body.password,
+      firstName: body.firstName,
+      lastName: body.lastName,
+      mobileNo: body.mobileNo,
+      google: google ? { subject: google.subject, emailAddress: google.emailAddress } : undefined,
+      serviceAgreementAgreed: body.serviceAgreementAgreed,
+      receiveMarketingEmails: body.receiveMarketingEmails,
+    });
+    await this.sessions.signIn(req, user);
+    return {
+      emailAddress: user.emailAddress,
+      isVerified: user.isVerified,
+      fullName: user.fullName,
+      userId: user.userId,
+      stripeCustomerId: await this.ensureStripeCustomer(user),
+    };
+  }
+
+  /** Each attempt is counted before identity checks the password, so parallel guesses cannot race. */
+  async login(req: Request, res: Response, body: z.output<typeof loginBody>): Promise<SessionUserData> {
+    const attempt = this.attempt(req, body.emailAddress);
+    await this.throttle.reserve(attempt);
+    const user = await this.identity.post('/users/authenticate', identityUser, body);
+    await this.throttle.succeeded(attempt);
+    await this.signIn(req, res, user);
+    return this.sessionUser(user);
+  }
+
+  async currentUser(req: Request, res: Response): Promise<SessionUserData> {
+    const user = await this.getUser(this.sessions.signedInUserId(req) ?? '');
+    if (!user.isActive) {
+      await this.sessions.signOut(req, res);
+      throw accountInactive();
+    }
+    return this.sessionUser(user);
+  }
+
+  logout(req: Request, res: Response): Promise<void> {
+    return this.sessions.signOut(req, res);
+  }
+
+  async googleStatus(req: Request, emailAddress: string) {
+    const google = this.sessions.provenGoogle(req, emailAddress);
+    const resolved = await this.resolveGoogle(google);
+    return {
+      registered: resolved.registered,
+      emailAddress: google.emailAddress,
+      fullName: google.fullName,
+      firstName: google.firstName,
+      lastName: google.lastName,
+    };
+  }
+
+  async loginWithGoogle(req: Request, res: Response, emailAddress: string): Promise<SessionUserData> {
+    const resolved = await this.resolveGoogle(this.sessions.provenGoogle(req, emailAddress));
+    if (!resolved.user) {
+      throw new DomainError(
+        'NOT_REGISTERED',
+        'There is no account for this Google identity. Please sign up',
+        404,
+      );
+    }
+    await this.signIn(req, res, resolved.user);
+    return this.sessionUser(resolved.user);
+  }
+
+  /**
+   * Signed in and unverified, for the own address: a verification code. Otherwise a reset code, sent
+   * after identity has answered. Each client network may ask for a limited number either way.
+   * Answers the message to show.
+   */
+  async sendCode(req: Request, emailAddress: string): Promise<string> {
+    await this.throttle.reserveCodeRequest(clientPrefix(req.ip));
+    const verifying = await this.verifyingOwnAddress(req, emailAddress);
+    if (verifying) {
+      await this.identity.post(`/users/${verifying.userId}/verification-code`, nothing);
+      return `We sent a verification code to ${emailAddress}`;
+    }
+    await this.identity.post('/password-resets', nothing, { emailAddress });
+    return 'If an account uses this address, we sent it a code';
+  }
+
+  /** Verifies the own address, or gives this browser a reset grant; answers the message to show. */
+  async checkCode(req: Request, emailAddress: string, code: string): Promise<string> {
+    const verifying = await this.verifyingOwnAddress(req, emailAddress);
+    if (verifying) {
+      await this.identity.post(`/users/${verifying.userId}/email-verification`, identityUser, { code });
+      return 'Your email address is verified';
+    }
+    const { userId } = await this.identity.post('/password-resets/check', resetCheck, { emailAddress, code });
+    await this.sessions.storeResetGrant(req, { userId, emailAddress, verifiedAt: Date.now() });
+    return 'Code verified. Please choose a new password';
+  }
+
+  /** The new password of a reset: only for the browser holding the grant; every session ends. */
+  async resetPassword(req: Request, res: Response, body: z.output<typeof resetPasswordBody>): Promise<void> {
+    const grant = this.sessions.resetGrant(req, body.emailAddress);
+    await this.identity.post(`/users/${grant.userId}/password-reset`, nothing, {
+      newPassword: body.newPassword,
+    });
+    await this.sessions.endAllSessionsOf(grant.userId);
+    await this.sessions.signOut(req, res);
+  }
+
+  /** Proven by the current password (counted like a sign-in attempt) or a fresh Google sign-in. */
+  async changePassword(
+    req: Request,
+    res: Response,
+    body: z.output<typeof changePasswordBody>,
+  ): Promise<void> {
+    const user = await this.getUser(this.sessions.signedInUserId(req) ?? '');
+    const attempt = this.attempt(req, user.emailAddress);
+    await this.throttle.reserve(attempt);
+    await this.identity.post(`/users/${user.userId}/password`, nothing, {
+      currentPassword: body.currentPassword,
+      googleSubject: this.sessions.freshGoogle(req)?.subject,
+      newPassword: body.newPassword,
+    });
+    await this.throttle.succeeded(attempt);
+    await this.sessions.endAllSessionsOf(user.userId);
+    await this.sessions.signOut(req, res);
+  }
+
+  /** Only the signed-in user's own profile; anyone else's answers as if it did not exist. */
+  async updateProfile(req: Request, body: z.output<typeof updateUserBody>) {
+    const userId = this.sessions.signedInUserId(req);
+    if (body.id !== userId) throw new DomainError('USER_NOT_FOUND', 'User not found', 404);
+    const user = await this.identity.put(`/users/${userId}/profile`, identityUser, {
+      firstName: body.firstName,
+      lastName: body.lastName,
+      mobileNo: body.mobileNo,
+    });
+    return {
+      userId: user.userId,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      fullName: user.fullName,
+      mobileNo: user.mobileNo,
+    };
+  }
+
+  private getUser(userId: string): Promise<IdentityUser> {
+    return this.identity.get(`/users/${userId}`, identityUser);
+  }
+
+  /** A Google take-over of an unverified account ends every session the account had. */
+  private async resolveGoogle(google: GoogleIdentity) {
+    const resolved = await this.identity.post('/google-identities/resolve', googleResolution, {
+      subject: google.subject,
+      emailAddress: google.emailAddress,
+    });
+    if (resolved.tookOver && resolved.user) await this.sessions.endAllSessionsOf(resolved.user.userId);
+    return resolved;
+  }
+
+  private async signIn(req: Request, res: Response, user: IdentityUser): Promise<void> {
+    await this.sessions.signIn(req, user);
+    res.cookie(deviceCookieName(this.config.COOKIE_SECURE), this.throttle.deviceTag(user.emailAddress), {
+      signed: true,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.config.COOKIE_SECURE,
+      maxAge: DEVICE_COOKIE_MAX_AGE_MS,
+      path: '/',
+    });
+  }
+
+  private attempt(req: Request, emailAddress: string): SignInAttempt {
+    const device: unknown = req.signedCookies?.[deviceCookieName(this.config.COOKIE_SECURE)];
+    return {
+      emailAddress,
+      network: clientPrefix(req.ip),
+      trustedDevice: device === this.throttle.deviceTag(emailAddress),
+    };
+  }
+
+  private async verifyingOwnAddress(req: Request, emailAddress: string) {
+    const userId = this.sessions.signedInUserId(req);
+    if (!userId) return undefined;
+    const user = await this.getUser(userId);
+    return !user.isVerified && user.emailAddress === emailAddress ? user : undefined;
+  }
+
+  /** At sign-up (billing's registered-event consumer does the same; whichever comes first). */
+  private async ensureStripeCustomer(user: IdentityUser): Promise<string> {
+    try {
+      const customer = await this.billing.put(`/customers/${user.userId}`, billingCustomer, {
+        emailAddress: user.emailAddress,
+        name: user.fullName,
+      });
+      return customer.stripeCustomerId;
+    } catch (error) {
+      this.logger.warn({ err: error, userId: user.userId }, 'could not create the billing customer now');
+      return '';
+    }
+  }
+
+  /** What the browser's session shows. A read: it never creates anything. */
+  private async sessionUser(user: IdentityUser): Promise<SessionUserData> {
+    return {
+      emailAddress: user.emailAddress,
+      name: user.fullName,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      userId: user.userId,
+      userType: user.userType,
+      isVerified: user.isVerified,
+      isLoggedIn: true,
+      mobileNo: user.mobileNo,
+      // The numbers service fills this in once MFAs exist.
+      MFAs: [],
+      stripeCustomerId: await this.stripeCustomerId(user.userId),
+    };
+  }
+
+  /** The Stripe customer id, or '' while billing has not created it yet (or cannot answer). */
+  private async stripeCustomerId(userId: string): Promise<string> {
+    try {
+      return (await this.billing.get(`/customers/${userId}`, billingCustomer)).stripeCustomerId;
+    } catch (error) {
+      if (!(error instanceof DomainError && error.status === 404)) {
+        this.logger.warn({ err: error, userId }, 'billing customer unavailable');
+      }
+      return '';
+    }
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * Identity's internal API, as zod schemas: identity validates what it receives with them, and the
+ * gateway imports them (`@multimfa/identity/contract`) instead of retyping them.
+ */
+import {
+  codeField,
+  emailAddressField,
+  firstNameField,
+  lastNameField,
+  mobileNoField,
+  newPasswordField,
+  passwordField,
+} from '@multimfa/api-contract';
+import { DomainError } from '@multimfa/service-runtime';
+import { z } from 'zod';
+
+// ---- answers -------------------------------------------------------------------------------
+
+/** A user as other services see it: never the password hash. */
+export const identityUser = z.object({
+  userId: z.uuid(),
+  emailAddress: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  mobileNo: z.string(),
+  userType: z.enum(['ADMIN', 'CUSTOMER']),
+  provider: z.enum(['NONE', 'GOOGLE']),
+  isVerified: z.boolean(),
+  isActive: z.boolean(),
+});
+export type IdentityUser = z.infer<typeof identityUser>;
+
+/**
+ * Whether a Google identity has an account. `tookOver`: the account was unverified, so the Google
+ * proof won: its password is gone and every session it had must end.
+ */
+export const googleResolution = z.object({
+  registered: z.boolean(),
+  user: identityUser.nullable(),
+  tookOver: z.boolean(),
+});
+export const resetCheck = z.object({ userId: z.uuid() });
+export const nothing = z.null();
+
+// ---- requests ------------------------------------------------------------------------------
+
+/** Sign-up through the gateway: always a customer (administrators exist only through the CLI). */
+export const registerRequest = z.object({
+  emailAddress: emailAddressField,
+  password: passwordField.optional(),
+  firstName: firstNameField,
+  lastName: lastNameField,
+  mobileNo: mobileNoField,
+  userType: z.literal('CUSTOMER', { error: 'Sign-up creates customer accounts only' }).default('CUSTOMER'),
+  /** Set only for a sign-up with the Google identity the gateway verified in this session. */
+  google: z.object({ subject: z.string().min(1).max(255), emailAddress: emailAddressField }).optional(),
+  serviceAgreementAgreed: z.boolean(),
+  receiveMarketingEmails: z.boolean(),
+});
+export type RegisterRequest = z.output<typeof registerRequest>;
+
+export const authenticateRequest = z.object({
+  emailAddress: emailAddressField,
+  password: z.string().min(1).max(128),
+});
+export const profileRequest = z.object({
+  firstName: firstNameField,
+  lastName: lastNameField,
+  mobileNo: mobileNoField,
+});
+/** A password change proves the owner: the current password, or a Google identity just proved. */
+export const changePasswordRequest = z.object({
+  currentPassword: z.string().max(128).optional(),
+  googleSubject: z.string().min(1).max(255).optional(),
+  newPassword: newPasswordField,
+});
+export const resetPasswordRequest = z.object({ newPassword: newPasswordField });
+export const codeRequest = z.object({ code: codeField });
+export const resetRequest = z.object({ emailAddress: emailAddressField });
+export const resetCheckRequest = z.object({ emailAddress: emailAddressField, code: codeField });
+export const googleResolveRequest = z.object({
+  subject: z.string().min(1).max(255),
+  emailAddress: emailAddressField,
+});
+export const userIdParam = z.uuid('Unknown user');
+
+// ---- errors: one code, one status, wherever the condition is found ---------------------------
+
+export const accountInactive = () =>
+  new DomainError('ACCOUNT_INACTIVE', 'Your account is inactive. Please contact support', 401);
