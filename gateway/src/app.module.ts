@@ -24,7 +24,10 @@ export class AppModule {
       controllers,
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
-        { provide: GatewayRedis, useFactory: () => new GatewayRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX).connect() },
+        {
+          provide: GatewayRedis,
+          useFactory: () => new GatewayRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX).connect(),
+        },
         AccountsService,
         SessionsService,
         LoginThrottleService,
