@@ -4,6 +4,8 @@ import type { HealthIndicatorResult, HealthIndicatorService } from '@nestjs/term
 export interface ReadinessCheck {
   readonly name: string;
   check(): Promise<void>;
+  /** Closes what the check holds open, when the app shuts down. */
+  close?(): Promise<void>;
 }
 
 export const READINESS_CHECKS = Symbol('READINESS_CHECKS');
