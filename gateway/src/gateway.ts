@@ -7,5 +7,6 @@ export const gateway: ServiceDefinition<typeof gatewayConfigSchema> = {
   name: 'gateway',
   configSchema: gatewayConfigSchema,
   appModule: (config, logger) => AppModule.forRoot(config, logger),
+  httpAdapter: 'express',
   configure: configureHttp,
 };

@@ -1,11 +1,9 @@
-// Child processes of the start and test commands: each writes to its own log file, and all of
-// them are stopped (SIGTERM, then SIGKILL after a grace period) when the parent stops.
+// Child processes of the start, test and bench commands: each writes to its own log file and is
+// stopped by stopProcess (SIGTERM to its process group, then SIGKILL after a grace period).
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { dirname } from 'node:path';
-
-const children = new Set();
 
 export function startProcess(name, command, args, { env = {}, cwd, logFile }) {
   mkdirSync(dirname(logFile), { recursive: true });
@@ -22,9 +20,7 @@ export function startProcess(name, command, args, { env = {}, cwd, logFile }) {
   child.on('exit', (code, signal) => {
     handle.exited = true;
     handle.exitCode = code ?? signal;
-    children.delete(handle);
   });
-  children.add(handle);
   return handle;
 }
 
@@ -43,12 +39,6 @@ export async function stopProcess(handle, graceMs = 10_000) {
   }, graceMs);
   await exited;
   clearTimeout(timer);
-}
-
-/** Stops every child still running, the most recently started first. */
-export async function stopAll() {
-  const running = [...children].reverse();
-  await Promise.all(running.map((handle) => stopProcess(handle)));
 }
 
 export function portAnswers(port, host = '127.0.0.1', timeoutMs = 500) {

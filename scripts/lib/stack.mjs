@@ -165,11 +165,22 @@ export const identityEnv = (config) => serviceEnv(config, 'identity');
 /** Starts the services, then the gateway, then the web app, and waits until each reports ready. */
 export async function startApplication(config) {
   const handles = [];
+  // MMFA_CPU_PROF=gateway,numbers: those processes write a V8 CPU profile (.cpuprofile) into the
+  // stack's log folder when they stop, to open in Chrome DevTools or read with scripts/bench/profile-top.mjs.
+  const profiled = new Set((process.env.MMFA_CPU_PROF ?? '').split(',').filter(Boolean));
   const launch = (name, script, env) => {
-    const handle = startProcess(name, process.execPath, ['--enable-source-maps', join(root, script)], {
-      env,
-      logFile: join(config.logDir, `${name}.log`),
-    });
+    const profile = profiled.has(name)
+      ? ['--cpu-prof', `--cpu-prof-dir=${join(config.logDir, 'profiles', name)}`]
+      : [];
+    const handle = startProcess(
+      name,
+      process.execPath,
+      [...profile, '--enable-source-maps', join(root, script)],
+      {
+        env,
+        logFile: join(config.logDir, `${name}.log`),
+      },
+    );
     handles.push(handle);
     return handle;
   };

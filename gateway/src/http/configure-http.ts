@@ -39,8 +39,10 @@ export function configureHttp(app: INestApplication, config: GatewayConfig, logg
       next();
     },
   );
-  // Keys carry REDIS_KEY_PREFIX through the client's keyPrefix (GatewayRedis).
-  app.use('/api', rateLimitMiddleware(redis, config.RATE_LIMIT_PER_MINUTE, logger));
+  // Keys carry REDIS_KEY_PREFIX through the client's keyPrefix (GatewayRedis). The count goes to Redis
+  // with the session's load, in one pipeline; it is enforced once the session is loaded.
+  const rateLimit = rateLimitMiddleware(redis, config.RATE_LIMIT_PER_MINUTE, logger);
+  app.use('/api', rateLimit.count);
   // Signed cookies: the device cookie that lets a browser which signed in before past the wider throttles.
   app.use('/api', cookieParser(config.SESSION_SECRET));
   app.use(
@@ -67,6 +69,7 @@ export function configureHttp(app: INestApplication, config: GatewayConfig, logg
       },
     }),
   );
+  app.use('/api', rateLimit.enforce);
   app.use('/api', sessionLifetimeMiddleware(config.SESSION_TTL_SECONDS));
   app.use('/api/admin', adminAreaMiddleware(logger));
   app.use('/api', xsrfMiddleware({ secure: config.COOKIE_SECURE, exempt: XSRF_EXEMPT }, logger));

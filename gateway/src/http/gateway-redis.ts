@@ -11,6 +11,8 @@ export class GatewayRedis implements OnApplicationShutdown {
   constructor(url: string, keyPrefix = '') {
     this.client = new Redis(url, {
       keyPrefix,
+      // Commands issued in the same tick leave in one write: a request's rate-limit count and session load.
+      enableAutoPipelining: true,
       lazyConnect: true,
       maxRetriesPerRequest: 2,
       retryStrategy: (retries) => Math.min(retries * 100, 2000),

@@ -3,28 +3,41 @@ import { DomainError, sendError } from '@multimfa/service-runtime';
 import type { NextFunction, Request, Response } from 'express';
 import type { Redis } from 'ioredis';
 
+const COUNT = Symbol('rate-limit count');
+type CountedRequest = Request & { [COUNT]?: Promise<number | undefined> };
+
 /**
  * A fixed one-minute window per client address, counted in Redis so every gateway replica shares it.
+ * `count` sends the increment and lets the request go on at once, so the session's load, next in line,
+ * joins it in the same automatic pipeline (one write and one round trip to Redis per request);
+ * `enforce`, after the session, waits for the count and answers 429 over the limit.
  * When Redis cannot answer the request goes through (and a warning is logged): availability first.
  */
 export function rateLimitMiddleware(redis: Redis, limitPerMinute: number, logger: Logger) {
-  return async (req: Request, res: Response, next: NextFunction) => {
-    const window = Math.floor(Date.now() / 60_000);
-    const key = `ratelimit:ip:${req.ip}:${window}`;
-    let count: number;
-    try {
-      const [incremented] = (await redis.multi().incr(key).expire(key, 60).exec()) ?? [];
-      count = Number(incremented?.[1]);
-    } catch (error) {
-      logger.warn({ err: error }, 'rate limit unavailable');
-      return next();
-    }
-    const remaining = Math.max(0, limitPerMinute - count);
+  const count = (req: CountedRequest, _res: Response, next: NextFunction) => {
+    const key = `ratelimit:ip:${req.ip}:${Math.floor(Date.now() / 60_000)}`;
+    // Not a MULTI (a pipeline of its own): EXPIRE NX sets the window's end once, right after the first INCR.
+    const incremented = redis.incr(key);
+    const expiring = redis.expire(key, 60, 'NX');
+    req[COUNT] = Promise.all([incremented, expiring]).then(
+      ([value]) => value,
+      (error: unknown) => {
+        logger.warn({ err: error }, 'rate limit unavailable');
+        return undefined;
+      },
+    );
+    next();
+  };
+
+  const enforce = async (req: CountedRequest, res: Response, next: NextFunction) => {
+    const counted = await req[COUNT];
+    if (counted === undefined) return next();
+    const remaining = Math.max(0, limitPerMinute - counted);
     const resetSeconds = 60 - Math.floor((Date.now() / 1000) % 60);
     res.setHeader('RateLimit-Limit', String(limitPerMinute));
     res.setHeader('RateLimit-Remaining', String(remaining));
     res.setHeader('RateLimit-Reset', String(resetSeconds));
-    if (count > limitPerMinute) {
+    if (counted > limitPerMinute) {
       res.setHeader('Retry-After', String(resetSeconds));
       const error = new DomainError(
         'RATE_LIMITED',
@@ -35,4 +48,6 @@ export function rateLimitMiddleware(redis: Redis, limitPerMinute: number, logger
     }
     next();
   };
+
+  return { count, enforce };
 }

@@ -16,10 +16,10 @@ interface UpstreamErrorBody {
 }
 
 /**
- * Calls one internal service over HTTP with a timeout, the current correlation id and the caller's
- * signed token (audience: the service), and checks what comes back with a zod schema. A 4xx from the service keeps its message and status; an
- * unreachable, slow or failing service becomes a 503 or 502 that names no internals.
- * Connections are kept alive in a pool per service.
+ * Calls one internal service over HTTP with the current correlation id and the caller's signed token
+ * (audience: the service), and checks what comes back with a zod schema. A 4xx from the service keeps
+ * its message and status; an unreachable, slow or failing service becomes a 503 or 502 that names no
+ * internals. Connections are kept alive in a pool per service; each call has a deadline.
  */
 export class ServiceClient {
   private readonly pool: Pool;
@@ -56,13 +56,17 @@ export class ServiceClient {
 
     let status: number;
     let payload: unknown;
+    // A deadline cleared when the call ends: AbortSignal.timeout's timer would still fire, much later,
+    // for every call (undici's own timeouts are too coarse to bound a call below a second).
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), this.timeoutMs);
     try {
       const response = await this.pool.request({
         method,
         path,
         headers,
         body: body === undefined ? null : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.timeoutMs),
+        signal: deadline.signal,
       });
       status = response.statusCode;
       payload = status === 204 ? null : await response.body.json().catch(() => undefined);
@@ -73,6 +77,8 @@ export class ServiceClient {
         'The service is temporarily unavailable, please try again',
         503,
       );
+    } finally {
+      clearTimeout(timer);
     }
 
     if (status >= 400 && status < 500) {

@@ -22,6 +22,7 @@ export {
   KAFKA,
   startEventHandlers,
 } from './event-bus.module.js';
+export { checkKafka } from './health/kafka-check.js';
 export { createKafka, type KafkaClientOptions } from './kafka/kafka-client.js';
 export { ensureTopics } from './kafka/topics.js';
 export { CreateEventBusTables1763700000000 } from './outbox/event-bus-tables.migration.js';

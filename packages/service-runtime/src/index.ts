@@ -1,16 +1,6 @@
-export { CallerGuard, OpenToProbes } from './callers/caller.guard.js';
-export {
-  generateServiceKeyPair,
-  signingKeySchema,
-  type TrustedCallers,
-  trustedCallersSchema,
-} from './callers/service-keys.js';
-export {
-  SERVICE_TOKEN_LIFETIME_SECONDS,
-  ServiceTokenSigner,
-  ServiceTokenVerifier,
-} from './callers/service-token.js';
-export { Clock, FixedClock, SystemClock } from './clock/clock.js';
+export { generateServiceKeyPair, signingKeySchema } from './callers/service-keys.js';
+export { ServiceTokenSigner } from './callers/service-token.js';
+export { Clock, FixedClock } from './clock/clock.js';
 export {
   ConfigError,
   configSchemas,
@@ -21,17 +11,12 @@ export {
   serviceEnvSchema,
 } from './config/load-config.js';
 export { DomainError, type Envelope, NotFoundError, ok } from './errors/domain-error.js';
-export { ErrorFilter, loggableError, mapError, sendError } from './errors/error.filter.js';
-export { Readiness, type ReadinessCheck } from './health/readiness.js';
-export {
-  CORRELATION_HEADER,
-  currentCorrelationId,
-  sanitizeCorrelationId,
-  withCorrelationId,
-} from './logging/correlation.js';
+export { ErrorFilter, sendError } from './errors/error.filter.js';
+export type { ReadinessCheck } from './health/readiness.js';
+export { CORRELATION_HEADER, currentCorrelationId, withCorrelationId } from './logging/correlation.js';
 export { createLogger, type Logger } from './logging/logger.js';
 export { Metrics } from './metrics/metrics.js';
 export { metricsPort, serveMetrics } from './metrics/metrics-server.js';
 export { createServiceApp, runService, type ServiceDefinition } from './run-service.js';
 export { LOGGER, ServiceRuntimeModule, type ServiceRuntimeOptions } from './service-runtime.module.js';
-export { describeIssues, ZodPipe } from './validation/zod.pipe.js';
+export { ZodPipe } from './validation/zod.pipe.js';

@@ -8,6 +8,7 @@ import { ServiceTokenVerifier } from './callers/service-token.js';
 import { ConfigError, loadConfig, type ProcessConfig, type ServiceConfig } from './config/load-config.js';
 import { ErrorFilter } from './errors/error.filter.js';
 import { Readiness } from './health/readiness.js';
+import { createHttpAdapter, type HttpAdapterKind } from './http/http-adapter.js';
 import { requestContextMiddleware } from './http/request-context.middleware.js';
 import { httpLoggingOptions } from './logging/http-logging.js';
 import { createLogger, type Logger } from './logging/logger.js';
@@ -19,6 +20,8 @@ export interface ServiceDefinition<S extends z.ZodType<ProcessConfig>> {
   configSchema: S;
   /** The root module, built from the validated configuration. */
   appModule(config: z.output<S>, logger: Logger): DynamicModule;
+  /** Fastify unless said otherwise (the gateway's session and cookie middleware are Express's). */
+  httpAdapter?: HttpAdapterKind;
   /** Extra HTTP set-up (middleware, parsers) before routes are registered. */
   configure?(app: INestApplication, config: z.output<S>, logger: Logger): void | Promise<void>;
 }
@@ -33,7 +36,8 @@ export async function createServiceApp<S extends z.ZodType<ProcessConfig>>(
   config: z.output<S>,
   logger: Logger,
 ): Promise<INestApplication> {
-  const app = await NestFactory.create(definition.appModule(config, logger), {
+  const { adapter, routeOf } = createHttpAdapter(definition.httpAdapter ?? 'fastify');
+  const app = await NestFactory.create(definition.appModule(config, logger), adapter, {
     bufferLogs: true,
     abortOnError: false,
   });
@@ -52,10 +56,9 @@ export async function setUpServiceApp<S extends z.ZodType<ProcessConfig>>(
   logger: Logger,
 ): Promise<void> {
   app.useLogger(app.get(NestPinoLogger));
-  (app.getHttpAdapter().getInstance() as { disable(setting: string): void }).disable('x-powered-by');
-  app.use(requestContextMiddleware(app.get(Metrics)));
+  app.use(requestContextMiddleware(app.get(Metrics), routeOf));
   app.use(pinoHttp(httpLoggingOptions(logger)));
-  app.useGlobalFilters(new ErrorFilter(logger));
+  app.useGlobalFilters(new ErrorFilter(logger, app.getHttpAdapter()));
   const callers = (config as Partial<ServiceConfig>).TRUSTED_CALLERS;
   if (callers) {
     app.useGlobalGuards(

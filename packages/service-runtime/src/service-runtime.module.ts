@@ -12,7 +12,7 @@ import { DataSource, type DataSourceOptions, type MigrationInterface } from 'typ
 import { Clock, SystemClock } from './clock/clock.js';
 import { ensureDatabase } from './database/ensure-database.js';
 import { migrate } from './database/migrate.js';
-import { databaseCheck, KafkaCheck, RedisCheck } from './health/dependency-checks.js';
+import { databaseCheck, RedisCheck } from './health/dependency-checks.js';
 import { HealthController } from './health/health.controller.js';
 import { READINESS_CHECKS, Readiness, type ReadinessCheck } from './health/readiness.js';
 import { httpLoggingOptions } from './logging/http-logging.js';
@@ -27,14 +27,15 @@ export interface ServiceRuntimeOptions {
   /** The service's own database: created when missing, migrated under a lock at start. */
   database?: { url: string; migrations: Array<new () => MigrationInterface> };
   redisUrl?: string;
-  kafkaBrokers?: string[];
+  /** More dependencies to answer readiness for, e.g. `checkKafka(brokers)` of @multimfa/event-bus. */
+  readinessChecks?: ReadinessCheck[];
 }
 
 /** Closes the connections the readiness checks hold when the app shuts down. */
 class ReadinessConnections implements OnApplicationShutdown {
-  constructor(private readonly closables: Array<{ close(): Promise<void> }>) {}
+  constructor(private readonly checks: ReadinessCheck[]) {}
   async onApplicationShutdown() {
-    await Promise.all(this.closables.map((closable) => closable.close()));
+    await Promise.all(this.checks.map((check) => check.close?.()));
   }
 }
 
@@ -78,9 +79,10 @@ export class ServiceRuntimeModule {
       );
     }
 
-    const redis = options.redisUrl ? new RedisCheck(options.redisUrl) : undefined;
-    const kafka = options.kafkaBrokers ? new KafkaCheck(options.kafkaBrokers, options.service) : undefined;
-    const staticChecks: ReadinessCheck[] = [redis, kafka].filter((check) => check !== undefined);
+    const staticChecks: ReadinessCheck[] = [
+      ...(options.redisUrl ? [new RedisCheck(options.redisUrl)] : []),
+      ...(options.readinessChecks ?? []),
+    ];
 
     const checksProvider: Provider = database
       ? {
@@ -107,7 +109,7 @@ export class ServiceRuntimeModule {
         },
         {
           provide: ReadinessConnections,
-          useValue: new ReadinessConnections(staticChecks as Array<RedisCheck | KafkaCheck>),
+          useValue: new ReadinessConnections(staticChecks),
         },
       ],
       exports: [LOGGER, Metrics, Readiness, Clock],

@@ -1,4 +1,4 @@
-import { EventBusModule } from '@multimfa/event-bus';
+import { checkKafka, EventBusModule } from '@multimfa/event-bus';
 import { type Logger, ServiceRuntimeModule } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { AdminReportingConfig } from './config/admin-reporting.config.js';
@@ -16,7 +16,7 @@ export class AppModule {
           logger,
           database: { url: config.DATABASE_URL, migrations },
           redisUrl: config.REDIS_URL,
-          kafkaBrokers: config.KAFKA_BROKERS,
+          readinessChecks: [checkKafka(config.KAFKA_BROKERS, 'admin-reporting')],
         }),
         EventBusModule.forRoot({
           service: 'admin-reporting',

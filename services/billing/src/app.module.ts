@@ -1,4 +1,4 @@
-import { EventBusModule } from '@multimfa/event-bus';
+import { checkKafka, EventBusModule } from '@multimfa/event-bus';
 import { type Logger, ServiceRuntimeModule } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { BillingConfig } from './config/billing.config.js';
@@ -19,7 +19,7 @@ export class AppModule {
           logger,
           database: { url: config.DATABASE_URL, migrations },
           redisUrl: config.REDIS_URL,
-          kafkaBrokers: config.KAFKA_BROKERS,
+          readinessChecks: [checkKafka(config.KAFKA_BROKERS, 'billing')],
         }),
         EventBusModule.forRoot({
           service: 'billing',

@@ -26,10 +26,11 @@ describe('parseNestedForm', () => {
     assert.deepEqual(plain(body), { a: ['first', 'second'], note: 'hello world!', b: { c: 'd' } });
   });
 
-  it('keeps __proto__ as plain data instead of polluting prototypes', () => {
+  it('drops __proto__ instead of polluting prototypes, and keeps constructor as plain data', () => {
     const body = parseNestedForm('__proto__[polluted]=yes&metadata[constructor]=x');
     assert.equal(({} as Record<string, unknown>).polluted, undefined);
-    assert.deepEqual(Object.keys(body), ['__proto__', 'metadata']);
+    assert.deepEqual(Object.keys(body), ['metadata']);
+    assert.deepEqual(plain(body), { metadata: { constructor: 'x' } });
   });
 
   it('rejects a key used both as a value and as a container', () => {

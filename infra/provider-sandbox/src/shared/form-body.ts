@@ -1,8 +1,10 @@
+import qs from 'qs';
+
 /**
- * `application/x-www-form-urlencoded` bodies, the way the providers read them:
+ * `application/x-www-form-urlencoded` bodies, the way the providers read them, parsed by qs:
  * - flat (Twilio): repeated keys become arrays;
  * - nested (Stripe): `card[number]=…`, `expand[]=a`, `expand[0]=a`, `metadata[k]=v`.
- * Nested objects have no prototype, so keys such as `__proto__` are plain data.
+ * Nested objects have no prototype, and a `__proto__` key is dropped.
  */
 
 export type FormValue = string | FormValue[] | FormObject;
@@ -21,90 +23,50 @@ const MAX_PARAMS = 2000;
 const MAX_DEPTH = 8;
 const MAX_INDEX = 1000;
 
-function pairs(raw: string): Array<[string, string]> {
-  const entries = [...new URLSearchParams(raw)];
-  if (entries.length > MAX_PARAMS) throw new FormBodyError('(too many parameters)');
-  return entries;
-}
+/** What qs may build: objects without a prototype (qs drops `__proto__` keys), bounded in size. */
+const QS_OPTIONS: qs.IParseOptions = {
+  depth: MAX_DEPTH,
+  strictDepth: true,
+  parameterLimit: MAX_PARAMS,
+  throwOnLimitExceeded: true,
+  arrayLimit: MAX_INDEX,
+  plainObjects: true,
+};
 
 /** Flat form: each key to its value, or to every value in order when repeated. */
 export function parseFlatForm(raw: string): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = Object.create(null);
-  for (const [key, value] of pairs(raw)) {
-    const existing = out[key];
-    if (existing === undefined) out[key] = value;
-    else out[key] = Array.isArray(existing) ? [...existing, value] : [existing, value];
+  try {
+    return qs.parse(raw, { ...QS_OPTIONS, depth: 0, allowDots: false }) as Record<string, string | string[]>;
+  } catch {
+    throw new FormBodyError('(too many parameters)');
   }
-  return out;
 }
 
-/** `a[b][0][]` → ['a', 'b', '0', '']; a key whose brackets do not parse is taken literally. */
-function splitKey(key: string): string[] {
-  const open = key.indexOf('[');
-  if (open <= 0) return [key];
-  const segments = [key.slice(0, open)];
-  const rest = key.slice(open);
-  const pattern = /\[([^[\]]*)\]/gy;
-  let consumed = 0;
-  for (const match of rest.matchAll(pattern)) {
-    segments.push(match[1] ?? '');
-    consumed += match[0].length;
+/**
+ * Stripe refuses a body that uses one name both as a value and as a container (`card=x&card[n]=1`),
+ * or sets one value twice; qs would merge them into an array, so this check stays ours.
+ */
+function assertNoConflicts(raw: string): void {
+  const values = new Set<string>();
+  const containers = new Set<string>();
+  for (const [key] of new URLSearchParams(raw)) {
+    const segments = key.split('[');
+    const value = key.endsWith('[]') ? undefined : key;
+    for (let i = 1; i < segments.length; i += 1) containers.add(segments.slice(0, i).join('['));
+    if (value !== undefined && values.has(value)) throw new FormBodyError(key);
+    if (value !== undefined) values.add(value);
   }
-  return consumed === rest.length ? segments : [key];
+  for (const value of values) if (containers.has(value)) throw new FormBodyError(value);
 }
 
-const isIndex = (segment: string) => segment === '' || /^\d+$/.test(segment);
-
-/** Nested form, as Stripe parses it. Throws FormBodyError on a key used both as a value and a container. */
+/** Nested form, as Stripe parses it (qs, as stripe-node encodes with it). Throws FormBodyError on a conflict. */
 export function parseNestedForm(raw: string): FormObject {
-  const root: FormObject = Object.create(null);
-  const arrays = new WeakSet<FormObject>();
-  const pushCounters = new WeakMap<FormObject, number>();
-
-  for (const [key, value] of pairs(raw)) {
-    const path = splitKey(key);
-    if (path.length > MAX_DEPTH) throw new FormBodyError(key);
-    let node = root;
-    path.forEach((rawSegment, depth) => {
-      let segment = rawSegment;
-      if (arrays.has(node)) {
-        if (!isIndex(segment) || Number(segment) > MAX_INDEX) throw new FormBodyError(key);
-        if (segment === '') {
-          const next = pushCounters.get(node) ?? Object.keys(node).length;
-          pushCounters.set(node, next + 1);
-          segment = String(next);
-        }
-      }
-      if (depth === path.length - 1) {
-        if (segment in node) throw new FormBodyError(key);
-        node[segment] = value;
-        return;
-      }
-      const existing = node[segment];
-      if (existing === undefined) {
-        const child: FormObject = Object.create(null);
-        if (isIndex(path[depth + 1] ?? 'x')) arrays.add(child);
-        node[segment] = child;
-        node = child;
-      } else if (typeof existing === 'object' && !Array.isArray(existing)) {
-        node = existing;
-      } else {
-        throw new FormBodyError(key);
-      }
-    });
+  assertNoConflicts(raw);
+  try {
+    return qs.parse(raw, QS_OPTIONS) as FormObject;
+  } catch {
+    throw new FormBodyError('(too many parameters or too deep)');
   }
-
-  const finish = (value: FormValue): FormValue => {
-    if (typeof value === 'string' || Array.isArray(value)) return value;
-    if (arrays.has(value)) {
-      return Object.keys(value)
-        .sort((a, b) => Number(a) - Number(b))
-        .map((k) => finish(value[k] as FormValue));
-    }
-    for (const k of Object.keys(value)) value[k] = finish(value[k] as FormValue);
-    return value;
-  };
-  return finish(root) as FormObject;
 }
 
 /** Deterministic JSON of a parsed body (keys sorted), for comparing two requests' parameters. */

@@ -1,3 +1,4 @@
+import Stripe from 'stripe';
 import type { SandboxConfig } from '../config/sandbox-config.js';
 import type { Background } from '../shared/background.js';
 import { stripeId } from '../shared/ids.js';
@@ -5,7 +6,6 @@ import type { WebhookDispatcher } from '../shared/webhook-dispatcher.js';
 import type { StripeStore } from './stripe.store.js';
 import { type StripeEvent, unixNow } from './stripe.types.js';
 import type { StripeContext } from './stripe-context.js';
-import { stripeSignatureHeader } from './stripe-signature.js';
 
 /** Stripe retries unanswered webhooks for days; the sandbox retries a few times within a minute. */
 const RETRY_DELAYS_MS = [1_000, 5_000, 20_000];
@@ -53,7 +53,11 @@ export class StripeEvents {
         contentType: 'application/json; charset=utf-8',
         body: payload,
         headers: () => ({
-          'Stripe-Signature': stripeSignatureHeader(payload, this.config.webhookSecret, unixNow()),
+          'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({
+            payload,
+            secret: this.config.webhookSecret,
+            timestamp: unixNow(),
+          }),
           'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
           'Cache-Control': 'no-cache',
         }),

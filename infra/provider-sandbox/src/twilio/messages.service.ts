@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import twilio from 'twilio';
 import type { SandboxConfig } from '../config/sandbox-config.js';
 import type { InboxStore } from '../inbox/inbox.store.js';
 import type { WebhookOutcome } from '../inbox/inbox.types.js';
@@ -10,7 +11,6 @@ import { countryOf, smsSegments, toE164 } from './phone-numbers.js';
 import type { StoredMessage, TwilioStore } from './twilio.store.js';
 import { type MessageResource, type MessageStatus, rfc2822 } from './twilio.types.js';
 import { twilioErrors } from './twilio-error.js';
-import { twilioSignature } from './twilio-signature.js';
 
 export interface CreateMessageInput {
   to?: string;
@@ -34,7 +34,7 @@ export class InvalidInboundSms extends Error {
 /** Headers Twilio puts on its webhook requests, with the signature over `url` and `params`. */
 export function twilioWebhookHeaders(authToken: string, url: string, params: Record<string, string>) {
   return {
-    'X-Twilio-Signature': twilioSignature(authToken, url, params),
+    'X-Twilio-Signature': twilio.getExpectedTwilioSignature(authToken, url, params),
     'User-Agent': 'TwilioProxy/1.1',
     'I-Twilio-Idempotency-Token': randomUUID(),
   };

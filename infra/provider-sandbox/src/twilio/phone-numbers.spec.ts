@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import twilio from 'twilio';
 import { countryOf, friendlyName, smsSegments, toE164 } from './phone-numbers.js';
-import { twilioSignature } from './twilio-signature.js';
 
 describe('phone numbers', () => {
   it('normalizes typed numbers to E.164 and refuses the rest', () => {
@@ -31,21 +29,5 @@ describe('phone numbers', () => {
     assert.equal(smsSegments('✅'.repeat(70)), 1);
     assert.equal(smsSegments('✅'.repeat(71)), 2);
     assert.equal(smsSegments('😀'.repeat(36)), 2);
-  });
-});
-
-describe('twilioSignature', () => {
-  it("agrees with the twilio SDK's own computation and validator, URL query included", () => {
-    const url = 'https://example.com/myapp.php?foo=1&bar=2';
-    const params = {
-      CallSid: 'CA1234567890ABCDE',
-      Caller: '+12349013030',
-      Digits: '1234',
-      To: '+18005551212',
-    };
-    const signature = twilioSignature('12345', url, params);
-    assert.equal(signature, twilio.getExpectedTwilioSignature('12345', url, params));
-    assert.equal(twilio.validateRequest('12345', signature, url, params), true);
-    assert.equal(twilio.validateRequest('12345', signature, url, { ...params, Digits: '1235' }), false);
   });
 });

@@ -49,6 +49,25 @@ describe('mapError', () => {
     assert.equal(mapped.body.message, 'The request body is not valid JSON');
   });
 
+  it("turns Fastify's refusal of a malformed JSON body into a 400 with the same message", () => {
+    const { logger, lines } = capturingLogger();
+    const parseError = Object.assign(
+      new SyntaxError("Body is not valid JSON but content-type is set to 'application/json'"),
+      {
+        statusCode: 400,
+        code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+      },
+    );
+    const mapped = mapError(parseError, logger);
+    assert.equal(mapped.status, 400);
+    assert.deepEqual(mapped.body, {
+      isError: true,
+      message: 'The request body is not valid JSON',
+      data: null,
+    });
+    assert.equal(lines.length, 0);
+  });
+
   it('hides an unexpected error behind an error id that is logged', () => {
     const { logger, lines } = capturingLogger();
     const mapped = mapError(new Error('connection string postgres://secret@db'), logger);

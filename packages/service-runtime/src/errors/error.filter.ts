@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
+import {
+  type ArgumentsHost,
+  Catch,
+  type ExceptionFilter,
+  HttpException,
+  type HttpServer,
+} from '@nestjs/common';
 import type { Response } from 'express';
 import { currentCorrelationId } from '../logging/correlation.js';
 import type { Logger } from '../logging/logger.js';
@@ -10,11 +16,43 @@ interface Mapped {
   body: Envelope<Record<string, unknown> | null>;
 }
 
-/** Body-parser and similar middleware errors carry an HTTP status and an `expose` flag. */
-function isExposedHttpError(error: unknown): error is { status: number; type?: string; message: string } {
-  const candidate = error as { status?: unknown; expose?: unknown };
-  return typeof candidate?.status === 'number' && candidate.expose === true && candidate.status < 500;
+interface ExposedHttpError {
+  status: number;
+  /** body-parser's kind of error (Express). */
+  type?: string;
+  /** Fastify's error code. */
+  code?: string;
+  message: string;
 }
+
+/** Fastify's codes for a JSON body it could not parse. */
+const FASTIFY_JSON_ERRORS = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
+
+/**
+ * A request the framework refused before any handler ran: body-parser's errors (Express) carry a
+ * `status` and an `expose` flag, Fastify's a `statusCode` and an `FST_` code.
+ */
+function exposedHttpError(error: unknown): ExposedHttpError | undefined {
+  const candidate = error as { status?: unknown; expose?: unknown; statusCode?: unknown; code?: unknown };
+  if (typeof candidate?.status === 'number' && candidate.expose === true && candidate.status < 500)
+    return error as ExposedHttpError;
+  if (
+    typeof candidate?.statusCode === 'number' &&
+    candidate.statusCode < 500 &&
+    typeof candidate.code === 'string' &&
+    candidate.code.startsWith('FST_')
+  ) {
+    return {
+      ...(error as ExposedHttpError),
+      status: candidate.statusCode,
+      message: (error as Error).message,
+    };
+  }
+  return undefined;
+}
+
+const isJsonParseError = (error: ExposedHttpError) =>
+  error.type === 'entity.parse.failed' || FASTIFY_JSON_ERRORS.has(error.code ?? '');
 
 function messageOf(exception: HttpException): string {
   const response = exception.getResponse();
@@ -51,7 +89,7 @@ export function mapError(exception: unknown, logger: Logger): Mapped {
       body: { isError: true, message: exception.message, data: { code: exception.code, ...exception.data } },
     };
   }
-  if (exception instanceof HttpException && isExposedHttpError(exception.cause)) {
+  if (exception instanceof HttpException && exposedHttpError(exception.cause)) {
     return mapError(exception.cause, logger);
   }
   if (exception instanceof HttpException && exception.getStatus() < 500) {
@@ -60,10 +98,10 @@ export function mapError(exception: unknown, logger: Logger): Mapped {
       body: { isError: true, message: messageOf(exception), data: null },
     };
   }
-  if (isExposedHttpError(exception)) {
-    const message =
-      exception.type === 'entity.parse.failed' ? 'The request body is not valid JSON' : exception.message;
-    return { status: exception.status, body: { isError: true, message, data: null } };
+  const refused = exposedHttpError(exception);
+  if (refused) {
+    const message = isJsonParseError(refused) ? 'The request body is not valid JSON' : refused.message;
+    return { status: refused.status, body: { isError: true, message, data: null } };
   }
   const errorId = randomUUID();
   logger.error(
@@ -81,15 +119,19 @@ export function mapError(exception: unknown, logger: Logger): Mapped {
   };
 }
 
+/** Answers through the app's HTTP adapter, so it serves Express and Fastify alike. */
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
-  constructor(private readonly logger: Logger) {}
+  constructor(
+    private readonly logger: Logger,
+    private readonly http: HttpServer,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost) {
-    const response = host.switchToHttp().getResponse<Response>();
+    const response: unknown = host.switchToHttp().getResponse();
     const { status, body } = mapError(exception, this.logger);
-    if (response.headersSent) return;
-    response.status(status).json(body);
+    if (this.http.isHeadersSent(response)) return;
+    this.http.reply(response, body, status);
   }
 }
 

@@ -17,6 +17,10 @@ export function httpLoggingOptions(logger: Logger): Options<IncomingMessage, Ser
     genReqId: (req) => currentCorrelationId() ?? String(req.id ?? ''),
     quietReqLogger: true,
     autoLogging: { ignore: (req) => QUIET_PATHS.has(pathOf(req.url)) },
+    // Like the Ingress's own access log: a served request is a debug line, a refused one (4xx) info, a
+    // failure an error. Counts and timings of every request are in the metrics.
+    customLogLevel: (_req, res, error) =>
+      error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug',
     customSuccessMessage: () => 'request completed',
     customErrorMessage: () => 'request failed',
     customAttributeKeys: { responseTime: 'durationMs' },
