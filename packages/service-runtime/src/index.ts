@@ -12,7 +12,7 @@ export {
 } from './config/load-config.js';
 export { DomainError, type Envelope, NotFoundError, ok } from './errors/domain-error.js';
 export { ErrorFilter, sendError } from './errors/error.filter.js';
-export type { ReadinessCheck } from './health/readiness.js';
+export { type DegradedIndicator, Readiness, type ReadinessCheck } from './health/readiness.js';
 export { CORRELATION_HEADER, currentCorrelationId, withCorrelationId } from './logging/correlation.js';
 export { createLogger, type Logger } from './logging/logger.js';
 export { Metrics } from './metrics/metrics.js';

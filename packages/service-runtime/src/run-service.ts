@@ -9,6 +9,7 @@ import { ConfigError, loadConfig, type ProcessConfig, type ServiceConfig } from 
 import { ErrorFilter } from './errors/error.filter.js';
 import { Readiness } from './health/readiness.js';
 import { createHttpAdapter, type HttpAdapterKind } from './http/http-adapter.js';
+import type { RouteOf } from './http/request-context.middleware.js';
 import { requestContextMiddleware } from './http/request-context.middleware.js';
 import { httpLoggingOptions } from './logging/http-logging.js';
 import { createLogger, type Logger } from './logging/logger.js';
@@ -36,12 +37,12 @@ export async function createServiceApp<S extends z.ZodType<ProcessConfig>>(
   config: z.output<S>,
   logger: Logger,
 ): Promise<INestApplication> {
-  const { adapter, routeOf } = createHttpAdapter(definition.httpAdapter ?? 'fastify');
-  const app = await NestFactory.create(definition.appModule(config, logger), adapter, {
+  const http = createHttpAdapter(definition.httpAdapter ?? 'fastify');
+  const app = await NestFactory.create(definition.appModule(config, logger), http.adapter, {
     bufferLogs: true,
     abortOnError: false,
   });
-  await setUpServiceApp(app, definition, config, logger);
+  await setUpServiceApp(app, definition, config, logger, http.routeOf);
   return app;
 }
 
@@ -54,6 +55,7 @@ export async function setUpServiceApp<S extends z.ZodType<ProcessConfig>>(
   definition: ServiceDefinition<S>,
   config: z.output<S>,
   logger: Logger,
+  routeOf: RouteOf,
 ): Promise<void> {
   app.useLogger(app.get(NestPinoLogger));
   app.use(requestContextMiddleware(app.get(Metrics), routeOf));

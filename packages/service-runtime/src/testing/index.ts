@@ -7,6 +7,7 @@ import { generateServiceKeyPair, signingKeySchema } from '../callers/service-key
 import { ServiceTokenSigner } from '../callers/service-token.js';
 import type { ProcessConfig } from '../config/load-config.js';
 import { ensureDatabase } from '../database/ensure-database.js';
+import { createHttpAdapter } from '../http/http-adapter.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 import { type ServiceDefinition, setUpServiceApp } from '../run-service.js';
 
@@ -72,7 +73,8 @@ export async function createTestServiceApp<S extends z.ZodType<ProcessConfig>>(
   const moduleRef = await Test.createTestingModule({
     imports: [definition.appModule(config, logger)],
   }).compile();
-  const app = moduleRef.createNestApplication({ bufferLogs: true });
-  await setUpServiceApp(app, definition, config, logger);
+  const http = createHttpAdapter(definition.httpAdapter ?? 'fastify');
+  const app = moduleRef.createNestApplication(http.adapter, { bufferLogs: true });
+  await setUpServiceApp(app, definition, config, logger, http.routeOf);
   return app;
 }
