@@ -392,8 +392,8 @@ describe('accounts: sign-up, sign-in, passwords, Google, profile and sessions', 
       assert.equal(pathOf(page), '/signup');
     });
 
-    it('sign-up: an address already registered shows the server message under the form', async () => {
-      const existing = await createUser('taken', { verified: false });
+    it('sign-up: an address already registered goes on to /verify like a new one; its owner is e-mailed instead', async () => {
+      const existing = await createUser('taken');
       const page = await browser.newPage();
       await page.goto('/signup');
       const user = newUser('again');
@@ -404,9 +404,27 @@ describe('accounts: sign-up, sign-in, passwords, Google, profile and sessions', 
       await field(page, 'Password').fill(user.password);
       await field(page, 'Confirm Password').fill(user.password);
       await consent(page).check();
+      const cursor = await sandbox.cursor();
       await button(page, 'Sign Up').click();
-      await formServerError(page).getByText('An account with this email address already exists').waitFor();
-      assert.equal(pathOf(page), '/signup');
+      await waitForPath(page, '/verify');
+      assert.equal(await field(page, 'Email').inputValue(), existing.emailAddress);
+      await userMenuButton(page, fullNameOf(user)).waitFor();
+
+      const notice = await sandbox.waitForEmail(existing.emailAddress, {
+        after: cursor,
+        timeoutMs: 15_000,
+        match: (entry) => entry.subject === SUBJECTS.accountExists,
+      });
+      assert.match(notice.text ?? '', new RegExp(`Hi ${existing.firstName},`));
+      assert.match(notice.text ?? '', /sign in with your password, or reset it/);
+
+      // The owner's password still signs in; the one typed at the second sign-up does not.
+      const other = await browser.newPage();
+      await other.goto('/login');
+      await submitSignIn(other, existing.emailAddress, user.password);
+      await formServerError(other).getByText(INVALID_CREDENTIALS).waitFor();
+      await submitSignIn(other, existing.emailAddress, existing.password);
+      await waitForPath(other, '/dashboard');
     });
 
     it('change password: "Please provide your current password", "Please provide new password", "Please provide confirm password", "... not matched"', async () => {

@@ -257,6 +257,95 @@ describe('accounts under attack, through the gateway (real identity, billing, Re
     }
   });
 
+  it('a sign-up with a registered address answers exactly as a new one, e-mails the owner, and touches nothing of theirs', async () => {
+    const owner = new Browser(gatewayUrl);
+    const emailAddress = email('owned');
+    const ownerSignUp = await owner.call<Body>('POST', '/api/auth/signup', signUpBody(emailAddress));
+    assert.equal(ownerSignUp.status, 200);
+    const ownerId = ownerSignUp.body.data?.userId;
+
+    const attempt = {
+      ...signUpBody(emailAddress),
+      password: 'the attacker\u2019s own',
+      firstName: 'Mallory',
+    };
+    const fresh = new Browser(gatewayUrl);
+    const freshAnswer = await fresh.call<Body>('POST', '/api/auth/signup', {
+      ...attempt,
+      emailAddress: email('fresh'),
+    });
+    const attacker = new Browser(gatewayUrl);
+    const answer = await attacker.call<Body>('POST', '/api/auth/signup', attempt);
+
+    // The answer: status, message, fields and a signed-in session as for the fresh address.
+    assert.equal(answer.status, freshAnswer.status);
+    assert.equal(answer.body.message, freshAnswer.body.message);
+    assert.deepEqual(
+      Object.keys(answer.body.data ?? {}).sort(),
+      Object.keys(freshAnswer.body.data ?? {}).sort(),
+    );
+    assert.equal(answer.body.data?.emailAddress, emailAddress);
+    assert.equal(answer.body.data?.isVerified, false);
+    assert.equal(answer.body.data?.fullName, 'Mallory Hopper');
+    assert.match(String(answer.body.data?.userId), /^[0-9a-f-]{36}$/);
+    assert.notEqual(answer.body.data?.userId, ownerId, 'not the owner\u2019s account');
+    assert.match(String(answer.body.data?.stripeCustomerId), /^cus_/);
+    assert.ok(attacker.hasSession() && fresh.hasSession());
+
+    // What the attacker's session shows and does next, as for the fresh account.
+    const session = await attacker.call<Body>('GET', '/api/auth/session');
+    const freshSession = await fresh.call<Body>('GET', '/api/auth/session');
+    assert.equal(session.status, 200);
+    assert.deepEqual(
+      Object.keys(session.body.data ?? {}).sort(),
+      Object.keys(freshSession.body.data ?? {}).sort(),
+    );
+    assert.equal(session.body.data?.userId, answer.body.data?.userId);
+    assert.equal(session.body.data?.isVerified, false);
+    assert.equal(session.body.data?.stripeCustomerId, answer.body.data?.stripeCustomerId);
+    const resend = await attacker.call<Body>('POST', '/api/auth/verifyemail', { emailAddress });
+    const freshResend = await fresh.call<Body>('POST', '/api/auth/verifyemail', {
+      emailAddress: freshAnswer.body.data?.emailAddress,
+    });
+    assert.equal(resend.status, freshResend.status);
+    assert.equal(
+      resend.body.message.replace(emailAddress, '*'),
+      freshResend.body.message.replace(String(freshAnswer.body.data?.emailAddress), '*'),
+    );
+    const guess = await attacker.call<Body>('POST', '/api/auth/verifyemailtoken', {
+      emailAddress,
+      token: '000000',
+    });
+    assert.equal(guess.status, 400);
+    assert.match(guess.body.message, /not correct, or it has expired/);
+
+    // The owner: same session, same password; the attacker's password signs nobody in.
+    const ownerSession = await owner.call<Body>('GET', '/api/auth/session');
+    assert.equal(ownerSession.status, 200);
+    assert.equal(ownerSession.body.data?.userId, ownerId);
+    assert.equal(ownerSession.body.data?.firstName, 'Grace');
+    const ownerLogin = await new Browser(gatewayUrl).call('POST', '/api/auth/login', {
+      emailAddress,
+      password: PASSWORD,
+    });
+    assert.equal(ownerLogin.status, 200);
+    const attackerLogin = await new Browser(gatewayUrl).call('POST', '/api/auth/login', {
+      emailAddress,
+      password: attempt.password,
+    });
+    assert.equal(attackerLogin.status, 401);
+
+    // The owner is told, once, with no code; nothing is sent to verify the attacker's account.
+    const sent = await stack.notifications((n) => n.emailAddress === emailAddress);
+    assert.deepEqual(
+      sent.map((n) => [n.kind, n.userId, n.firstName, n.sealedCode]),
+      [
+        ['EMAIL_VERIFICATION_CODE', ownerId, 'Grace', sent[0]?.sealedCode],
+        ['ACCOUNT_EXISTS', ownerId, 'Grace', null],
+      ],
+    );
+  });
+
   // ---- 7. changing the password needs the current one ---------------------------------------------
 
   it('refuses a password change without the right current password', async () => {

@@ -1,7 +1,7 @@
 import { DomainError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { GoogleIdentity, PasswordResetGrant, UserRole } from '../access/session-user.js';
+import type { GoogleIdentity, PasswordResetGrant, PendingSignUp, UserRole } from '../access/session-user.js';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { GATEWAY_CONFIG } from '../config/gateway-config.token.js';
 import { GatewayRedis } from '../http/gateway-redis.js';
@@ -30,29 +30,37 @@ export class SessionsService {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  async signIn(req: Request, user: { userId: string; userType: UserRole }): Promise<void> {
+  /** `pendingSignUp`: a sign-up of an address that already had an account (see PendingSignUp). */
+  async signIn(
+    req: Request,
+    user: { userId: string; userType: UserRole },
+    pendingSignUp?: PendingSignUp,
+  ): Promise<void> {
     const google = req.session.google;
     await this.renew(req, Date.now());
     req.session.user = { userId: user.userId, role: user.userType };
     if (google) req.session.google = google;
+    if (pendingSignUp) req.session.pendingSignUp = pendingSignUp;
     await this.save(req, user.userId);
   }
 
   /** Keeps a Google identity this browser just proved, under a new session id. */
   async storeGoogleProof(req: Request, google: GoogleIdentity): Promise<void> {
-    const { user, startedAt } = req.session;
+    const { user, startedAt, pendingSignUp } = req.session;
     await this.renew(req, user ? (startedAt ?? Date.now()) : Date.now());
     if (user) req.session.user = user;
+    if (pendingSignUp) req.session.pendingSignUp = pendingSignUp;
     req.session.google = google;
     await this.save(req, user?.userId);
   }
 
   /** Lets this browser set a new password for the account, briefly, under a new session id. */
   async storeResetGrant(req: Request, grant: PasswordResetGrant): Promise<void> {
-    const { user, startedAt, google } = req.session;
+    const { user, startedAt, google, pendingSignUp } = req.session;
     await this.renew(req, user ? (startedAt ?? Date.now()) : Date.now());
     if (user) req.session.user = user;
     if (google) req.session.google = google;
+    if (pendingSignUp) req.session.pendingSignUp = pendingSignUp;
     req.session.passwordReset = grant;
     // Indexed under the account, so a password change elsewhere ends the grant too.
     await this.save(req, grant.userId);
@@ -85,6 +93,16 @@ export class SessionsService {
 
   signedInUserId(req: Request): string | undefined {
     return req.session.user?.userId;
+  }
+
+  /** The profile of a sign-up that found the address taken, when this browser is signed in as one. */
+  pendingSignUp(req: Request): PendingSignUp | undefined {
+    return req.session.user ? req.session.pendingSignUp : undefined;
+  }
+
+  async updatePendingSignUp(req: Request, profile: PendingSignUp): Promise<void> {
+    req.session.pendingSignUp = profile;
+    await promised((done) => req.session.save(done));
   }
 
   async signOut(req: Request, res: Response): Promise<void> {

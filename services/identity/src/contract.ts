@@ -32,6 +32,14 @@ export const identityUser = z.object({
 export type IdentityUser = z.infer<typeof identityUser>;
 
 /**
+ * The answer to a sign-up. `accountExisted`: the address already had an account, so nothing was
+ * created: `userId` is a fresh id no account has, the rest echoes the request, and the owner was
+ * e-mailed instead. The gateway answers the browser as for a new account and never says which it was.
+ */
+export const registration = identityUser.extend({ accountExisted: z.boolean() });
+export type Registration = z.infer<typeof registration>;
+
+/**
  * Whether a Google identity has an account. `tookOver`: the account was unverified, so the Google
  * proof won: its password is gone and every session it had must end.
  */
@@ -86,6 +94,13 @@ export const googleResolveRequest = z.object({
 export const userIdParam = z.uuid('Unknown user');
 
 // ---- errors: one code, one status, wherever the condition is found ---------------------------
+
+/** One answer for a wrong, expired, spent or locked code, and for an unknown address: it tells nothing. */
+export const codeRejected = () =>
+  new DomainError(
+    'CODE_INVALID',
+    'The code is not correct, or it has expired. Please check it or request a new one',
+  );
 
 export const accountInactive = () =>
   new DomainError('ACCOUNT_INACTIVE', 'Your account is inactive. Please contact support', 401);
