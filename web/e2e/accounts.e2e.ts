@@ -265,6 +265,29 @@ describe('accounts: sign-up, sign-in, passwords, Google, profile and sessions', 
     assert.equal((await page.request.get('/api/auth/session')).status(), 200);
   });
 
+  it('a Google-only account sets a password on /change-password after "Confirm with Google", then signs in with it', async () => {
+    const google = newGoogleIdentity();
+    const page = await browser.newPage();
+    await signUpWithGoogle(page, google);
+    await chooseFromUserMenu(page, google.fullName, 'Change Password');
+    await waitForPath(page, '/change-password');
+    assert.equal(await field(page, 'Current Password').count(), 0, 'no current password to ask for');
+
+    await button(page, 'Confirm with Google').click();
+    await chooseGoogleAccount(page, google.emailAddress, google.fullName);
+    await waitForPath(page, '/change-password');
+    const newPassword = `Pw-${uniqueTag()}-google`;
+    await field(page, 'New Password').fill(newPassword);
+    await field(page, 'Confirm Password').fill(newPassword);
+    await button(page, 'Update Password').click();
+    await waitForPath(page, '/login');
+    await message(page, PASSWORD_CHANGED).waitFor();
+
+    await submitSignIn(page, google.emailAddress, newPassword);
+    await waitForPath(page, '/dashboard');
+    await userMenuButton(page, google.fullName).waitFor();
+  });
+
   it('updates the profile: the navigation bar shows the new full name, kept by the server', async () => {
     const user = await createUser('profile');
     const renamed = { firstName: 'Grace', lastName: `Renamed${uniqueTag().replace(/\d/g, '').slice(0, 4)}` };

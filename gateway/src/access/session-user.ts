@@ -42,6 +42,8 @@ declare module 'express-session' {
     google?: GoogleIdentity;
     passwordReset?: PasswordResetGrant;
     pendingSignUp?: PendingSignUp;
+    /** The page the Google sign-in under way returns to (one of GOOGLE_RETURN_PATHS). */
+    googleReturnTo?: string;
     /** When this session id was issued: the sign-in, or the first proof of an anonymous browser (ms). */
     startedAt?: number;
     /** The last request, to within SESSION_SEEN_GRANULARITY_SECONDS (ms). */

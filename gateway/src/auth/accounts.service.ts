@@ -51,6 +51,7 @@ const pendingUser = (userId: string, profile: PendingSignUp): IdentityUser => ({
   provider: 'NONE',
   isVerified: false,
   isActive: true,
+  hasPassword: true,
 });
 
 /** A browser that signed in keeps this cookie for half a year: it passes the wider sign-in throttles. */
@@ -308,6 +309,7 @@ export class AccountsService {
       userType: user.userType,
       isVerified: user.isVerified,
       isLoggedIn: true,
+      hasPassword: user.hasPassword,
       mobileNo: user.mobileNo,
       // The numbers service fills this in once MFAs exist.
       MFAs: [],

@@ -61,8 +61,8 @@ describe('accounts under attack, through the gateway (real identity, billing, Re
   }
 
   /** A person signs in with Google in the sandbox's account chooser, in this browser. */
-  async function googleSignIn(browser: Browser, emailAddress: string): Promise<void> {
-    const start = await browser.call('GET', '/api/auth/google');
+  async function googleSignIn(browser: Browser, emailAddress: string, returnTo = '/login'): Promise<void> {
+    const start = await browser.call('GET', `/api/auth/google?returnTo=${encodeURIComponent(returnTo)}`);
     assert.equal(start.status, 302);
     const chooser = await fetch(start.headers.get('location') ?? '');
     const request = /name="request" value="([^"]+)"/.exec(await chooser.text())?.[1];
@@ -82,6 +82,7 @@ describe('accounts under attack, through the gateway (real identity, billing, Re
     const callback = new URL(decision.headers.get('location') ?? '');
     const back = await browser.call('GET', `${callback.pathname}${callback.search}`);
     assert.match(back.headers.get('location') ?? '', /sso=google/);
+    assert.equal(new URL(back.headers.get('location') ?? '').pathname, returnTo);
   }
 
   beforeAll(async () => {
@@ -365,6 +366,48 @@ describe('accounts under attack, through the gateway (real identity, billing, Re
       password: PASSWORD,
     });
     assert.equal(still.status, 200);
+  });
+
+  it('a Google-only account changes its password only with a Google sign-in of the last 10 minutes; without one a 403 keeps it signed in', async () => {
+    const emailAddress = email('googleonly');
+    const browser = new Browser(gatewayUrl);
+    await googleSignIn(browser, emailAddress);
+    const signUp = await browser.call<Body>('POST', '/api/auth/signup', {
+      ...signUpBody(emailAddress),
+      provider: 'GOOGLE',
+      password: undefined,
+    });
+    assert.equal(signUp.status, 200);
+    assert.equal((await browser.call<Body>('GET', '/api/auth/session')).body.data?.hasPassword, false);
+    // The Google proof of the sign-up, 11 minutes old.
+    const key = `session:${sessionId(browser.cookie('mmfa.sid'))}`;
+    const stored = JSON.parse((await redis.get(key)) ?? '{}');
+    stored.google.verifiedAt = Date.now() - 11 * 60_000;
+    await redis.set(key, JSON.stringify(stored), 'KEEPTTL');
+
+    const stale = await browser.call<Body>('POST', '/api/auth/changepassword', {
+      newPassword: 'chosen later 1',
+    });
+    assert.equal(stale.status, 403);
+    assert.equal(stale.body.data?.code, 'GOOGLE_IDENTITY_REQUIRED');
+    const guessed = await browser.call<Body>('POST', '/api/auth/changepassword', {
+      currentPassword: 'anything at all',
+      newPassword: 'chosen later 1',
+    });
+    assert.equal(guessed.status, 403, 'a typed password proves nothing for an account without one');
+    assert.equal((await browser.call('GET', '/api/auth/session')).status, 200, 'still signed in');
+
+    await googleSignIn(browser, emailAddress, '/change-password');
+    const changed = await browser.call<Body>('POST', '/api/auth/changepassword', {
+      newPassword: 'chosen later 1',
+    });
+    assert.equal(changed.status, 200, changed.body.message);
+    const login = await new Browser(gatewayUrl).call<Body>('POST', '/api/auth/login', {
+      emailAddress,
+      password: 'chosen later 1',
+    });
+    assert.equal(login.status, 200);
+    assert.equal(login.body.data?.hasPassword, true);
   });
 
   it('a password change spends every live reset code and reset grant', async () => {

@@ -114,9 +114,11 @@ describe('accounts through the gateway (real identity, billing, Redis, Kafka; St
       '/api/auth/signup',
       signUpBody(email('g'), { provider: 'GOOGLE', password: undefined }),
     );
-    assert.equal(google.status, 401, 'a GOOGLE sign-up needs the Google identity this browser proved');
+    assert.equal(google.status, 403, 'a GOOGLE sign-up needs the Google identity this browser proved');
+    assert.equal(google.body.data?.code, 'GOOGLE_IDENTITY_REQUIRED');
     const sso = await new Browser(gatewayUrl).call<Body>('POST', '/api/auth/loginSSO', { emailAddress });
-    assert.equal(sso.status, 401, 'an e-mail alone never signs anyone in');
+    assert.equal(sso.status, 403, 'an e-mail alone never signs anyone in');
+    assert.equal(sso.body.data?.code, 'GOOGLE_IDENTITY_REQUIRED');
   });
 
   it('throttles password guessing per account, and only that account', async () => {

@@ -1,3 +1,4 @@
+import { googleIdentityRequired } from '@multimfa/identity/contract';
 import { DomainError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
@@ -11,9 +12,6 @@ import { SESSION_PREFIX, sessionCookieName } from '../http/session-settings.js';
 export const PROOF_VALID_MS = 10 * 60_000;
 
 const indexKey = (userId: string) => `user-sessions:${userId}`;
-
-const signInAgainWithGoogle = () =>
-  new DomainError('GOOGLE_IDENTITY_REQUIRED', 'Please sign in with Google again', 401);
 
 const promised = (run: (done: (error?: unknown) => void) => void) =>
   new Promise<void>((resolve, reject) => run((error) => (error ? reject(error) : resolve())));
@@ -71,7 +69,7 @@ export class SessionsService {
   provenGoogle(req: Request, emailAddress: string): GoogleIdentity {
     const google = req.session.google;
     if (!google || google.emailAddress !== emailAddress || Date.now() - google.verifiedAt > PROOF_VALID_MS) {
-      throw signInAgainWithGoogle();
+      throw googleIdentityRequired();
     }
     return google;
   }

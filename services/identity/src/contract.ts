@@ -28,6 +28,8 @@ export const identityUser = z.object({
   provider: z.enum(['NONE', 'GOOGLE']),
   isVerified: z.boolean(),
   isActive: z.boolean(),
+  /** False for an account that signs in with Google only: it proves itself with Google instead. */
+  hasPassword: z.boolean(),
 });
 export type IdentityUser = z.infer<typeof identityUser>;
 
@@ -101,6 +103,10 @@ export const codeRejected = () =>
     'CODE_INVALID',
     'The code is not correct, or it has expired. Please check it or request a new one',
   );
+
+/** A Google-only account proves itself with a Google sign-in of the last minutes (not a 401: still signed in). */
+export const googleIdentityRequired = () =>
+  new DomainError('GOOGLE_IDENTITY_REQUIRED', 'Please sign in with Google again', 403);
 
 export const accountInactive = () =>
   new DomainError('ACCOUNT_INACTIVE', 'Your account is inactive. Please contact support', 401);

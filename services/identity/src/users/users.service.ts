@@ -13,7 +13,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type CodePurpose, OneTimeCodesService } from '../codes/one-time-codes.service.js';
-import { accountInactive, codeRejected, type RegisterRequest, type Registration } from '../contract.js';
+import {
+  accountInactive,
+  codeRejected,
+  googleIdentityRequired,
+  type RegisterRequest,
+  type Registration,
+} from '../contract.js';
 import { PasswordHasher } from '../passwords/password-hasher.js';
 import { toUserDto, type UserDto } from './dto/user.dto.js';
 import { User, type UserType } from './user.entity.js';
@@ -58,6 +64,7 @@ export class UsersService {
       provider: 'NONE',
       isVerified: false,
       isActive: true,
+      hasPassword: true,
       accountExisted: true,
     };
   }
@@ -171,7 +178,7 @@ export class UsersService {
     if (!proven) {
       throw user.passwordHash
         ? new DomainError('CURRENT_PASSWORD_WRONG', 'Your current password is not correct', 400)
-        : new DomainError('GOOGLE_IDENTITY_REQUIRED', 'Please sign in with Google again', 401);
+        : googleIdentityRequired();
     }
     await this.storePassword(userId, newPassword, 'CHANGED');
   }
