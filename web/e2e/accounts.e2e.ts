@@ -339,6 +339,46 @@ describe('accounts: sign-up, sign-in, passwords, Google, profile and sessions', 
     );
   });
 
+  it('the expired 401 (session ended on the server while this tab was open): /login says "Your session has expired", storage cleared', async () => {
+    const user = await createUser('expiredmsg');
+    const page = await browser.newPage();
+    await signInThroughUi(page, user);
+    await chooseFromUserMenu(page, fullNameOf(user), 'Profile');
+    await waitForPath(page, '/profile');
+    await field(page, 'First Name').waitFor();
+
+    const elsewhere = await signedInApi(user);
+    try {
+      await elsewhere.post('/api/auth/changepassword', {
+        currentPassword: user.password,
+        newPassword: `Pw-${uniqueTag()}-ended`,
+      });
+    } finally {
+      await elsewhere.dispose();
+    }
+
+    // The answer as the page received it (its body is gone once the page navigates away).
+    const answers: Array<{ status: number; body: { data?: unknown } }> = [];
+    await page.route('**/api/auth/user', async (route) => {
+      const response = await route.fetch();
+      answers.push({ status: response.status(), body: (await response.json()) as { data?: unknown } });
+      await route.fulfill({ response });
+    });
+    await button(page, 'Update').click();
+    await waitForPath(page, '/login');
+    assert.deepEqual(
+      answers.map(({ status, body }) => [status, body.data]),
+      [[401, { code: 'SESSION_EXPIRED', expired: true }]],
+    );
+    await formServerError(page).getByText('Your session has expired. Please sign in again').waitFor();
+    await expectSignedOutNavbar(page, fullNameOf(user));
+    assert.equal(
+      await page.evaluate(() => window.localStorage.getItem('state')),
+      null,
+      'local storage cleared',
+    );
+  });
+
   it('sends the browser to /login when a page load finds the session ended on the server', async () => {
     const user = await createUser('reload');
     const page = await browser.newPage();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { testInfrastructure } from '@multimfa/service-runtime/testing';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -519,6 +519,23 @@ describe('accounts under attack, through the gateway (real identity, billing, Re
     const { browser: idle } = await signedUp('idle');
     await rewrite(await session(idle), { lastSeenAt: Date.now() - 24 * 3600_000 - 1000 });
     assert.equal((await idle.call('GET', '/api/auth/session')).status, 401);
+  });
+
+  it('answers a browser whose session was ended elsewhere with the expired 401, and one without a session with the plain 401', async () => {
+    const { browser: first, emailAddress } = await signedUp('endedelsewhere');
+    const second = new Browser(gatewayUrl);
+    await second.call('POST', '/api/auth/login', { emailAddress, password: PASSWORD });
+    const changed = await second.call('POST', '/api/auth/changepassword', {
+      currentPassword: PASSWORD,
+      newPassword: 'changed elsewhere',
+    });
+    assert.equal(changed.status, 200);
+    const ended = await first.call<Body>('GET', '/api/auth/session');
+    assert.equal(ended.status, 401);
+    expect(ended.body.data).toStrictEqual({ code: 'SESSION_EXPIRED', expired: true });
+    const anonymous = await new Browser(gatewayUrl).call<Body>('GET', '/api/auth/session');
+    assert.equal(anonymous.status, 401);
+    expect(anonymous.body.data).toStrictEqual({ code: 'UNAUTHENTICATED' });
   });
 
   // ---- 9. /api/admin by prefix --------------------------------------------------------------------
