@@ -176,7 +176,7 @@ export class AccountsService {
       return 'Your email address is verified';
     }
     const { userId } = await this.identity.post('/password-resets/check', resetCheck, { emailAddress, code });
-    await this.sessions.storeResetGrant(req, { userId, emailAddress, verifiedAt: Date.now() });
+    await this.sessions.storeResetGrant(req, { userId, emailAddress });
     return 'Code verified. Please choose a new password';
   }
 

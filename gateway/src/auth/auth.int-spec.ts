@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { endpoints } from '@multimfa/api-contract';
+import pg from 'pg';
 import { assertAnswersMatchContract } from '../testing/contract-answers.js';
 import { Browser, ServiceStack } from '../testing/service-stack.js';
 
@@ -269,6 +270,58 @@ describe('accounts through the gateway (real identity, billing, Redis, Kafka; St
     const { browser } = await signedUp('leaving');
     assert.equal((await browser.call('POST', '/api/auth/logout')).status, 200);
     assert.equal((await browser.call('GET', '/api/auth/session')).status, 401);
+  });
+
+  it('reads the session 20 times for a user billing has no customer for, and creates no Stripe customer', async () => {
+    const { browser, emailAddress } = await signedUp('reader');
+    const userId = (await browser.call<Body>('GET', '/api/auth/session')).body.data?.userId;
+    const identityDb = new pg.Client({ connectionString: stack.databases[0] });
+    const billingDb = new pg.Client({ connectionString: stack.databases[1] });
+    await identityDb.connect();
+    await billingDb.connect();
+    const stripeCustomers = async () => {
+      const listed = await fetch(
+        `${stack.sandboxUrl}/v1/customers?limit=100&email=${encodeURIComponent(emailAddress)}`,
+        {
+          headers: { authorization: 'Bearer sk_test_multimfa_sandbox' },
+        },
+      );
+      return ((await listed.json()) as { data: unknown[] }).data.length;
+    };
+    try {
+      // Billing's consumer of the registered event has run (it would create the customer too).
+      const [registered] = (
+        await identityDb.query(
+          `SELECT event_id FROM outbox_event WHERE message_key = $1 AND envelope->>'type' = 'identity.user.registered'`,
+          [userId],
+        )
+      ).rows;
+      assert.ok(registered, 'identity recorded the registered event');
+      for (let i = 0; ; i += 1) {
+        const { rowCount } = await billingDb.query('SELECT 1 FROM processed_event WHERE event_id = $1', [
+          registered.event_id,
+        ]);
+        if (rowCount) break;
+        assert.ok(i < 200, 'billing handled the registered event');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      assert.equal(await stripeCustomers(), 1, 'sign-up created one customer');
+      await billingDb.query('DELETE FROM stripe_customer WHERE user_id = $1', [userId]);
+
+      for (let i = 0; i < 20; i += 1) {
+        const read = await browser.call<Body>('GET', '/api/auth/session');
+        assert.equal(read.status, 200);
+        assert.equal(read.body.data?.stripeCustomerId, '');
+      }
+      assert.equal(await stripeCustomers(), 1, 'no Stripe customer created by a read');
+      const { rowCount } = await billingDb.query('SELECT 1 FROM stripe_customer WHERE user_id = $1', [
+        userId,
+      ]);
+      assert.equal(rowCount, 0, 'no billing customer recorded by a read');
+    } finally {
+      await identityDb.end();
+      await billingDb.end();
+    }
   });
 
   it('answered every successful call above in its endpoint\u2019s documented response schema', () => {

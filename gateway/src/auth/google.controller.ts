@@ -86,7 +86,6 @@ export class GoogleController {
           profile.displayName || `${profile.name?.givenName ?? ''} ${profile.name?.familyName ?? ''}`.trim(),
         firstName: profile.name?.givenName ?? '',
         lastName: profile.name?.familyName ?? '',
-        verifiedAt: Date.now(),
       };
       this.sessions
         .storeGoogleProof(req, google)

@@ -1,3 +1,4 @@
+import { type Clock, SystemClock } from '@multimfa/service-runtime';
 import type { NextFunction, Request, Response } from 'express';
 import {
   SESSION_SEEN_GRANULARITY_SECONDS,
@@ -31,14 +32,14 @@ const namedEndedSession = (req: Request) =>
  * last-seen time is written at most once per SESSION_SEEN_GRANULARITY_SECONDS, so an active session
  * costs no Redis write per request.
  */
-export function sessionLifetimeMiddleware(absoluteSeconds: number) {
+export function sessionLifetimeMiddleware(absoluteSeconds: number, clock: Clock = new SystemClock()) {
   return (req: Request, res: Response, next: NextFunction) => {
     const session = req.session;
     if (!session?.startedAt) {
       if (namedEndedSession(req)) res.locals[SESSION_EXPIRED] = true;
       return next();
     }
-    const now = Date.now();
+    const now = clock.now().getTime();
     if (sessionSecondsLeft(session, absoluteSeconds, now) <= 0) {
       res.locals[SESSION_EXPIRED] = true;
       return session.regenerate((error) => next(error));
