@@ -265,6 +265,29 @@ describe('accounts: sign-up, sign-in, passwords, Google, profile and sessions', 
     assert.equal((await page.request.get('/api/auth/session')).status(), 200);
   });
 
+  it('a Google-only account sets a password on /change-password after "Confirm with Google", then signs in with it', async () => {
+    const google = newGoogleIdentity();
+    const page = await browser.newPage();
+    await signUpWithGoogle(page, google);
+    await chooseFromUserMenu(page, google.fullName, 'Change Password');
+    await waitForPath(page, '/change-password');
+    assert.equal(await field(page, 'Current Password').count(), 0, 'no current password to ask for');
+
+    await button(page, 'Confirm with Google').click();
+    await chooseGoogleAccount(page, google.emailAddress, google.fullName);
+    await waitForPath(page, '/change-password');
+    const newPassword = `Pw-${uniqueTag()}-google`;
+    await field(page, 'New Password').fill(newPassword);
+    await field(page, 'Confirm Password').fill(newPassword);
+    await button(page, 'Update Password').click();
+    await waitForPath(page, '/login');
+    await message(page, PASSWORD_CHANGED).waitFor();
+
+    await submitSignIn(page, google.emailAddress, newPassword);
+    await waitForPath(page, '/dashboard');
+    await userMenuButton(page, google.fullName).waitFor();
+  });
+
   it('updates the profile: the navigation bar shows the new full name, kept by the server', async () => {
     const user = await createUser('profile');
     const renamed = { firstName: 'Grace', lastName: `Renamed${uniqueTag().replace(/\d/g, '').slice(0, 4)}` };
@@ -308,6 +331,46 @@ describe('accounts: sign-up, sign-in, passwords, Google, profile and sessions', 
     await button(page, 'Update').click();
     assert.equal((await refused).status(), 401);
     await waitForPath(page, '/login');
+    await expectSignedOutNavbar(page, fullNameOf(user));
+    assert.equal(
+      await page.evaluate(() => window.localStorage.getItem('state')),
+      null,
+      'local storage cleared',
+    );
+  });
+
+  it('the expired 401 (session ended on the server while this tab was open): /login says "Your session has expired", storage cleared', async () => {
+    const user = await createUser('expiredmsg');
+    const page = await browser.newPage();
+    await signInThroughUi(page, user);
+    await chooseFromUserMenu(page, fullNameOf(user), 'Profile');
+    await waitForPath(page, '/profile');
+    await field(page, 'First Name').waitFor();
+
+    const elsewhere = await signedInApi(user);
+    try {
+      await elsewhere.post('/api/auth/changepassword', {
+        currentPassword: user.password,
+        newPassword: `Pw-${uniqueTag()}-ended`,
+      });
+    } finally {
+      await elsewhere.dispose();
+    }
+
+    // The answer as the page received it (its body is gone once the page navigates away).
+    const answers: Array<{ status: number; body: { data?: unknown } }> = [];
+    await page.route('**/api/auth/user', async (route) => {
+      const response = await route.fetch();
+      answers.push({ status: response.status(), body: (await response.json()) as { data?: unknown } });
+      await route.fulfill({ response });
+    });
+    await button(page, 'Update').click();
+    await waitForPath(page, '/login');
+    assert.deepEqual(
+      answers.map(({ status, body }) => [status, body.data]),
+      [[401, { code: 'SESSION_EXPIRED', expired: true }]],
+    );
+    await formServerError(page).getByText('Your session has expired. Please sign in again').waitFor();
     await expectSignedOutNavbar(page, fullNameOf(user));
     assert.equal(
       await page.evaluate(() => window.localStorage.getItem('state')),
@@ -392,8 +455,8 @@ describe('accounts: sign-up, sign-in, passwords, Google, profile and sessions', 
       assert.equal(pathOf(page), '/signup');
     });
 
-    it('sign-up: an address already registered shows the server message under the form', async () => {
-      const existing = await createUser('taken', { verified: false });
+    it('sign-up: an address already registered goes on to /verify like a new one; its owner is e-mailed instead', async () => {
+      const existing = await createUser('taken');
       const page = await browser.newPage();
       await page.goto('/signup');
       const user = newUser('again');
@@ -404,9 +467,27 @@ describe('accounts: sign-up, sign-in, passwords, Google, profile and sessions', 
       await field(page, 'Password').fill(user.password);
       await field(page, 'Confirm Password').fill(user.password);
       await consent(page).check();
+      const cursor = await sandbox.cursor();
       await button(page, 'Sign Up').click();
-      await formServerError(page).getByText('An account with this email address already exists').waitFor();
-      assert.equal(pathOf(page), '/signup');
+      await waitForPath(page, '/verify');
+      assert.equal(await field(page, 'Email').inputValue(), existing.emailAddress);
+      await userMenuButton(page, fullNameOf(user)).waitFor();
+
+      const notice = await sandbox.waitForEmail(existing.emailAddress, {
+        after: cursor,
+        timeoutMs: 15_000,
+        match: (entry) => entry.subject === SUBJECTS.accountExists,
+      });
+      assert.match(notice.text ?? '', new RegExp(`Hi ${existing.firstName},`));
+      assert.match(notice.text ?? '', /sign in with your password, or reset it/);
+
+      // The owner's password still signs in; the one typed at the second sign-up does not.
+      const other = await browser.newPage();
+      await other.goto('/login');
+      await submitSignIn(other, existing.emailAddress, user.password);
+      await formServerError(other).getByText(INVALID_CREDENTIALS).waitFor();
+      await submitSignIn(other, existing.emailAddress, existing.password);
+      await waitForPath(other, '/dashboard');
     });
 
     it('change password: "Please provide your current password", "Please provide new password", "Please provide confirm password", "... not matched"', async () => {

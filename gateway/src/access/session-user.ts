@@ -24,11 +24,26 @@ export interface PasswordResetGrant {
   verifiedAt: number;
 }
 
+/**
+ * A sign-up with an address that already had an account: the browser is signed in as the unverified
+ * account it asked for, under an id no account has, and this profile is all there is of it. It can
+ * never be verified (the code goes to nobody); the owner was e-mailed instead.
+ */
+export interface PendingSignUp {
+  emailAddress: string;
+  firstName: string;
+  lastName: string;
+  mobileNo: string;
+}
+
 declare module 'express-session' {
   interface SessionData {
     user?: SessionUser;
     google?: GoogleIdentity;
     passwordReset?: PasswordResetGrant;
+    pendingSignUp?: PendingSignUp;
+    /** The page the Google sign-in under way returns to (one of GOOGLE_RETURN_PATHS). */
+    googleReturnTo?: string;
     /** When this session id was issued: the sign-in, or the first proof of an anonymous browser (ms). */
     startedAt?: number;
     /** The last request, to within SESSION_SEEN_GRANULARITY_SECONDS (ms). */

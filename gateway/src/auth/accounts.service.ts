@@ -10,17 +10,19 @@ import type {
 import { billingCustomer } from '@multimfa/billing/contract';
 import {
   accountInactive,
+  codeRejected,
   googleResolution,
   type IdentityUser,
   identityUser,
   nothing,
+  registration,
   resetCheck,
 } from '@multimfa/identity/contract';
 import { DomainError, LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
-import type { GoogleIdentity } from '../access/session-user.js';
+import type { GoogleIdentity, PendingSignUp } from '../access/session-user.js';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { GATEWAY_CONFIG } from '../config/gateway-config.token.js';
 import { deviceCookieName } from '../http/session-settings.js';
@@ -32,6 +34,25 @@ import { SessionsService } from './sessions.service.js';
 
 export type SessionUserData = z.infer<typeof sessionUserData>;
 type SignUpData = z.infer<typeof signUpData>;
+
+const pendingProfile = (user: IdentityUser): PendingSignUp => ({
+  emailAddress: user.emailAddress,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  mobileNo: user.mobileNo,
+});
+
+/** A pending sign-up as identity would describe a new, unverified customer. */
+const pendingUser = (userId: string, profile: PendingSignUp): IdentityUser => ({
+  userId,
+  ...profile,
+  fullName: `${profile.firstName} ${profile.lastName}`,
+  userType: 'CUSTOMER',
+  provider: 'NONE',
+  isVerified: false,
+  isActive: true,
+  hasPassword: true,
+});
 
 /** A browser that signed in keeps this cookie for half a year: it passes the wider sign-in throttles. */
 const DEVICE_COOKIE_MAX_AGE_MS = 180 * 24 * 3600 * 1000;
@@ -51,11 +72,15 @@ export class AccountsService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** Creates the customer, signs this browser in, and creates the Stripe customer (idempotent). */
+  /**
+   * Creates the customer, signs this browser in, and creates the Stripe customer (idempotent). An
+   * address that already had an account gets the same answer, for an account that exists only in this
+   * browser's session (`PendingSignUp`): nothing tells the caller, and identity e-mails the owner.
+   */
   async signUp(req: Request, body: z.output<typeof signUpBody>): Promise<SignUpData> {
     const google =
       body.provider === 'GOOGLE' ? this.sessions.provenGoogle(req, body.emailAddress) : undefined;
-    const user = await this.identity.post('/users', identityUser, {
+    const { accountExisted, ...user } = await this.identity.post('/users', registration, {
       emailAddress: body.emailAddress,
       password: google ? undefined : body.password,
       firstName: body.firstName,
@@ -65,7 +90,7 @@ export class AccountsService {
       serviceAgreementAgreed: body.serviceAgreementAgreed,
       receiveMarketingEmails: body.receiveMarketingEmails,
     });
-    await this.sessions.signIn(req, user);
+    await this.sessions.signIn(req, user, accountExisted ? pendingProfile(user) : undefined);
     return {
       emailAddress: user.emailAddress,
       isVerified: user.isVerified,
@@ -86,7 +111,7 @@ export class AccountsService {
   }
 
   async currentUser(req: Request, res: Response): Promise<SessionUserData> {
-    const user = await this.getUser(this.sessions.signedInUserId(req) ?? '');
+    const user = await this.signedInUser(req);
     if (!user.isActive) {
       await this.sessions.signOut(req, res);
       throw accountInactive();
@@ -132,7 +157,10 @@ export class AccountsService {
     await this.throttle.reserveCodeRequest(clientPrefix(req.ip));
     const verifying = await this.verifyingOwnAddress(req, emailAddress);
     if (verifying) {
-      await this.identity.post(`/users/${verifying.userId}/verification-code`, nothing);
+      // A pending sign-up's address belongs to someone else: the code would go to nobody who asked.
+      if (!this.sessions.pendingSignUp(req)) {
+        await this.identity.post(`/users/${verifying.userId}/verification-code`, nothing);
+      }
       return `We sent a verification code to ${emailAddress}`;
     }
     await this.identity.post('/password-resets', nothing, { emailAddress });
@@ -143,11 +171,12 @@ export class AccountsService {
   async checkCode(req: Request, emailAddress: string, code: string): Promise<string> {
     const verifying = await this.verifyingOwnAddress(req, emailAddress);
     if (verifying) {
+      if (this.sessions.pendingSignUp(req)) throw codeRejected();
       await this.identity.post(`/users/${verifying.userId}/email-verification`, identityUser, { code });
       return 'Your email address is verified';
     }
     const { userId } = await this.identity.post('/password-resets/check', resetCheck, { emailAddress, code });
-    await this.sessions.storeResetGrant(req, { userId, emailAddress, verifiedAt: Date.now() });
+    await this.sessions.storeResetGrant(req, { userId, emailAddress });
     return 'Code verified. Please choose a new password';
   }
 
@@ -161,12 +190,16 @@ export class AccountsService {
     await this.sessions.signOut(req, res);
   }
 
-  /** Proven by the current password (counted like a sign-in attempt) or a fresh Google sign-in. */
+  /**
+   * Proven by the current password (counted like a sign-in attempt) or a fresh Google sign-in. A
+   * pending sign-up has no account to change: its session ends, as after a change.
+   */
   async changePassword(
     req: Request,
     res: Response,
     body: z.output<typeof changePasswordBody>,
   ): Promise<void> {
+    if (this.sessions.pendingSignUp(req)) return this.sessions.signOut(req, res);
     const user = await this.getUser(this.sessions.signedInUserId(req) ?? '');
     const attempt = this.attempt(req, user.emailAddress);
     await this.throttle.reserve(attempt);
@@ -184,11 +217,11 @@ export class AccountsService {
   async updateProfile(req: Request, body: z.output<typeof updateUserBody>) {
     const userId = this.sessions.signedInUserId(req);
     if (body.id !== userId) throw new DomainError('USER_NOT_FOUND', 'User not found', 404);
-    const user = await this.identity.put(`/users/${userId}/profile`, identityUser, {
-      firstName: body.firstName,
-      lastName: body.lastName,
-      mobileNo: body.mobileNo,
-    });
+    const profile = { firstName: body.firstName, lastName: body.lastName, mobileNo: body.mobileNo };
+    const pending = this.sessions.pendingSignUp(req);
+    const user = pending
+      ? pendingUser(userId, await this.updatePending(req, { ...pending, ...profile }))
+      : await this.identity.put(`/users/${userId}/profile`, identityUser, profile);
     return {
       userId: user.userId,
       firstName: user.firstName,
@@ -200,6 +233,18 @@ export class AccountsService {
 
   private getUser(userId: string): Promise<IdentityUser> {
     return this.identity.get(`/users/${userId}`, identityUser);
+  }
+
+  /** The signed-in account: from identity, or from the session for a pending sign-up. */
+  private async signedInUser(req: Request): Promise<IdentityUser> {
+    const userId = this.sessions.signedInUserId(req) ?? '';
+    const pending = this.sessions.pendingSignUp(req);
+    return pending ? pendingUser(userId, pending) : this.getUser(userId);
+  }
+
+  private async updatePending(req: Request, profile: PendingSignUp): Promise<PendingSignUp> {
+    await this.sessions.updatePendingSignUp(req, profile);
+    return profile;
   }
 
   /** A Google take-over of an unverified account ends every session the account had. */
@@ -234,9 +279,8 @@ export class AccountsService {
   }
 
   private async verifyingOwnAddress(req: Request, emailAddress: string) {
-    const userId = this.sessions.signedInUserId(req);
-    if (!userId) return undefined;
-    const user = await this.getUser(userId);
+    if (!this.sessions.signedInUserId(req)) return undefined;
+    const user = await this.signedInUser(req);
     return !user.isVerified && user.emailAddress === emailAddress ? user : undefined;
   }
 
@@ -265,6 +309,7 @@ export class AccountsService {
       userType: user.userType,
       isVerified: user.isVerified,
       isLoggedIn: true,
+      hasPassword: user.hasPassword,
       mobileNo: user.mobileNo,
       // The numbers service fills this in once MFAs exist.
       MFAs: [],

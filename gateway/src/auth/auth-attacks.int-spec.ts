@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { testInfrastructure } from '@multimfa/service-runtime/testing';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -61,8 +61,8 @@ describe('accounts under attack, through the gateway (real identity, billing, Re
   }
 
   /** A person signs in with Google in the sandbox's account chooser, in this browser. */
-  async function googleSignIn(browser: Browser, emailAddress: string): Promise<void> {
-    const start = await browser.call('GET', '/api/auth/google');
+  async function googleSignIn(browser: Browser, emailAddress: string, returnTo = '/login'): Promise<void> {
+    const start = await browser.call('GET', `/api/auth/google?returnTo=${encodeURIComponent(returnTo)}`);
     assert.equal(start.status, 302);
     const chooser = await fetch(start.headers.get('location') ?? '');
     const request = /name="request" value="([^"]+)"/.exec(await chooser.text())?.[1];
@@ -82,6 +82,7 @@ describe('accounts under attack, through the gateway (real identity, billing, Re
     const callback = new URL(decision.headers.get('location') ?? '');
     const back = await browser.call('GET', `${callback.pathname}${callback.search}`);
     assert.match(back.headers.get('location') ?? '', /sso=google/);
+    assert.equal(new URL(back.headers.get('location') ?? '').pathname, returnTo);
   }
 
   beforeAll(async () => {
@@ -257,6 +258,95 @@ describe('accounts under attack, through the gateway (real identity, billing, Re
     }
   });
 
+  it('a sign-up with a registered address answers exactly as a new one, e-mails the owner, and touches nothing of theirs', async () => {
+    const owner = new Browser(gatewayUrl);
+    const emailAddress = email('owned');
+    const ownerSignUp = await owner.call<Body>('POST', '/api/auth/signup', signUpBody(emailAddress));
+    assert.equal(ownerSignUp.status, 200);
+    const ownerId = ownerSignUp.body.data?.userId;
+
+    const attempt = {
+      ...signUpBody(emailAddress),
+      password: 'the attacker\u2019s own',
+      firstName: 'Mallory',
+    };
+    const fresh = new Browser(gatewayUrl);
+    const freshAnswer = await fresh.call<Body>('POST', '/api/auth/signup', {
+      ...attempt,
+      emailAddress: email('fresh'),
+    });
+    const attacker = new Browser(gatewayUrl);
+    const answer = await attacker.call<Body>('POST', '/api/auth/signup', attempt);
+
+    // The answer: status, message, fields and a signed-in session as for the fresh address.
+    assert.equal(answer.status, freshAnswer.status);
+    assert.equal(answer.body.message, freshAnswer.body.message);
+    assert.deepEqual(
+      Object.keys(answer.body.data ?? {}).sort(),
+      Object.keys(freshAnswer.body.data ?? {}).sort(),
+    );
+    assert.equal(answer.body.data?.emailAddress, emailAddress);
+    assert.equal(answer.body.data?.isVerified, false);
+    assert.equal(answer.body.data?.fullName, 'Mallory Hopper');
+    assert.match(String(answer.body.data?.userId), /^[0-9a-f-]{36}$/);
+    assert.notEqual(answer.body.data?.userId, ownerId, 'not the owner\u2019s account');
+    assert.match(String(answer.body.data?.stripeCustomerId), /^cus_/);
+    assert.ok(attacker.hasSession() && fresh.hasSession());
+
+    // What the attacker's session shows and does next, as for the fresh account.
+    const session = await attacker.call<Body>('GET', '/api/auth/session');
+    const freshSession = await fresh.call<Body>('GET', '/api/auth/session');
+    assert.equal(session.status, 200);
+    assert.deepEqual(
+      Object.keys(session.body.data ?? {}).sort(),
+      Object.keys(freshSession.body.data ?? {}).sort(),
+    );
+    assert.equal(session.body.data?.userId, answer.body.data?.userId);
+    assert.equal(session.body.data?.isVerified, false);
+    assert.equal(session.body.data?.stripeCustomerId, answer.body.data?.stripeCustomerId);
+    const resend = await attacker.call<Body>('POST', '/api/auth/verifyemail', { emailAddress });
+    const freshResend = await fresh.call<Body>('POST', '/api/auth/verifyemail', {
+      emailAddress: freshAnswer.body.data?.emailAddress,
+    });
+    assert.equal(resend.status, freshResend.status);
+    assert.equal(
+      resend.body.message.replace(emailAddress, '*'),
+      freshResend.body.message.replace(String(freshAnswer.body.data?.emailAddress), '*'),
+    );
+    const guess = await attacker.call<Body>('POST', '/api/auth/verifyemailtoken', {
+      emailAddress,
+      token: '000000',
+    });
+    assert.equal(guess.status, 400);
+    assert.match(guess.body.message, /not correct, or it has expired/);
+
+    // The owner: same session, same password; the attacker's password signs nobody in.
+    const ownerSession = await owner.call<Body>('GET', '/api/auth/session');
+    assert.equal(ownerSession.status, 200);
+    assert.equal(ownerSession.body.data?.userId, ownerId);
+    assert.equal(ownerSession.body.data?.firstName, 'Grace');
+    const ownerLogin = await new Browser(gatewayUrl).call('POST', '/api/auth/login', {
+      emailAddress,
+      password: PASSWORD,
+    });
+    assert.equal(ownerLogin.status, 200);
+    const attackerLogin = await new Browser(gatewayUrl).call('POST', '/api/auth/login', {
+      emailAddress,
+      password: attempt.password,
+    });
+    assert.equal(attackerLogin.status, 401);
+
+    // The owner is told, once, with no code; nothing is sent to verify the attacker's account.
+    const sent = await stack.notifications((n) => n.emailAddress === emailAddress);
+    assert.deepEqual(
+      sent.map((n) => [n.kind, n.userId, n.firstName, n.sealedCode]),
+      [
+        ['EMAIL_VERIFICATION_CODE', ownerId, 'Grace', sent[0]?.sealedCode],
+        ['ACCOUNT_EXISTS', ownerId, 'Grace', null],
+      ],
+    );
+  });
+
   // ---- 7. changing the password needs the current one ---------------------------------------------
 
   it('refuses a password change without the right current password', async () => {
@@ -276,6 +366,48 @@ describe('accounts under attack, through the gateway (real identity, billing, Re
       password: PASSWORD,
     });
     assert.equal(still.status, 200);
+  });
+
+  it('a Google-only account changes its password only with a Google sign-in of the last 10 minutes; without one a 403 keeps it signed in', async () => {
+    const emailAddress = email('googleonly');
+    const browser = new Browser(gatewayUrl);
+    await googleSignIn(browser, emailAddress);
+    const signUp = await browser.call<Body>('POST', '/api/auth/signup', {
+      ...signUpBody(emailAddress),
+      provider: 'GOOGLE',
+      password: undefined,
+    });
+    assert.equal(signUp.status, 200);
+    assert.equal((await browser.call<Body>('GET', '/api/auth/session')).body.data?.hasPassword, false);
+    // The Google proof of the sign-up, 11 minutes old.
+    const key = `session:${sessionId(browser.cookie('mmfa.sid'))}`;
+    const stored = JSON.parse((await redis.get(key)) ?? '{}');
+    stored.google.verifiedAt = Date.now() - 11 * 60_000;
+    await redis.set(key, JSON.stringify(stored), 'KEEPTTL');
+
+    const stale = await browser.call<Body>('POST', '/api/auth/changepassword', {
+      newPassword: 'chosen later 1',
+    });
+    assert.equal(stale.status, 403);
+    assert.equal(stale.body.data?.code, 'GOOGLE_IDENTITY_REQUIRED');
+    const guessed = await browser.call<Body>('POST', '/api/auth/changepassword', {
+      currentPassword: 'anything at all',
+      newPassword: 'chosen later 1',
+    });
+    assert.equal(guessed.status, 403, 'a typed password proves nothing for an account without one');
+    assert.equal((await browser.call('GET', '/api/auth/session')).status, 200, 'still signed in');
+
+    await googleSignIn(browser, emailAddress, '/change-password');
+    const changed = await browser.call<Body>('POST', '/api/auth/changepassword', {
+      newPassword: 'chosen later 1',
+    });
+    assert.equal(changed.status, 200, changed.body.message);
+    const login = await new Browser(gatewayUrl).call<Body>('POST', '/api/auth/login', {
+      emailAddress,
+      password: 'chosen later 1',
+    });
+    assert.equal(login.status, 200);
+    assert.equal(login.body.data?.hasPassword, true);
   });
 
   it('a password change spends every live reset code and reset grant', async () => {
@@ -387,6 +519,23 @@ describe('accounts under attack, through the gateway (real identity, billing, Re
     const { browser: idle } = await signedUp('idle');
     await rewrite(await session(idle), { lastSeenAt: Date.now() - 24 * 3600_000 - 1000 });
     assert.equal((await idle.call('GET', '/api/auth/session')).status, 401);
+  });
+
+  it('answers a browser whose session was ended elsewhere with the expired 401, and one without a session with the plain 401', async () => {
+    const { browser: first, emailAddress } = await signedUp('endedelsewhere');
+    const second = new Browser(gatewayUrl);
+    await second.call('POST', '/api/auth/login', { emailAddress, password: PASSWORD });
+    const changed = await second.call('POST', '/api/auth/changepassword', {
+      currentPassword: PASSWORD,
+      newPassword: 'changed elsewhere',
+    });
+    assert.equal(changed.status, 200);
+    const ended = await first.call<Body>('GET', '/api/auth/session');
+    assert.equal(ended.status, 401);
+    expect(ended.body.data).toStrictEqual({ code: 'SESSION_EXPIRED', expired: true });
+    const anonymous = await new Browser(gatewayUrl).call<Body>('GET', '/api/auth/session');
+    assert.equal(anonymous.status, 401);
+    expect(anonymous.body.data).toStrictEqual({ code: 'UNAUTHENTICATED' });
   });
 
   // ---- 9. /api/admin by prefix --------------------------------------------------------------------

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { endpoints } from '@multimfa/api-contract';
+import pg from 'pg';
 import { assertAnswersMatchContract } from '../testing/contract-answers.js';
 import { Browser, ServiceStack } from '../testing/service-stack.js';
 
@@ -87,15 +88,21 @@ describe('accounts through the gateway (real identity, billing, Redis, Kafka; St
     assert.equal(session.body.data?.stripeCustomerId, signUp.body.data?.stripeCustomerId);
   });
 
-  it('refuses a second account for the same address, and any sign-up that is not a plain customer', async () => {
-    const { emailAddress } = await signedUp('twice');
+  it('makes no second account for the same address (the answer does not say so), and refuses any sign-up that is not a plain customer', async () => {
+    const { browser: first, emailAddress } = await signedUp('twice');
+    const firstId = (await first.call<Body>('GET', '/api/auth/session')).body.data?.userId;
     const again = await new Browser(gatewayUrl).call<Body>(
       'POST',
       '/api/auth/signup',
-      signUpBody(emailAddress),
+      signUpBody(emailAddress, { password: 'another password' }),
     );
-    assert.equal(again.status, 409);
-    assert.equal(again.body.message, 'An account with this email address already exists');
+    assert.equal(again.status, 200);
+    assert.notEqual(again.body.data?.userId, firstId);
+    const second = await new Browser(gatewayUrl).call('POST', '/api/auth/login', {
+      emailAddress,
+      password: 'another password',
+    });
+    assert.equal(second.status, 401, 'the second sign-up made no account');
 
     const admin = await new Browser(gatewayUrl).call<Body>(
       'POST',
@@ -108,9 +115,11 @@ describe('accounts through the gateway (real identity, billing, Redis, Kafka; St
       '/api/auth/signup',
       signUpBody(email('g'), { provider: 'GOOGLE', password: undefined }),
     );
-    assert.equal(google.status, 401, 'a GOOGLE sign-up needs the Google identity this browser proved');
+    assert.equal(google.status, 403, 'a GOOGLE sign-up needs the Google identity this browser proved');
+    assert.equal(google.body.data?.code, 'GOOGLE_IDENTITY_REQUIRED');
     const sso = await new Browser(gatewayUrl).call<Body>('POST', '/api/auth/loginSSO', { emailAddress });
-    assert.equal(sso.status, 401, 'an e-mail alone never signs anyone in');
+    assert.equal(sso.status, 403, 'an e-mail alone never signs anyone in');
+    assert.equal(sso.body.data?.code, 'GOOGLE_IDENTITY_REQUIRED');
   });
 
   it('throttles password guessing per account, and only that account', async () => {
@@ -261,6 +270,58 @@ describe('accounts through the gateway (real identity, billing, Redis, Kafka; St
     const { browser } = await signedUp('leaving');
     assert.equal((await browser.call('POST', '/api/auth/logout')).status, 200);
     assert.equal((await browser.call('GET', '/api/auth/session')).status, 401);
+  });
+
+  it('reads the session 20 times for a user billing has no customer for, and creates no Stripe customer', async () => {
+    const { browser, emailAddress } = await signedUp('reader');
+    const userId = (await browser.call<Body>('GET', '/api/auth/session')).body.data?.userId;
+    const identityDb = new pg.Client({ connectionString: stack.databases[0] });
+    const billingDb = new pg.Client({ connectionString: stack.databases[1] });
+    await identityDb.connect();
+    await billingDb.connect();
+    const stripeCustomers = async () => {
+      const listed = await fetch(
+        `${stack.sandboxUrl}/v1/customers?limit=100&email=${encodeURIComponent(emailAddress)}`,
+        {
+          headers: { authorization: 'Bearer sk_test_multimfa_sandbox' },
+        },
+      );
+      return ((await listed.json()) as { data: unknown[] }).data.length;
+    };
+    try {
+      // Billing's consumer of the registered event has run (it would create the customer too).
+      const [registered] = (
+        await identityDb.query(
+          `SELECT event_id FROM outbox_event WHERE message_key = $1 AND envelope->>'type' = 'identity.user.registered'`,
+          [userId],
+        )
+      ).rows;
+      assert.ok(registered, 'identity recorded the registered event');
+      for (let i = 0; ; i += 1) {
+        const { rowCount } = await billingDb.query('SELECT 1 FROM processed_event WHERE event_id = $1', [
+          registered.event_id,
+        ]);
+        if (rowCount) break;
+        assert.ok(i < 200, 'billing handled the registered event');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      assert.equal(await stripeCustomers(), 1, 'sign-up created one customer');
+      await billingDb.query('DELETE FROM stripe_customer WHERE user_id = $1', [userId]);
+
+      for (let i = 0; i < 20; i += 1) {
+        const read = await browser.call<Body>('GET', '/api/auth/session');
+        assert.equal(read.status, 200);
+        assert.equal(read.body.data?.stripeCustomerId, '');
+      }
+      assert.equal(await stripeCustomers(), 1, 'no Stripe customer created by a read');
+      const { rowCount } = await billingDb.query('SELECT 1 FROM stripe_customer WHERE user_id = $1', [
+        userId,
+      ]);
+      assert.equal(rowCount, 0, 'no billing customer recorded by a read');
+    } finally {
+      await identityDb.end();
+      await billingDb.end();
+    }
   });
 
   it('answered every successful call above in its endpoint\u2019s documented response schema', () => {

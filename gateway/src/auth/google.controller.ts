@@ -9,6 +9,12 @@ import { GATEWAY_CONFIG } from '../config/gateway-config.token.js';
 import { SessionsService } from './sessions.service.js';
 
 /**
+ * The pages a Google sign-in may return to (`?returnTo=`, nothing else: no open redirect): the sign-in
+ * page, or the change-password form, where a Google-only account proves itself.
+ */
+const GOOGLE_RETURN_PATHS = new Set(['/login', '/change-password']);
+
+/**
  * Google sign-in, verified on the server: the browser goes through Google's consent (the OAuth
  * code flow, with state), the gateway exchanges the code and reads the profile, and keeps the proven
  * identity in the session. The browser then learns only the address, to ask checkSSOStatus.
@@ -46,6 +52,10 @@ export class GoogleController {
   @Get()
   @PublicRoute()
   start(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction): void {
+    const returnTo = req.query.returnTo;
+    if (typeof returnTo === 'string' && GOOGLE_RETURN_PATHS.has(returnTo))
+      req.session.googleReturnTo = returnTo;
+    else delete req.session.googleReturnTo;
     this.passport.authenticate('google', { scope: ['openid', 'email', 'profile'], session: false })(
       req,
       res,
@@ -56,8 +66,9 @@ export class GoogleController {
   @Get('callback')
   @PublicRoute()
   callback(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction): void {
+    const page = req.session.googleReturnTo ?? '/login';
     const back = (query: Record<string, string>) =>
-      res.redirect(303, `${this.config.PUBLIC_URL.replace(/\/$/, '')}/login?${new URLSearchParams(query)}`);
+      res.redirect(303, `${this.config.PUBLIC_URL.replace(/\/$/, '')}${page}?${new URLSearchParams(query)}`);
     this.passport.authenticate('google', { session: false }, (error: unknown, profile: Profile | false) => {
       if (error || !profile) {
         this.logger.warn({ err: error }, 'Google sign-in failed');
@@ -75,7 +86,6 @@ export class GoogleController {
           profile.displayName || `${profile.name?.givenName ?? ''} ${profile.name?.familyName ?? ''}`.trim(),
         firstName: profile.name?.givenName ?? '',
         lastName: profile.name?.familyName ?? '',
-        verifiedAt: Date.now(),
       };
       this.sessions
         .storeGoogleProof(req, google)

@@ -1,7 +1,8 @@
-import { DomainError } from '@multimfa/service-runtime';
+import { googleIdentityRequired } from '@multimfa/identity/contract';
+import { Clock, DomainError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { GoogleIdentity, PasswordResetGrant, UserRole } from '../access/session-user.js';
+import type { GoogleIdentity, PasswordResetGrant, PendingSignUp, UserRole } from '../access/session-user.js';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { GATEWAY_CONFIG } from '../config/gateway-config.token.js';
 import { GatewayRedis } from '../http/gateway-redis.js';
@@ -11,9 +12,6 @@ import { SESSION_PREFIX, sessionCookieName } from '../http/session-settings.js';
 export const PROOF_VALID_MS = 10 * 60_000;
 
 const indexKey = (userId: string) => `user-sessions:${userId}`;
-
-const signInAgainWithGoogle = () =>
-  new DomainError('GOOGLE_IDENTITY_REQUIRED', 'Please sign in with Google again', 401);
 
 const promised = (run: (done: (error?: unknown) => void) => void) =>
   new Promise<void>((resolve, reject) => run((error) => (error ? reject(error) : resolve())));
@@ -28,32 +26,41 @@ export class SessionsService {
   constructor(
     @Inject(GatewayRedis) private readonly redis: GatewayRedis,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async signIn(req: Request, user: { userId: string; userType: UserRole }): Promise<void> {
+  /** `pendingSignUp`: a sign-up of an address that already had an account (see PendingSignUp). */
+  async signIn(
+    req: Request,
+    user: { userId: string; userType: UserRole },
+    pendingSignUp?: PendingSignUp,
+  ): Promise<void> {
     const google = req.session.google;
-    await this.renew(req, Date.now());
+    await this.renew(req, this.now());
     req.session.user = { userId: user.userId, role: user.userType };
     if (google) req.session.google = google;
+    if (pendingSignUp) req.session.pendingSignUp = pendingSignUp;
     await this.save(req, user.userId);
   }
 
-  /** Keeps a Google identity this browser just proved, under a new session id. */
-  async storeGoogleProof(req: Request, google: GoogleIdentity): Promise<void> {
-    const { user, startedAt } = req.session;
-    await this.renew(req, user ? (startedAt ?? Date.now()) : Date.now());
+  /** Keeps a Google identity this browser just proved (now), under a new session id. */
+  async storeGoogleProof(req: Request, google: Omit<GoogleIdentity, 'verifiedAt'>): Promise<void> {
+    const { user, startedAt, pendingSignUp } = req.session;
+    await this.renew(req, user ? (startedAt ?? this.now()) : this.now());
     if (user) req.session.user = user;
-    req.session.google = google;
+    if (pendingSignUp) req.session.pendingSignUp = pendingSignUp;
+    req.session.google = { ...google, verifiedAt: this.now() };
     await this.save(req, user?.userId);
   }
 
-  /** Lets this browser set a new password for the account, briefly, under a new session id. */
-  async storeResetGrant(req: Request, grant: PasswordResetGrant): Promise<void> {
-    const { user, startedAt, google } = req.session;
-    await this.renew(req, user ? (startedAt ?? Date.now()) : Date.now());
+  /** Lets this browser set a new password for the account, briefly (from now), under a new session id. */
+  async storeResetGrant(req: Request, grant: Omit<PasswordResetGrant, 'verifiedAt'>): Promise<void> {
+    const { user, startedAt, google, pendingSignUp } = req.session;
+    await this.renew(req, user ? (startedAt ?? this.now()) : this.now());
     if (user) req.session.user = user;
     if (google) req.session.google = google;
-    req.session.passwordReset = grant;
+    if (pendingSignUp) req.session.pendingSignUp = pendingSignUp;
+    req.session.passwordReset = { ...grant, verifiedAt: this.now() };
     // Indexed under the account, so a password change elsewhere ends the grant too.
     await this.save(req, grant.userId);
     if (user && user.userId !== grant.userId) await this.index(user.userId, req.sessionID);
@@ -62,8 +69,8 @@ export class SessionsService {
   /** The Google identity this browser proved for the address, within the proof window. */
   provenGoogle(req: Request, emailAddress: string): GoogleIdentity {
     const google = req.session.google;
-    if (!google || google.emailAddress !== emailAddress || Date.now() - google.verifiedAt > PROOF_VALID_MS) {
-      throw signInAgainWithGoogle();
+    if (!google || google.emailAddress !== emailAddress || this.now() - google.verifiedAt > PROOF_VALID_MS) {
+      throw googleIdentityRequired();
     }
     return google;
   }
@@ -71,13 +78,13 @@ export class SessionsService {
   /** A Google identity proved in this browser within the proof window, for any address. */
   freshGoogle(req: Request): GoogleIdentity | undefined {
     const google = req.session.google;
-    return google && Date.now() - google.verifiedAt <= PROOF_VALID_MS ? google : undefined;
+    return google && this.now() - google.verifiedAt <= PROOF_VALID_MS ? google : undefined;
   }
 
   /** The reset grant of this browser for the address, within the proof window. */
   resetGrant(req: Request, emailAddress: string): PasswordResetGrant {
     const grant = req.session.passwordReset;
-    if (!grant || grant.emailAddress !== emailAddress || Date.now() - grant.verifiedAt > PROOF_VALID_MS) {
+    if (!grant || grant.emailAddress !== emailAddress || this.now() - grant.verifiedAt > PROOF_VALID_MS) {
       throw new DomainError('RESET_NOT_VERIFIED', 'Please verify the code we e-mailed you first', 403);
     }
     return grant;
@@ -85,6 +92,16 @@ export class SessionsService {
 
   signedInUserId(req: Request): string | undefined {
     return req.session.user?.userId;
+  }
+
+  /** The profile of a sign-up that found the address taken, when this browser is signed in as one. */
+  pendingSignUp(req: Request): PendingSignUp | undefined {
+    return req.session.user ? req.session.pendingSignUp : undefined;
+  }
+
+  async updatePendingSignUp(req: Request, profile: PendingSignUp): Promise<void> {
+    req.session.pendingSignUp = profile;
+    await promised((done) => req.session.save(done));
   }
 
   async signOut(req: Request, res: Response): Promise<void> {
@@ -113,7 +130,11 @@ export class SessionsService {
   private async renew(req: Request, startedAt: number): Promise<void> {
     await promised((done) => req.session.regenerate(done));
     req.session.startedAt = startedAt;
-    req.session.lastSeenAt = Date.now();
+    req.session.lastSeenAt = this.now();
+  }
+
+  private now(): number {
+    return this.clock.now().getTime();
   }
 
   private async save(req: Request, userId: string | undefined): Promise<void> {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { billingService } from '@multimfa/billing/service';
-import { createKafka, ensureTopics } from '@multimfa/event-bus';
+import { createKafka, ensureTopics, readTopic } from '@multimfa/event-bus';
 import { publishedCodes } from '@multimfa/event-bus/testing';
-import { type notificationRequested, type PayloadOf, topicList } from '@multimfa/events';
+import { type EventEnvelope, notificationRequested, type PayloadOf, topicList } from '@multimfa/events';
 import { identityService } from '@multimfa/identity/service';
 import { createSandbox, loadSandboxSettings, type Sandbox } from '@multimfa/provider-sandbox/server';
 import { loadConfig } from '@multimfa/service-runtime';
@@ -18,6 +18,8 @@ import {
 import type { INestApplication } from '@nestjs/common';
 import pg from 'pg';
 import { gateway } from '../gateway.js';
+
+type Notification = PayloadOf<typeof notificationRequested>;
 
 async function listen(app: INestApplication): Promise<string> {
   await app.listen(0, '127.0.0.1');
@@ -48,7 +50,28 @@ export class ServiceStack {
    * The codes identity sealed for messaging, opened as messaging does, in the order published (once
    * identity's relay has published everything written so far).
    */
-  async codes(wanted: (notification: PayloadOf<typeof notificationRequested>) => boolean): Promise<string[]> {
+  async codes(wanted: (notification: Notification) => boolean): Promise<string[]> {
+    await this.identityOutboxPublished();
+    return publishedCodes(this.kafka, { topicPrefix: this.topicPrefix, sealingKey: this.sealingKey }, wanted);
+  }
+
+  /** Every notification identity asked messaging to send, in the order published (codes sealed). */
+  async notifications(wanted: (notification: Notification) => boolean): Promise<Notification[]> {
+    await this.identityOutboxPublished();
+    const messages = await readTopic(this.kafka, `${this.topicPrefix}${notificationRequested.topic.name}`);
+    return messages
+      .map(
+        ({ message }) => JSON.parse(message.value?.toString('utf8') ?? '{}') as EventEnvelope<Notification>,
+      )
+      .filter(
+        (event) =>
+          event.type === notificationRequested.type && event.version === notificationRequested.version,
+      )
+      .map((event) => event.payload)
+      .filter(wanted);
+  }
+
+  private async identityOutboxPublished(): Promise<void> {
     const client = new pg.Client({ connectionString: this.databases[0] });
     await client.connect();
     try {
@@ -63,7 +86,6 @@ export class ServiceStack {
     } finally {
       await client.end();
     }
-    return publishedCodes(this.kafka, { topicPrefix: this.topicPrefix, sealingKey: this.sealingKey }, wanted);
   }
 
   async start(): Promise<this> {

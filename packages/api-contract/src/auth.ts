@@ -163,6 +163,8 @@ export const sessionUserData = z
     userType: userTypeSchema,
     isVerified: z.boolean(),
     isLoggedIn: z.boolean(),
+    /** False for a Google-only account: changing its password takes a fresh Google sign-in. */
+    hasPassword: z.boolean(),
     mobileNo: z.string(),
     /** The user's MultiMFAs and RoboMFAs (filled by the numbers service). */
     MFAs: z.array(z.record(z.string(), z.unknown())),

@@ -49,7 +49,9 @@ export const profileUpdated = defineEvent({
   keyOf: (payload) => payload.userId,
 });
 
-const notificationKind = z.enum(['EMAIL_VERIFICATION_CODE', 'PASSWORD_RESET_CODE', 'PASSWORD_CHANGED']);
+const notificationKindV2 = z.enum(['EMAIL_VERIFICATION_CODE', 'PASSWORD_RESET_CODE', 'PASSWORD_CHANGED']);
+/** Version 3 adds ACCOUNT_EXISTS: someone tried to sign up with the address of an existing account. */
+const notificationKind = z.enum([...notificationKindV2.options, 'ACCOUNT_EXISTS']);
 
 /** Version 1 carried the code in plain text; nothing publishes it any more (kept for the record). */
 export const notificationRequestedV1 = defineEvent({
@@ -59,7 +61,7 @@ export const notificationRequestedV1 = defineEvent({
   payload: z.object({
     notificationId: z.uuid(),
     userId,
-    kind: notificationKind,
+    kind: notificationKindV2,
     emailAddress: z.email(),
     firstName: z.string(),
     code: z
@@ -71,24 +73,41 @@ export const notificationRequestedV1 = defineEvent({
   keyOf: (payload) => payload.userId,
 });
 
-/**
- * Something to send to a person on identity's behalf. A one-time code travels sealed
- * (`sealSecret`, bound to the notification id) so only messaging can read it: the outbox, the topic
- * and the dead-letter topic never hold it in plain text.
- */
-export const notificationRequested = defineEvent({
-  type: 'identity.notification.requested',
-  version: 2,
-  topic: TOPICS.identityNotification,
-  payload: z.object({
+const sealedNotification = <K extends z.ZodEnum>(kind: K) =>
+  z.object({
     notificationId: z.uuid(),
     userId,
-    kind: notificationKind,
+    kind,
     emailAddress: z.email(),
     firstName: z.string(),
     sealedCode: sealedSecretSchema.nullable(),
     expiresAt: z.iso.datetime({ offset: true }).nullable(),
-  }),
+  });
+
+/**
+ * Version 2: the code sealed, the first three kinds. Nothing publishes it any more; messaging still
+ * reads it (events already on the topic when identity moved to version 3).
+ */
+export const notificationRequestedV2 = defineEvent({
+  type: 'identity.notification.requested',
+  version: 2,
+  topic: TOPICS.identityNotification,
+  payload: sealedNotification(notificationKindV2),
+  keyOf: (payload) => payload.userId,
+});
+
+/**
+ * Something to send to a person on identity's behalf. A one-time code travels sealed
+ * (`sealSecret`, bound to the notification id) so only messaging can read it: the outbox, the topic
+ * and the dead-letter topic never hold it in plain text. A new kind is a new version: a consumer of
+ * version 2 would take an unknown kind for poison, while events of a version it does not handle are
+ * skipped.
+ */
+export const notificationRequested = defineEvent({
+  type: 'identity.notification.requested',
+  version: 3,
+  topic: TOPICS.identityNotification,
+  payload: sealedNotification(notificationKind),
   keyOf: (payload) => payload.userId,
 });
 
@@ -98,5 +117,6 @@ export const identityEvents = [
   passwordChanged,
   profileUpdated,
   notificationRequestedV1,
+  notificationRequestedV2,
   notificationRequested,
 ];

@@ -28,8 +28,18 @@ export const identityUser = z.object({
   provider: z.enum(['NONE', 'GOOGLE']),
   isVerified: z.boolean(),
   isActive: z.boolean(),
+  /** False for an account that signs in with Google only: it proves itself with Google instead. */
+  hasPassword: z.boolean(),
 });
 export type IdentityUser = z.infer<typeof identityUser>;
+
+/**
+ * The answer to a sign-up. `accountExisted`: the address already had an account, so nothing was
+ * created: `userId` is a fresh id no account has, the rest echoes the request, and the owner was
+ * e-mailed instead. The gateway answers the browser as for a new account and never says which it was.
+ */
+export const registration = identityUser.extend({ accountExisted: z.boolean() });
+export type Registration = z.infer<typeof registration>;
 
 /**
  * Whether a Google identity has an account. `tookOver`: the account was unverified, so the Google
@@ -86,6 +96,17 @@ export const googleResolveRequest = z.object({
 export const userIdParam = z.uuid('Unknown user');
 
 // ---- errors: one code, one status, wherever the condition is found ---------------------------
+
+/** One answer for a wrong, expired, spent or locked code, and for an unknown address: it tells nothing. */
+export const codeRejected = () =>
+  new DomainError(
+    'CODE_INVALID',
+    'The code is not correct, or it has expired. Please check it or request a new one',
+  );
+
+/** A Google-only account proves itself with a Google sign-in of the last minutes (not a 401: still signed in). */
+export const googleIdentityRequired = () =>
+  new DomainError('GOOGLE_IDENTITY_REQUIRED', 'Please sign in with Google again', 403);
 
 export const accountInactive = () =>
   new DomainError('ACCOUNT_INACTIVE', 'Your account is inactive. Please contact support', 401);

@@ -12,6 +12,7 @@ export const sandbox = new SandboxClient(sandboxUrl);
 export const SUBJECTS = {
   verification: 'Your MultiMFA verification code',
   reset: 'Your MultiMFA password reset code',
+  accountExists: 'Someone tried to sign up to MultiMFA with your address',
 } as const;
 
 export interface TestUser {

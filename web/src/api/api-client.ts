@@ -39,18 +39,43 @@ const looseEnvelope = z.object({ isError: z.boolean(), message: z.string(), data
 
 const SIGN_IN_PATHS = new Set(['/', '/login']);
 
-/** Any 401: local storage and the in-memory session are cleared and the browser goes to /login. */
-function defaultUnauthorizedHandler(): void {
+/** Where the message of an expired session waits for the sign-in page (it survives the page load). */
+export const SIGN_IN_NOTICE_KEY = 'signInNotice';
+
+/**
+ * Any 401, and any answer whose data says `expired` (customer-area section 8): local storage and the
+ * in-memory session are cleared and the browser goes to /login. An expired session's message is
+ * shown there.
+ */
+function defaultUnauthorizedHandler(expiredMessage?: string): void {
   sessionStore.expire();
+  if (expiredMessage) {
+    try {
+      sessionStorage.setItem(SIGN_IN_NOTICE_KEY, expiredMessage);
+    } catch {
+      // Storage disabled: the sign-in page shows no reason, the redirect still happens.
+    }
+  }
   // On the sign-in screen itself (a refused login) stay put, so the form can show the message.
   if (!SIGN_IN_PATHS.has(window.location.pathname)) window.location.assign('/login');
 }
 
-let onUnauthorized: () => void = defaultUnauthorizedHandler;
+let onUnauthorized: (expiredMessage?: string) => void = defaultUnauthorizedHandler;
 
 /** Replaces what a 401 does (tests, or router navigation instead of a full page load). */
-export function setUnauthorizedHandler(handler: () => void): void {
+export function setUnauthorizedHandler(handler: (expiredMessage?: string) => void): void {
   onUnauthorized = handler;
+}
+
+/** The message to show on /login once, after an expired session sent the browser there. */
+export function takeSignInNotice(): string | undefined {
+  try {
+    const notice = sessionStorage.getItem(SIGN_IN_NOTICE_KEY) ?? undefined;
+    sessionStorage.removeItem(SIGN_IN_NOTICE_KEY);
+    return notice;
+  } catch {
+    return undefined;
+  }
 }
 
 // ---- helpers ---------------------------------------------------------------------------------
@@ -99,6 +124,11 @@ async function readJson(response: Response): Promise<unknown> {
   } catch {
     return undefined;
   }
+}
+
+/** The gateway's "expired" variant: `data.expired` is true. */
+function saysExpired(data: unknown): boolean {
+  return Boolean(data && typeof data === 'object' && 'expired' in data && data.expired === true);
 }
 
 function codeOf(data: unknown): string | undefined {
@@ -154,7 +184,10 @@ async function send<E extends Endpoint>(endpoint: E, options: CallOptions<E>, re
   const json = await readJson(response);
   const envelope = looseEnvelope.safeParse(json);
 
-  if (response.status === 401) onUnauthorized();
+  const expired = envelope.success && saysExpired(envelope.data.data);
+  if (response.status === 401 || expired) {
+    onUnauthorized(expired && envelope.success ? envelope.data.message || GENERIC_ERROR_MESSAGE : undefined);
+  }
 
   if (!response.ok || (envelope.success && envelope.data.isError)) {
     if (!envelope.success) {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Clock, DomainError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { codeRejected } from '../contract.js';
 import { CodeSecret } from './code-secret.js';
 import { type CodePurpose, OneTimeCode } from './one-time-code.entity.js';
 import { OneTimeCodesRepository } from './one-time-codes.repository.js';
@@ -23,13 +24,6 @@ export interface IssuedCode {
   code: string;
   expiresAt: Date;
 }
-
-/** One answer for a wrong, expired, spent or locked code, and for an unknown address: it tells nothing. */
-export const codeRejected = () =>
-  new DomainError(
-    'CODE_INVALID',
-    'The code is not correct, or it has expired. Please check it or request a new one',
-  );
 
 /**
  * Issues and checks one-time codes. A request while a code is live e-mails that code again rather than

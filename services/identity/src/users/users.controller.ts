@@ -8,6 +8,7 @@ import {
   googleResolveRequest,
   profileRequest,
   type RegisterRequest,
+  type Registration,
   registerRequest,
   resetCheckRequest,
   resetPasswordRequest,
@@ -24,10 +25,13 @@ const userId = new ZodPipe(userIdParam);
 export class UsersController {
   constructor(@Inject(UsersService) private readonly users: UsersService) {}
 
-  /** Sign-up: customers only (the schema refuses any other userType). */
+  /**
+   * Sign-up: customers only (the schema refuses any other userType). An address already registered
+   * answers like a new one (`accountExisted` tells the gateway only) and e-mails its owner.
+   */
   @Post('users')
-  register(@Body(new ZodPipe(registerRequest)) body: RegisterRequest): Promise<UserDto> {
-    return this.users.register(body);
+  signUp(@Body(new ZodPipe(registerRequest)) body: RegisterRequest): Promise<Registration> {
+    return this.users.signUp(body);
   }
 
   @Post('users/authenticate')

@@ -3,6 +3,7 @@ import { Outbox } from '@multimfa/event-bus';
 import {
   emailVerified,
   notificationRequested,
+  type PayloadOf,
   passwordChanged,
   profileUpdated,
   userRegistered,
@@ -11,8 +12,14 @@ import { Clock, DomainError, LOGGER, type Logger, NotFoundError } from '@multimf
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { type CodePurpose, codeRejected, OneTimeCodesService } from '../codes/one-time-codes.service.js';
-import { accountInactive, type RegisterRequest } from '../contract.js';
+import { type CodePurpose, OneTimeCodesService } from '../codes/one-time-codes.service.js';
+import {
+  accountInactive,
+  codeRejected,
+  googleIdentityRequired,
+  type RegisterRequest,
+  type Registration,
+} from '../contract.js';
 import { PasswordHasher } from '../passwords/password-hasher.js';
 import { toUserDto, type UserDto } from './dto/user.dto.js';
 import { User, type UserType } from './user.entity.js';
@@ -33,6 +40,34 @@ export class UsersService {
     @Inject(Clock) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
+
+  /**
+   * Sign-up through the gateway. An address that already has an account answers as a new account would
+   * (unverified, under a fresh id that no account has) and e-mails the owner instead, so sign-up never
+   * tells whether an address is registered. A Google sign-up has proven the address, so it is told.
+   */
+  async signUp(request: RegisterRequest): Promise<Registration> {
+    try {
+      return { ...(await this.register(request)), accountExisted: false };
+    } catch (error) {
+      if (request.google || !(error instanceof DomainError && error.code === 'EMAIL_TAKEN')) throw error;
+    }
+    await this.tellOwnerOfSignUp(request.emailAddress);
+    return {
+      userId: randomUUID(),
+      emailAddress: request.emailAddress,
+      firstName: request.firstName,
+      lastName: request.lastName,
+      fullName: `${request.firstName} ${request.lastName}`,
+      mobileNo: request.mobileNo,
+      userType: 'CUSTOMER',
+      provider: 'NONE',
+      isVerified: false,
+      isActive: true,
+      hasPassword: true,
+      accountExisted: true,
+    };
+  }
 
   /**
    * Sign-up creates customers. `userType` and `verified` exist only for the command-line tool, which
@@ -143,7 +178,7 @@ export class UsersService {
     if (!proven) {
       throw user.passwordHash
         ? new DomainError('CURRENT_PASSWORD_WRONG', 'Your current password is not correct', 400)
-        : new DomainError('GOOGLE_IDENTITY_REQUIRED', 'Please sign in with Google again', 401);
+        : googleIdentityRequired();
     }
     await this.storePassword(userId, newPassword, 'CHANGED');
   }
@@ -276,6 +311,14 @@ export class UsersService {
     if (!user.isActive) throw accountInactive();
   }
 
+  /** "Someone tried to sign up with your address": to the owner of an active account. */
+  private async tellOwnerOfSignUp(emailAddress: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const owner = await this.users.findByEmail(emailAddress, manager);
+      if (owner?.isActive) await this.notify(manager, owner, 'ACCOUNT_EXISTS');
+    });
+  }
+
   private async require(userId: string): Promise<User> {
     const user = await this.users.findById(userId);
     if (!user) throw new NotFoundError('User not found', 'USER_NOT_FOUND');
@@ -304,7 +347,7 @@ export class UsersService {
   private async notify(
     manager: EntityManager,
     user: User,
-    kind: 'EMAIL_VERIFICATION_CODE' | 'PASSWORD_RESET_CODE' | 'PASSWORD_CHANGED',
+    kind: PayloadOf<typeof notificationRequested>['kind'],
     secret: { code: string; expiresAt: string } | undefined = undefined,
   ): Promise<void> {
     const notificationId = randomUUID();

@@ -42,4 +42,20 @@ describe('notification e-mails', () => {
     assert.match(email.html, /href="https:\/\/app\.multimfa\.com\/login"/);
     assert.match(email.text, /https:\/\/app\.multimfa\.com\/login/);
   });
+
+  it('tells the owner of an address someone tried to sign up with: sign in or reset, nothing created, no code', () => {
+    const email = renderNotification(
+      'ACCOUNT_EXISTS',
+      { firstName: 'Ada', code: null, expiresAt: null },
+      'https://app.multimfa.com',
+      now,
+    );
+    assert.equal(email.subject, 'Someone tried to sign up to MultiMFA with your address');
+    assert.match(email.text, /Hi Ada,/);
+    assert.match(email.text, /tried to sign up to MultiMFA with this email address/);
+    assert.match(email.text, /no new account was created/);
+    assert.match(email.text, /sign in with your password, or reset it/);
+    assert.match(email.html, /href="https:\/\/app\.multimfa\.com\/login"/);
+    assert.doesNotMatch(email.text, /\d{6}/, 'no code in it');
+  });
 });

@@ -1,4 +1,6 @@
-export type NotificationKind = 'EMAIL_VERIFICATION_CODE' | 'PASSWORD_RESET_CODE' | 'PASSWORD_CHANGED';
+import type { notificationRequested, PayloadOf } from '@multimfa/events';
+
+export type NotificationKind = PayloadOf<typeof notificationRequested>['kind'];
 
 export interface NotificationContent {
   firstName: string;
@@ -67,6 +69,8 @@ function text(layout: Layout): string {
   ].join('\n');
 }
 
+const signInUrl = (webUrl: string) => `${webUrl.replace(/\/$/, '')}/login`;
+
 function minutesLeft(expiresAt: string | null, now: Date): number {
   if (!expiresAt) return 10;
   return Math.max(1, Math.round((new Date(expiresAt).getTime() - now.getTime()) / 60_000));
@@ -111,9 +115,23 @@ export function renderNotification(
           hello,
           'The password of your MultiMFA account was just changed, and every signed-in session was signed out.',
         ],
-        action: { label: 'Sign in to MultiMFA', url: `${webUrl.replace(/\/$/, '')}/login` },
+        action: { label: 'Sign in to MultiMFA', url: signInUrl(webUrl) },
         footnote:
           'If this was not you, reset your password now from the sign-in page and contact our support.',
+      };
+      break;
+    case 'ACCOUNT_EXISTS':
+      layout = {
+        preheader: 'Someone tried to sign up to MultiMFA with your email address',
+        heading: 'You already have an account',
+        paragraphs: [
+          hello,
+          'Someone just tried to sign up to MultiMFA with this email address. It already belongs to your account, so no new account was created and nothing changed in yours.',
+          'If it was you: sign in with your password, or reset it from the sign-in page if you forgot it.',
+        ],
+        action: { label: 'Sign in to MultiMFA', url: signInUrl(webUrl) },
+        footnote:
+          'If it was not you, you can ignore this email: nobody can use your account without your password.',
       };
       break;
   }
@@ -128,5 +146,7 @@ export function subjectOf(kind: NotificationKind): string {
       return 'Your MultiMFA password reset code';
     case 'PASSWORD_CHANGED':
       return 'Your MultiMFA password was changed';
+    case 'ACCOUNT_EXISTS':
+      return 'Someone tried to sign up to MultiMFA with your address';
   }
 }

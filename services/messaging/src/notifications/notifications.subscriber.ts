@@ -1,5 +1,5 @@
 import { EventContext } from '@multimfa/event-bus';
-import { notificationRequested, type PayloadOf } from '@multimfa/events';
+import { notificationRequested, notificationRequestedV2, type PayloadOf } from '@multimfa/events';
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import { EmailsService } from '../email/emails.service.js';
@@ -16,5 +16,14 @@ export class NotificationsSubscriber {
   ): Promise<void> {
     const enqueue = await this.emails.record(context.getManager(), request);
     if (enqueue) context.afterCommit(enqueue);
+  }
+
+  /** Version 2 (nothing publishes it any more): events still on the topic from before version 3. */
+  @EventPattern(notificationRequestedV2)
+  onRequestedV2(
+    @Payload() request: PayloadOf<typeof notificationRequestedV2>,
+    @Ctx() context: EventContext,
+  ): Promise<void> {
+    return this.onRequested(request, context);
   }
 }

@@ -15,7 +15,8 @@ export const CHANGE_PASSWORD_FAILED_MESSAGE =
 export function useChangePassword() {
   const endSession = useEndSession();
   return useMutation({
-    mutationFn: (body: { currentPassword: string; newPassword: string }) =>
+    /** Without `currentPassword` for a Google-only account: the server checks its fresh Google sign-in. */
+    mutationFn: (body: { currentPassword?: string; newPassword: string }) =>
       api.call(changePassword, {
         body: { currentPassword: body.currentPassword, newPassword: body.newPassword },
       }),

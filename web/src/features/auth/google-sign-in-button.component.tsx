@@ -28,18 +28,30 @@ function GoogleMark() {
 
 /**
  * Google sign-in: a full-page navigation to the server, which verifies the Google identity itself and
- * comes back to /login with the outcome in the query string (see use-sso-callback).
+ * comes back to `returnTo` (/login unless given) with the outcome in the query string (see sso-callback).
  */
-export function GoogleSignInButton({ busy = false }: { busy?: boolean }) {
+export function GoogleSignInButton({
+  busy = false,
+  label = 'Continue with Google',
+  returnTo,
+}: {
+  busy?: boolean;
+  label?: string;
+  /** A page the server allows: /login or /change-password. */
+  returnTo?: string;
+}) {
+  const target = returnTo
+    ? `${GOOGLE_SIGN_IN_PATH}?returnTo=${encodeURIComponent(returnTo)}`
+    : GOOGLE_SIGN_IN_PATH;
   return (
     <Button
       variant="default"
       fullWidth
       leftSection={<GoogleMark />}
       loading={busy}
-      onClick={() => window.location.assign(GOOGLE_SIGN_IN_PATH)}
+      onClick={() => window.location.assign(target)}
     >
-      Continue with Google
+      {label}
     </Button>
   );
 }

@@ -13,7 +13,7 @@ import { type LoginBody, useSignIn } from './use-sign-in';
 export interface SignInFormCardProps {
   /** Prefills the e-mail (after a Google sign-up). */
   defaultEmail?: string;
-  /** A failed Google sign-in: shown under the form like a login failure. */
+  /** A failed Google sign-in, or why the browser was sent here: shown under the form like a login failure. */
   ssoError?: string;
   /** A Google sign-in is under way. */
   ssoBusy?: boolean;

@@ -1,6 +1,7 @@
 /**
  * The Google sign-in callback: the server's OAuth callback sends the browser back to
- * `/login?sso=google&email=<address>` on success or `/login?sso=error&message=<text>` on failure.
+ * `/login?sso=google&email=<address>` on success or `/login?sso=error&message=<text>` on failure
+ * (to /change-password instead when the sign-in started there, to prove a Google-only account).
  */
 export type SsoCallback = { kind: 'google'; emailAddress: string } | { kind: 'error'; message: string };
 

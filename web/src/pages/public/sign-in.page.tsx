@@ -1,5 +1,7 @@
 import { Container, Grid, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import { takeSignInNotice } from '../../api/api-client';
 import { loginRouteStateSchema, readRouteState } from '../../features/auth/auth-route-state';
 import { SignInFormCard } from '../../features/auth/sign-in-form.component';
 import { landingPathFor } from '../../features/auth/sign-in-routing';
@@ -21,6 +23,8 @@ export function SignInPage() {
   const session = useSession();
   const location = useLocation();
   const sso = useSsoCallback();
+  // An expired session sent the browser here: its message, once.
+  const [notice] = useState(takeSignInNotice);
   const handoff = readRouteState(loginRouteStateSchema, location.state);
 
   if (session.isLoggedIn && !sso.busy && !isSignedOutState(location.state)) {
@@ -63,7 +67,11 @@ export function SignInPage() {
                   Welcome back to MultiMFA
                 </Text>
               </Stack>
-              <SignInFormCard defaultEmail={handoff?.emailAddress} ssoError={sso.error} ssoBusy={sso.busy} />
+              <SignInFormCard
+                defaultEmail={handoff?.emailAddress}
+                ssoError={sso.error ?? notice}
+                ssoBusy={sso.busy}
+              />
             </Stack>
           </Paper>
         </Grid.Col>

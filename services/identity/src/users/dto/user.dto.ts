@@ -12,6 +12,7 @@ export interface UserDto {
   provider: Provider;
   isVerified: boolean;
   isActive: boolean;
+  hasPassword: boolean;
 }
 
 export function toUserDto(user: User): UserDto {
@@ -26,5 +27,6 @@ export function toUserDto(user: User): UserDto {
     provider: user.provider,
     isVerified: user.isVerified,
     isActive: user.isActive,
+    hasPassword: user.passwordHash !== null,
   };
 }
