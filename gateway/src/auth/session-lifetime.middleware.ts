@@ -1,4 +1,4 @@
-import { type Clock, SystemClock } from '@multimfa/service-runtime';
+import type { Clock } from '@multimfa/service-runtime';
 import type { NextFunction, Request, Response } from 'express';
 import {
   SESSION_SEEN_GRANULARITY_SECONDS,
@@ -32,7 +32,7 @@ const namedEndedSession = (req: Request) =>
  * last-seen time is written at most once per SESSION_SEEN_GRANULARITY_SECONDS, so an active session
  * costs no Redis write per request.
  */
-export function sessionLifetimeMiddleware(absoluteSeconds: number, clock: Clock = new SystemClock()) {
+export function sessionLifetimeMiddleware(absoluteSeconds: number, clock: Clock) {
   return (req: Request, res: Response, next: NextFunction) => {
     const session = req.session;
     if (!session?.startedAt) {

@@ -1,4 +1,4 @@
-import type { Logger } from '@multimfa/service-runtime';
+import { Clock, type Logger } from '@multimfa/service-runtime';
 import type { INestApplication } from '@nestjs/common';
 import RedisStore from 'connect-redis';
 import cookieParser from 'cookie-parser';
@@ -22,6 +22,7 @@ export function configureHttp(app: INestApplication, config: GatewayConfig, logg
   express.disable('x-powered-by');
   express.set('trust proxy', config.TRUST_PROXY_HOPS);
   const redis = app.get(GatewayRedis).client;
+  const clock = app.get(Clock);
 
   app.use(
     helmet({
@@ -53,7 +54,8 @@ export function configureHttp(app: INestApplication, config: GatewayConfig, logg
       store: new RedisStore({
         client: redis,
         prefix: SESSION_PREFIX,
-        ttl: (stored) => Math.max(1, sessionSecondsLeft(stored, config.SESSION_TTL_SECONDS, Date.now())),
+        ttl: (stored) =>
+          Math.max(1, sessionSecondsLeft(stored, config.SESSION_TTL_SECONDS, clock.now().getTime())),
         disableTouch: true,
       }),
       secret: config.SESSION_SECRET,
@@ -70,7 +72,7 @@ export function configureHttp(app: INestApplication, config: GatewayConfig, logg
     }),
   );
   app.use('/api', rateLimit.enforce);
-  app.use('/api', sessionLifetimeMiddleware(config.SESSION_TTL_SECONDS));
+  app.use('/api', sessionLifetimeMiddleware(config.SESSION_TTL_SECONDS, clock));
   app.use('/api/admin', adminAreaMiddleware(logger));
   app.use('/api', xsrfMiddleware({ secure: config.COOKIE_SECURE, exempt: XSRF_EXEMPT }, logger));
 }
