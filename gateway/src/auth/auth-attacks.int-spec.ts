@@ -5,28 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { testInfrastructure } from '@multimfa/service-runtime/testing';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { type Body, email, PASSWORD, signUpBody } from '../testing/accounts.builder.js';
 import { assertAnswersMatchContract } from '../testing/contract-answers.js';
 import { Browser, ServiceStack } from '../testing/service-stack.js';
 
-type Body = { isError: boolean; message: string; data: Record<string, unknown> | null };
-
-const email = (name: string) => `${name}-${randomBytes(3).toString('hex')}@example.com`;
-const PASSWORD = 'correct horse battery';
 const network = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
-
-function signUpBody(emailAddress: string) {
-  return {
-    emailAddress,
-    password: PASSWORD,
-    firstName: 'Grace',
-    lastName: 'Hopper',
-    mobileNo: '+12125550199',
-    userType: 'CUSTOMER',
-    provider: 'NONE',
-    serviceAgreementAgreed: true,
-    receiveMarketingEmails: false,
-  };
-}
 
 /** The session id inside a signed `mmfa.sid` cookie value. */
 const sessionId = (cookie: string | undefined) =>

@@ -1,30 +1,10 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { endpoints } from '@multimfa/api-contract';
 import pg from 'pg';
+import { type Body, email, PASSWORD, signUpBody } from '../testing/accounts.builder.js';
 import { assertAnswersMatchContract } from '../testing/contract-answers.js';
 import { Browser, ServiceStack } from '../testing/service-stack.js';
-
-type Body = { isError: boolean; message: string; data: Record<string, unknown> | null };
-
-const email = (name: string) => `${name}-${randomBytes(3).toString('hex')}@example.com`;
-const PASSWORD = 'correct horse battery';
-
-function signUpBody(emailAddress: string, overrides: Record<string, unknown> = {}) {
-  return {
-    emailAddress,
-    password: PASSWORD,
-    firstName: 'Grace',
-    lastName: 'Hopper',
-    mobileNo: '+12125550199',
-    userType: 'CUSTOMER',
-    provider: 'NONE',
-    serviceAgreementAgreed: true,
-    receiveMarketingEmails: false,
-    ...overrides,
-  };
-}
 
 describe('accounts through the gateway (real identity, billing, Redis, Kafka; Stripe in the sandbox)', () => {
   const stack = new ServiceStack();

@@ -1,0 +1,27 @@
+import { randomBytes } from 'node:crypto';
+
+/** Test data for accounts through the gateway: unique addresses and sign-up bodies. */
+
+/** The gateway's answer envelope, as tests read it. */
+export type Body = { isError: boolean; message: string; data: Record<string, unknown> | null };
+
+export const PASSWORD = 'correct horse battery';
+
+/** A fresh address, unique to the run. */
+export const email = (name: string) => `${name}-${randomBytes(3).toString('hex')}@example.com`;
+
+/** A valid customer sign-up with a password, with any field overridden. */
+export function signUpBody(emailAddress: string, overrides: Record<string, unknown> = {}) {
+  return {
+    emailAddress,
+    password: PASSWORD,
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    mobileNo: '+12125550199',
+    userType: 'CUSTOMER',
+    provider: 'NONE',
+    serviceAgreementAgreed: true,
+    receiveMarketingEmails: false,
+    ...overrides,
+  };
+}
