@@ -9,6 +9,7 @@ import type { GatewayConfig } from './config/gateway.config.js';
 import { GATEWAY_CONFIG } from './config/gateway-config.token.js';
 import { controllers } from './controllers.js';
 import { GatewayRedis } from './http/gateway-redis.js';
+import { PlansService } from './plan/plans.service.js';
 import { UpstreamModule } from './upstream/upstream.module.js';
 
 /** The gateway: the documented /api surface, sessions, XSRF, rate limits; calls the services. */
@@ -31,6 +32,7 @@ export class AppModule {
         AccountsService,
         SessionsService,
         LoginThrottleService,
+        PlansService,
         { provide: APP_GUARD, useClass: AccessGuard },
       ],
     };

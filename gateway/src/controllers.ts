@@ -3,6 +3,7 @@ import { GoogleController } from './auth/google.controller.js';
 import { XsrfController } from './auth/xsrf.controller.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
 import { CountriesController } from './plan/countries.controller.js';
+import { PlansController } from './plan/plans.controller.js';
 
 /** Every controller of the gateway; loading this list registers every endpoint it serves. */
 export const controllers = [
@@ -11,4 +12,5 @@ export const controllers = [
   AuthController,
   GoogleController,
   CountriesController,
+  PlansController,
 ];

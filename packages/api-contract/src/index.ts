@@ -14,11 +14,13 @@ import {
 } from './auth.js';
 import type { Endpoint } from './endpoint.js';
 import { getMFACountries } from './plan.js';
+import { listPlans, listRoboMfaPlans } from './plan-catalogue.js';
 
 export * from './auth.js';
 export { type Endpoint, endpoint, type HttpMethod } from './endpoint.js';
 export { type Envelope, envelope, errorEnvelope } from './envelope.js';
 export { type Country, countrySchema, getMFACountries } from './plan.js';
+export { listPlans, listRoboMfaPlans, type Plan, planSchema } from './plan-catalogue.js';
 
 /** Every documented /api call, in the order the OpenAPI document lists them. */
 export const endpoints: readonly Endpoint[] = [
@@ -35,4 +37,6 @@ export const endpoints: readonly Endpoint[] = [
   changePassword,
   updateUser,
   getMFACountries,
+  listPlans,
+  listRoboMfaPlans,
 ];

@@ -4,6 +4,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { BillingConfig } from './config/billing.config.js';
 import { CustomersModule } from './customers/customers.module.js';
 import { migrations } from './migrations/index.js';
+import { PlansModule } from './plans/plans.module.js';
 import { UsersModule } from './users/users.module.js';
 
 /** The billing service: plans, Stripe customers, purchases, subscriptions, invoices, cards, discounts. */
@@ -29,6 +30,7 @@ export class AppModule {
           logger,
         }),
         customers,
+        PlansModule,
         UsersModule.forRoot(customers),
       ],
     };

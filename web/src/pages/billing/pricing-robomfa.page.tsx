@@ -1,10 +1,19 @@
-import { NotBuiltYet } from '../../components/not-built-yet.component';
+import { Container, Stack, Text, Title } from '@mantine/core';
+import { PlanList } from '../../features/plans/plan-list.component';
 
+/** /pricing-robomfa: the RoboMFA plans; a plan's seats are the bots its number may have. */
 export function PricingRoboMfaPage() {
   return (
-    <NotBuiltYet
-      title="RoboMFA Pricing"
-      purpose="The Basic, Professional and Enterprise RoboMFA plans; choosing one goes on to payment."
-    />
+    <Container size="lg" py="xl">
+      <Stack gap="xl">
+        <Stack gap="xs">
+          <Title order={1}>RoboMFA Pricing</Title>
+          <Text c="dimmed">
+            One shared number whose SMS codes your bots read over HTTP, each with its own key.
+          </Text>
+        </Stack>
+        <PlanList kind="RoboMFA" />
+      </Stack>
+    </Container>
   );
 }

@@ -1,7 +1,8 @@
-import { Badge, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Container, Stack, Text, Title } from '@mantine/core';
 import { CountryList } from '../../features/countries/country-list.component';
+import { PlanList } from '../../features/plans/plan-list.component';
 
-/** MultiMFA plans (billing issue) and, already live, the countries numbers come from. */
+/** /pricing (public): the MultiMFA plans, and the countries numbers come from. */
 export function PricingPage() {
   return (
     <Container size="lg" py="xl">
@@ -12,17 +13,7 @@ export function PricingPage() {
             One shared number whose SMS codes reach your whole team, by e-mail, by mobile or both.
           </Text>
         </Stack>
-        <Paper withBorder p="lg" data-testid="not-built-yet">
-          <Stack gap="xs">
-            <Badge variant="light" color="gray" w="fit-content">
-              Not built yet
-            </Badge>
-            <Text>
-              The Basic, Professional and Enterprise MultiMFA plans, with their price per month and features;
-              choosing one goes on to payment.
-            </Text>
-          </Stack>
-        </Paper>
+        <PlanList kind="MultiMFA" />
         <CountryList />
       </Stack>
     </Container>

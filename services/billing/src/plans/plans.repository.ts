@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import type { MfaType } from '../contract.js';
+import { Plan } from './plan.entity.js';
+
+/** Reads of the plan catalogue. */
+export abstract class PlansRepository {
+  /** The plans on sale for one kind of number, cheapest first. */
+  abstract listActive(mfaType: MfaType): Promise<Plan[]>;
+}
+
+@Injectable()
+export class TypeOrmPlansRepository extends PlansRepository {
+  constructor(@InjectRepository(Plan) private readonly plans: Repository<Plan>) {
+    super();
+  }
+
+  listActive(mfaType: MfaType): Promise<Plan[]> {
+    return this.plans.find({
+      where: { mfaType, isActive: true },
+      order: { basePriceCents: 'ASC', id: 'ASC' },
+    });
+  }
+}
