@@ -1,4 +1,6 @@
+import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { Browser } from './service-stack.js';
 
 /** Test data for accounts through the gateway: unique addresses and sign-up bodies. */
 
@@ -24,4 +26,12 @@ export function signUpBody(emailAddress: string, overrides: Record<string, unkno
     receiveMarketingEmails: false,
     ...overrides,
   };
+}
+
+/** A browser signed in as a new customer, through POST /api/auth/signup (which signs the browser in). */
+export async function signedUpCustomer(gatewayUrl: string, label = 'customer'): Promise<Browser> {
+  const browser = new Browser(gatewayUrl);
+  const { status } = await browser.call('POST', '/api/auth/signup', signUpBody(email(label)));
+  assert.equal(status, 200);
+  return browser;
 }
