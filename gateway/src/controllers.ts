@@ -1,3 +1,4 @@
+import { AdminNumbersController } from './admin-numbers/admin-numbers.controller.js';
 import { AuthController } from './auth/auth.controller.js';
 import { GoogleController } from './auth/google.controller.js';
 import { XsrfController } from './auth/xsrf.controller.js';
@@ -11,4 +12,5 @@ export const controllers = [
   AuthController,
   GoogleController,
   CountriesController,
+  AdminNumbersController,
 ];

@@ -1,3 +1,4 @@
+import { adminNumbersEndpoints } from './admin-numbers.js';
 import {
   changePassword,
   changePasswordFP,
@@ -15,6 +16,7 @@ import {
 import type { Endpoint } from './endpoint.js';
 import { getMFACountries } from './plan.js';
 
+export * from './admin-numbers.js';
 export * from './auth.js';
 export { type Endpoint, endpoint, type HttpMethod } from './endpoint.js';
 export { type Envelope, envelope, errorEnvelope } from './envelope.js';
@@ -35,4 +37,5 @@ export const endpoints: readonly Endpoint[] = [
   changePassword,
   updateUser,
   getMFACountries,
+  ...adminNumbersEndpoints,
 ];
