@@ -169,18 +169,4 @@ describe('PoolService', () => {
       message: 'Number not found',
     });
   });
-
-  it('lists newest first, and only the numbers containing the searched digits', async () => {
-    const service = new PoolService(new InMemoryPool());
-    await service.add({ mobileNo: '+12125550100', sid: SID, referenceName: 'NY 1' });
-    await service.add({ mobileNo: '+442071838750', sid: OTHER_SID, referenceName: 'London' });
-    assert.deepEqual(
-      (await service.list()).map((n) => n.mobileNo),
-      ['+442071838750', '+12125550100'],
-    );
-    assert.deepEqual(
-      (await service.list('5550')).map((n) => n.mobileNo),
-      ['+12125550100'],
-    );
-  });
 });
