@@ -18,9 +18,11 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { testInfraMode } from './jest/infrastructure.mjs';
 import { buildAll } from './lib/build.mjs';
+import { createDemoAccounts } from './lib/demo-data.mjs';
 import { root, stateDir } from './lib/paths.mjs';
 import { stopProcess } from './lib/processes.mjs';
 import {
+  databaseName,
   deleteTopics,
   stackConfig,
   startApplication,
@@ -188,6 +190,8 @@ async function main() {
     let handles = [];
     try {
       handles = await startApplication(config);
+      // The demo administrator (README): the admin-area tests sign in as it.
+      createDemoAccounts(config);
       console.log(
         `[test] stack for e2e ready in ${((Date.now() - began) / 1000).toFixed(1)} s at ${config.webUrl}`,
       );
@@ -196,6 +200,8 @@ async function main() {
         {
           MMFA_E2E_WEB_URL: config.webUrl,
           MMFA_E2E_SANDBOX_URL: config.sandboxUrl,
+          // States no screen sets yet (an occupied number) are set here by the tests that need them.
+          MMFA_E2E_NUMBERS_DATABASE_URL: `${config.postgresUrl}/${databaseName(config, 'numbers')}`,
           MMFA_E2E_ARTIFACTS: join(stateDir, 'test', 'e2e-artifacts'),
         },
         ['--runInBand'],

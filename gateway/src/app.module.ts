@@ -2,6 +2,7 @@ import { type Logger, ServiceRuntimeModule } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AccessGuard } from './access/access.guard.js';
+import { AdminNumbersService } from './admin-numbers/admin-numbers.service.js';
 import { AccountsService } from './auth/accounts.service.js';
 import { LoginThrottleService } from './auth/login-throttle.service.js';
 import { SessionsService } from './auth/sessions.service.js';
@@ -33,6 +34,7 @@ export class AppModule {
         SessionsService,
         LoginThrottleService,
         PlansService,
+        AdminNumbersService,
         { provide: APP_GUARD, useClass: AccessGuard },
       ],
     };

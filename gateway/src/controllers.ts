@@ -1,3 +1,4 @@
+import { AdminNumbersController } from './admin-numbers/admin-numbers.controller.js';
 import { AuthController } from './auth/auth.controller.js';
 import { GoogleController } from './auth/google.controller.js';
 import { XsrfController } from './auth/xsrf.controller.js';
@@ -13,4 +14,5 @@ export const controllers = [
   GoogleController,
   CountriesController,
   PlansController,
+  AdminNumbersController,
 ];

@@ -1,3 +1,4 @@
+import { adminNumbersEndpoints } from './admin-numbers.js';
 import {
   changePassword,
   changePasswordFP,
@@ -16,6 +17,7 @@ import type { Endpoint } from './endpoint.js';
 import { getMFACountries } from './plan.js';
 import { listPlans, listRoboMfaPlans } from './plan-catalogue.js';
 
+export * from './admin-numbers.js';
 export * from './auth.js';
 export { type Endpoint, endpoint, type HttpMethod } from './endpoint.js';
 export { type Envelope, envelope, errorEnvelope } from './envelope.js';
@@ -39,4 +41,5 @@ export const endpoints: readonly Endpoint[] = [
   getMFACountries,
   listPlans,
   listRoboMfaPlans,
+  ...adminNumbersEndpoints,
 ];

@@ -4,6 +4,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { NumbersConfig } from './config/numbers.config.js';
 import { CountriesModule } from './countries/countries.module.js';
 import { migrations } from './migrations/index.js';
+import { PoolModule } from './pool/pool.module.js';
 
 /** The numbers service: countries, the number pool, MFAs, members, invitations and bots. */
 @Module({})
@@ -27,6 +28,7 @@ export class AppModule {
           logger,
         }),
         CountriesModule,
+        PoolModule,
       ],
     };
   }
