@@ -67,14 +67,24 @@ export function setUnauthorizedHandler(handler: (expiredMessage?: string) => voi
   onUnauthorized = handler;
 }
 
-/** The message to show on /login once, after an expired session sent the browser there. */
-export function takeSignInNotice(): string | undefined {
+/**
+ * The message to show on /login after an expired session sent the browser there. Reading it has no
+ * side effect (React may render and discard a component before it commits); `clearSignInNotice`
+ * drops it once the page has shown it.
+ */
+export function readSignInNotice(): string | undefined {
   try {
-    const notice = sessionStorage.getItem(SIGN_IN_NOTICE_KEY) ?? undefined;
-    sessionStorage.removeItem(SIGN_IN_NOTICE_KEY);
-    return notice;
+    return sessionStorage.getItem(SIGN_IN_NOTICE_KEY) ?? undefined;
   } catch {
     return undefined;
+  }
+}
+
+export function clearSignInNotice(): void {
+  try {
+    sessionStorage.removeItem(SIGN_IN_NOTICE_KEY);
+  } catch {
+    // Storage disabled: nothing was kept.
   }
 }
 
