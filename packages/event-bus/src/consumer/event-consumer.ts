@@ -152,7 +152,10 @@ export class EventConsumer {
     this.metrics.waitingPartitions.set({ group: this.options.groupId }, 0);
     // Disconnecting a consumer that is still joining makes its start give up at once.
     await this.consumer?.disconnect().catch(() => undefined);
-    await this.starting?.catch(() => undefined);
+    // A start that was still joining gives up here; that is the stop working, so it is only noted.
+    await this.starting?.catch((error) =>
+      this.options.logger.debug({ err: error, group: this.options.groupId }, 'start given up while stopping'),
+    );
     await this.consumer?.disconnect().catch(() => undefined);
     this.consumer = undefined;
     this.starting = undefined;
