@@ -131,9 +131,15 @@ export class OutboxRelay {
     this.producerConnected = false;
     // kafkajs finishes its retries even then: wait a little, not for all of them.
     await Promise.race([this.loop, new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
+    // Leaving is a courtesy: a member row left behind expires with its heartbeat, so a failure is logged.
     await this.client
       ?.query('DELETE FROM outbox_relay_member WHERE member_id = $1', [this.memberId])
-      .catch(() => undefined);
+      .catch((error) =>
+        this.options.logger.warn(
+          { err: error },
+          'outbox relay could not leave the member list; it will expire',
+        ),
+      );
     await this.disconnect();
     if (this.producerConnected) await this.options.producer.disconnect().catch(() => undefined);
     this.producerConnected = false;
