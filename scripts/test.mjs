@@ -33,6 +33,8 @@ import {
 const TIERS = ['lint', 'unit', 'integration', 'faults', 'e2e'];
 const asked = process.argv.slice(2).filter((arg) => TIERS.includes(arg));
 const tiers = asked.length ? asked : TIERS;
+// Any other argument narrows each tier to the test files whose path matches it (`npm test -- e2e accounts`).
+const pathPatterns = process.argv.slice(2).filter((arg) => !TIERS.includes(arg));
 const runId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 const totals = { passed: 0, failed: 0 };
 const timings = [];
@@ -77,6 +79,7 @@ function runJest(tier, env = {}, options = []) {
       '--json',
       `--outputFile=${report}`,
       ...options,
+      ...pathPatterns,
     ],
     { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } },
   );

@@ -67,25 +67,24 @@ export function setUnauthorizedHandler(handler: (expiredMessage?: string) => voi
   onUnauthorized = handler;
 }
 
-/**
- * The message to show on /login after an expired session sent the browser there. Reading it has no
- * side effect (React may render and discard a component before it commits); `clearSignInNotice`
- * drops it once the page has shown it.
- */
-export function readSignInNotice(): string | undefined {
-  try {
-    return sessionStorage.getItem(SIGN_IN_NOTICE_KEY) ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** The notice taken from storage by this page load (`null`: not taken yet). */
+let takenNotice: string | undefined | null = null;
 
-export function clearSignInNotice(): void {
+/**
+ * The message to show on /login after an expired session sent the browser there. The first call of
+ * a page load moves it out of storage (a reload does not show it again); every later call in the
+ * same page load answers the same, so a sign-in page that mounts twice (Strict Mode, a re-suspended
+ * route) still shows it.
+ */
+export function takeSignInNotice(): string | undefined {
+  if (takenNotice !== null) return takenNotice;
   try {
+    takenNotice = sessionStorage.getItem(SIGN_IN_NOTICE_KEY) ?? undefined;
     sessionStorage.removeItem(SIGN_IN_NOTICE_KEY);
   } catch {
-    // Storage disabled: nothing was kept.
+    takenNotice = undefined;
   }
+  return takenNotice;
 }
 
 // ---- helpers ---------------------------------------------------------------------------------

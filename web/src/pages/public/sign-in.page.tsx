@@ -1,7 +1,7 @@
 import { Container, Grid, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { clearSignInNotice, readSignInNotice } from '../../api/api-client';
+import { takeSignInNotice } from '../../api/api-client';
 import { loginRouteStateSchema, readRouteState } from '../../features/auth/auth-route-state';
 import { SignInFormCard } from '../../features/auth/sign-in-form.component';
 import { landingPathFor } from '../../features/auth/sign-in-routing';
@@ -23,9 +23,8 @@ export function SignInPage() {
   const session = useSession();
   const location = useLocation();
   const sso = useSsoCallback();
-  // An expired session sent the browser here: its message, dropped from storage once shown.
-  const [notice] = useState(readSignInNotice);
-  useEffect(clearSignInNotice, []);
+  // An expired session sent the browser here: its message (taken from storage once per page load).
+  const [notice] = useState(takeSignInNotice);
   const handoff = readRouteState(loginRouteStateSchema, location.state);
 
   if (session.isLoggedIn && !sso.busy && !isSignedOutState(location.state)) {
