@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { envelope } from './envelope.js';
+import { sessionMfaSchema } from './purchase.js';
 
 // ---- fields, with the messages the product shows -------------------------------------------
 
@@ -167,7 +168,7 @@ export const sessionUserData = z
     hasPassword: z.boolean(),
     mobileNo: z.string(),
     /** The user's MultiMFAs and RoboMFAs (filled by the numbers service). */
-    MFAs: z.array(z.record(z.string(), z.unknown())),
+    MFAs: z.array(sessionMfaSchema),
     stripeCustomerId: z.string(),
   })
   .meta({ id: 'SessionUser' });

@@ -16,6 +16,7 @@ import {
 import type { Endpoint } from './endpoint.js';
 import { getMFACountries } from './plan.js';
 import { listPlans, listRoboMfaPlans } from './plan-catalogue.js';
+import { purchaseEndpoints } from './purchase.js';
 
 export * from './admin-numbers.js';
 export * from './auth.js';
@@ -23,6 +24,7 @@ export { type Endpoint, endpoint, type HttpMethod } from './endpoint.js';
 export { type Envelope, envelope, errorEnvelope } from './envelope.js';
 export { type Country, countrySchema, getMFACountries } from './plan.js';
 export { listPlans, listRoboMfaPlans, type Plan, planSchema } from './plan-catalogue.js';
+export * from './purchase.js';
 
 /** Every documented /api call, in the order the OpenAPI document lists them. */
 export const endpoints: readonly Endpoint[] = [
@@ -41,5 +43,6 @@ export const endpoints: readonly Endpoint[] = [
   getMFACountries,
   listPlans,
   listRoboMfaPlans,
+  ...purchaseEndpoints,
   ...adminNumbersEndpoints,
 ];

@@ -11,4 +11,55 @@ export const customerCreated = defineEvent({
   keyOf: (payload) => payload.userId,
 });
 
-export const billingEvents = [customerCreated];
+const mfaType = z.enum(['MultiMFA', 'RoboMFA']);
+
+/** The plan a purchase bought, as the MFA shows it (prices in US dollars per month). */
+export const purchasedPlanSchema = z.object({
+  planId: z.number().int().positive(),
+  planName: z.string(),
+  basePrice: z.number().nonnegative(),
+  /** Seats of a MultiMFA; bots of a RoboMFA. */
+  noOfUsers: z.number().int().positive(),
+});
+
+/**
+ * A payment (or a 100% discount) completed a purchase: a new MultiMFA or RoboMFA (CREATE), or a new
+ * plan for a held MultiMFA (UPGRADE). Billing publishes it once per purchase, whichever of the
+ * browser's return and Stripe's webhook completed it; numbers applies it idempotently on purchaseId.
+ */
+export const purchaseCompleted = defineEvent({
+  type: 'billing.purchase.completed',
+  version: 1,
+  topic: TOPICS.billingSubscription,
+  payload: z.object({
+    /** The checkout that create-intent recorded; one purchase per checkout. */
+    purchaseId: z.uuid(),
+    userId: z.uuid(),
+    MFAType: mfaType,
+    action: z.enum(['CREATE', 'UPGRADE']),
+    /** The MFA created (its id chosen by billing at checkout) or upgraded. */
+    mfaId: z.uuid(),
+    /** What the create form asked for; null for an upgrade. */
+    draft: z
+      .object({
+        name: z.string().min(1),
+        description: z.string(),
+        countryId: z.number().int().positive(),
+      })
+      .nullable(),
+    plan: purchasedPlanSchema,
+    subscriptionId: z.uuid(),
+    periodStart: z.iso.datetime(),
+    nextPaymentDate: z.iso.datetime(),
+    autoRenewal: z.boolean(),
+    /** Null when a 100% discount completed the purchase without a payment. */
+    paymentIntentId: z.string().nullable(),
+    amountPaidCents: z.number().int().nonnegative(),
+    discountId: z.uuid().nullable(),
+    completedAt: z.iso.datetime(),
+  }),
+  keyOf: (payload) => payload.subscriptionId,
+});
+export type PurchaseCompleted = z.output<typeof purchaseCompleted.payload>;
+
+export const billingEvents = [customerCreated, purchaseCompleted];

@@ -2,6 +2,7 @@
  * Billing's internal API, as zod schemas: billing validates what it receives with them, and the
  * gateway imports them (`@multimfa/billing/contract`) instead of retyping them.
  */
+import { purchaseCompleted } from '@multimfa/events';
 import { z } from 'zod';
 
 export const billingCustomer = z.object({ userId: z.uuid(), stripeCustomerId: z.string() });
@@ -38,3 +39,60 @@ export const catalogPlan = z.object({
   features: z.array(z.string()),
 });
 export type CatalogPlan = z.infer<typeof catalogPlan>;
+
+// ---- purchases (checkout, discounts, completion) --------------------------------------------------
+
+export { type PurchaseCompleted, purchaseCompleted } from '@multimfa/events';
+
+/** A completed purchase, as `POST /users/:userId/purchases/complete` answers it (the event's payload). */
+export const completedPurchase = purchaseCompleted.payload;
+
+/**
+ * `POST /users/:userId/checkouts`: records what is being bought and creates its PaymentIntent
+ * (nothing when a 100% discount leaves nothing to pay). Amounts come from the catalogue and the
+ * discount, never from the caller.
+ */
+export const checkoutRequest = z.object({
+  MFAType: mfaType,
+  planId: z.number().int().positive(),
+  name: z.string().trim().max(100).optional(),
+  description: z.string().trim().max(1000).optional(),
+  countryId: z.number().int().positive().optional(),
+  upgradeMfaId: z.uuid().optional(),
+  discountId: z.uuid().optional(),
+});
+export type CheckoutRequest = z.output<typeof checkoutRequest>;
+
+export const checkoutAnswer = z.object({
+  checkoutId: z.uuid(),
+  requiresPayment: z.boolean(),
+  paymentIntentId: z.string().nullable(),
+  clientSecret: z.string().nullable(),
+  amountCents: z.number().int().nonnegative(),
+  actualAmount: z.number().nonnegative(),
+  discountedAmount: z.number().nonnegative(),
+  payableAmount: z.number().nonnegative(),
+});
+export type CheckoutAnswer = z.infer<typeof checkoutAnswer>;
+
+/** `POST /users/:userId/discounts/check`: what a code takes off a plan; consumes nothing. */
+export const discountCheckRequest = z.object({
+  code: z.string().trim().min(1).max(30),
+  planId: z.number().int().positive(),
+});
+export const discountCheckAnswer = z.object({
+  payableAmount: z.number().nonnegative(),
+  discountedAmount: z.number().nonnegative(),
+  discountId: z.uuid(),
+});
+
+/** `POST /users/:userId/purchases/complete`: one of the two, checked against the user's checkout. */
+export const completePurchaseRequest = z
+  .object({
+    paymentIntentId: z.string().startsWith('pi_').optional(),
+    checkoutId: z.uuid().optional(),
+  })
+  .refine((value) => Boolean(value.paymentIntentId || value.checkoutId), {
+    message: 'The payment to complete is missing',
+  });
+export type CompletePurchaseRequest = z.output<typeof completePurchaseRequest>;

@@ -2,12 +2,14 @@
  * The numbers service's internal API, as zod schemas: numbers validates what it receives with them,
  * and the gateway imports them (`@multimfa/numbers/contract`) instead of retyping them.
  */
+
 import {
   twilioNumberBody,
   twilioNumberParams,
   twilioNumberSchema,
   twilioNumbersQuery,
 } from '@multimfa/api-contract';
+import { purchaseCompleted } from '@multimfa/events';
 import { z } from 'zod';
 
 // ---- the number pool (administrators) -------------------------------------------------------
@@ -26,3 +28,39 @@ export const poolSearchQuery = twilioNumbersQuery;
 export const poolNumberIdParam = twilioNumberParams.shape.twillioNoId;
 
 export const nothing = z.null();
+
+// ---- MultiMFAs and RoboMFAs -------------------------------------------------------------------
+
+/** `POST /purchases`: apply a completed purchase (idempotent on purchaseId); answers the MFA. */
+export const applyPurchaseRequest = purchaseCompleted.payload;
+
+export const mfaKind = z.enum(['MultiMFA', 'RoboMFA']);
+
+/** An MFA as numbers keeps it; the gateway shapes it into the documented MultiMFA or RoboMFA. */
+export const mfaRecord = z.object({
+  mfaId: z.uuid(),
+  MFAType: mfaKind,
+  userId: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  /** E.164, null while no number of its country is free. */
+  number: z.string().nullable(),
+  country: z.object({ countryId: z.number().int().positive(), name: z.string(), code: z.string() }),
+  plan: z.object({
+    planId: z.number().int().positive(),
+    planName: z.string(),
+    basePrice: z.number().nonnegative(),
+    noOfUsers: z.number().int().positive(),
+  }),
+  subscriptionId: z.uuid(),
+  autoRenewal: z.boolean(),
+  nextPaymentDate: z.iso.datetime(),
+  isSubscriptionActive: z.boolean(),
+  isActive: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type MfaRecord = z.infer<typeof mfaRecord>;
+export const mfaRecords = z.array(mfaRecord);
+
+/** `GET /users/:userId/mfas?type=…`: the user's MFAs of one kind (both when absent), newest first. */
+export const mfaListQuery = z.object({ type: mfaKind.optional() });
