@@ -7,8 +7,9 @@
 //                     (outbox) or send() being called (direct) until the consumer holds the message;
 //   restart           a consumer (EventConsumer) killed with SIGKILL, a new process started in its
 //                     group: from the start of the new process until it applies its first event.
+// The relay runs in a process of its own, as the load generator does.
 // Each figure is the median of RUNS runs (min and max beside it); outbox and direct alternate
-// (direct first in even rounds, outbox first in odd ones). Consumers run in this process.
+// (direct first in even rounds, outbox first in odd ones). The timing consumers run in this process.
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -16,11 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { Kafka, logLevel } from 'kafkajs';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
-import {
-  CreateEventBusTables1763700000000,
-  ensureTopics,
-  OutboxRelay,
-} from '../../packages/event-bus/dist/index.js';
+import { ensureTopics, eventBusMigrations } from '../../packages/event-bus/dist/index.js';
 import { TOPICS } from '../../packages/events/dist/index.js';
 import { createLogger } from '../../packages/service-runtime/dist/index.js';
 import { itemTopic } from './outbox-item.mjs';
@@ -102,16 +99,13 @@ export async function run({ config, seconds }) {
   const dataSource = await new DataSource({
     type: 'postgres',
     url: databaseUrl,
-    migrations: [CreateEventBusTables1763700000000],
+    migrations: eventBusMigrations,
     migrationsRun: true,
   }).initialize();
-  // The relay as a service runs it (its defaults), in this process beside the consumers.
-  const relay = new OutboxRelay({
-    databaseUrl,
-    producer: kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false }),
-    logger,
-  });
-  relay.start();
+  // The relay as a service runs it (its defaults), in a process of its own.
+  const relay = fork(here('./outbox-relay.mjs'), [], { stdio: 'inherit' });
+  relay.send({ databaseUrl, brokers });
+  await once(relay, 'message');
   const created = [];
   const freshTopic = async (label) => {
     const topicPrefix = `bench-${randomBytes(3).toString('hex')}.${label}.`;
@@ -218,7 +212,8 @@ export async function run({ config, seconds }) {
       console.log(`[bench] outbox round ${round + 1}/${RUNS} done`);
     }
   } finally {
-    await relay.stop();
+    relay.send('stop');
+    await once(relay, 'message');
     await dataSource.destroy();
     const admin = kafka.admin();
     await admin.connect();

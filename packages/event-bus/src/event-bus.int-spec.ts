@@ -170,8 +170,8 @@ describe('event backbone against the real broker and database', () => {
     await bus.dataSource.transaction(async (manager) => {
       // A producer on another version of the code: right envelope, wrong payload.
       await manager.query(
-        `INSERT INTO outbox_event (event_id, topic, message_key, shard, envelope)
-         VALUES ('00000000-0000-4000-8000-000000000001', $1, 'x', 0, $2)`,
+        `INSERT INTO outbox_event (event_id, topic, message_key, shard, event_type, correlation_id, envelope)
+         VALUES ('00000000-0000-4000-8000-000000000001', $1, 'x', 0, 'test.widget.changed', 'c-00000001', $2)`,
         [
           `${bus.prefix}${bus.topic.name}`,
           JSON.stringify({
@@ -211,5 +211,71 @@ describe('event backbone against the real broker and database', () => {
     assert.equal(applied.length, 40);
     assert.equal(new Set(applied.map((event) => event.eventId)).size, 40, 'each event applied once');
     assert.ok(inOrderPerKey(applied));
+  });
+
+  it("prunes published outbox rows past their topic's retention and keeps the younger ones", async () => {
+    const [oldest, ...younger] = await bus.write([
+      { widgetId: 'p', seq: 1 },
+      { widgetId: 'p', seq: 2 },
+      { widgetId: 'q', seq: 1 },
+    ]);
+    bus.relay({ retentionMs: 60_000, pruneIntervalMs: 200 });
+    await waitUntil('all three are published', async () => {
+      const [row] = await bus.dataSource.query(
+        'SELECT count(*)::int AS n FROM outbox_event WHERE published_at IS NOT NULL',
+      );
+      return row.n === 3;
+    });
+    await bus.dataSource.query(
+      `UPDATE outbox_event SET published_at = now() - interval '2 minutes' WHERE event_id = $1`,
+      [oldest],
+    );
+    await waitUntil('the row past retention is pruned', async () => {
+      const rows = await bus.dataSource.query('SELECT event_id FROM outbox_event');
+      return rows.length === 2;
+    });
+    const kept = await bus.dataSource.query('SELECT event_id FROM outbox_event ORDER BY id');
+    assert.deepEqual(
+      kept.map((row: { event_id: string }) => row.event_id),
+      younger,
+    );
+  });
+
+  it("deletes a secret topic's outbox rows once Kafka has them", async () => {
+    bus.relay({ secret: true });
+    await bus.consumer({ secret: true }).start();
+    await bus.write([
+      { widgetId: 's', seq: 1 },
+      { widgetId: 's', seq: 2 },
+    ]);
+    await waitUntil('both are applied', async () => (await bus.appliedCount()) === 2);
+    await waitUntil('no row of the secret topic is left', async () => {
+      const [row] = await bus.dataSource.query('SELECT count(*)::int AS n FROM outbox_event');
+      return row.n === 0;
+    });
+  });
+
+  it('prunes applied-event ids older than the retention while it applies events', async () => {
+    const stale = '00000000-0000-4000-8000-0000000000aa';
+    await bus.dataSource.query(
+      `INSERT INTO processed_event (consumer_group, event_id, processed_at)
+       VALUES ($1, $2, now() - interval '2 hours')`,
+      [`${bus.prefix}widgets`, stale],
+    );
+    bus.relay();
+    await bus.consumer({ processedRetentionMs: 3_600_000 }).start();
+    const [fresh] = await bus.write([{ widgetId: 'r', seq: 1 }]);
+    await waitUntil('the new event is applied', async () => (await bus.appliedCount()) === 1);
+    await waitUntil('the stale id is pruned', async () => {
+      const rows = await bus.dataSource.query('SELECT event_id FROM processed_event WHERE event_id = $1', [
+        stale,
+      ]);
+      return rows.length === 0;
+    });
+    const rows = await bus.dataSource.query('SELECT event_id FROM processed_event');
+    assert.deepEqual(
+      rows.map((row: { event_id: string }) => row.event_id),
+      [fresh],
+    );
   });
 });

@@ -61,7 +61,7 @@ class OutboxRelayLifecycle implements OnApplicationBootstrap, OnApplicationShutd
 
 /**
  * Publishing (`Outbox`, inside the caller's transaction) and consuming events, for one service.
- * The service's migrations must include `CreateEventBusTables`. Handlers are `@EventPattern`
+ * The service's migrations must include `eventBusMigrations`. Handlers are `@EventPattern`
  * methods of controllers, started by `startEventHandlers(app)` (the `EventBusServer` transport).
  * Global because every feature module publishes through the one `Outbox`.
  */

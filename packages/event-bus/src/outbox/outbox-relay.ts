@@ -246,8 +246,7 @@ export class OutboxRelay {
     if (!this.owned.size) return 0;
     const client = this.requireClient();
     const { rows } = await client.query<Row>(
-      `SELECT id, topic, message_key, envelope::text AS envelope, event_id,
-              envelope->>'type' AS event_type, envelope->>'correlationId' AS correlation_id
+      `SELECT id, topic, message_key, envelope::text AS envelope, event_id, event_type, correlation_id
          FROM outbox_event
         WHERE published_at IS NULL AND shard = ANY($1::smallint[])
         ORDER BY id LIMIT $2`,

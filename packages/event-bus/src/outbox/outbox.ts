@@ -76,13 +76,16 @@ export class Outbox {
     const keys = [...new Set(envelopes.map((envelope) => `outbox:${envelope.key}`))].sort();
     await manager.query('SELECT pg_advisory_xact_lock(hashtext(k)) FROM unnest($1::text[]) AS k', [keys]);
     await manager.query(
-      `INSERT INTO outbox_event (event_id, topic, message_key, shard, envelope)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::smallint[], $5::jsonb[])`,
+      `INSERT INTO outbox_event (event_id, topic, message_key, shard, event_type, correlation_id, envelope)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::smallint[], $5::text[], $6::text[],
+                            $7::json[])`,
       [
         envelopes.map((envelope) => envelope.eventId),
         envelopes.map(() => `${this.topicPrefix}${definition.topic.name}`),
         envelopes.map((envelope) => envelope.key),
         envelopes.map((envelope) => shardOf(envelope.key)),
+        envelopes.map(() => definition.type),
+        envelopes.map((envelope) => envelope.correlationId),
         envelopes.map((envelope) => JSON.stringify(envelope)),
       ],
     );

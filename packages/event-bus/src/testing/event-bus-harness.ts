@@ -10,7 +10,7 @@ import { EventConsumer, type EventHandler, handlerKey } from '../consumer/event-
 import { PermanentEventFailure } from '../consumer/permanent-event-failure.js';
 import { createKafka } from '../kafka/kafka-client.js';
 import { ensureTopics } from '../kafka/topics.js';
-import { CreateEventBusTables1763700000000 } from '../outbox/event-bus-tables.migration.js';
+import { eventBusMigrations } from '../outbox/event-bus-migrations.js';
 import { Outbox } from '../outbox/outbox.js';
 import { OutboxRelay } from '../outbox/outbox-relay.js';
 
@@ -121,7 +121,7 @@ export class EventBusHarness {
     this.dataSource = await new DataSource({
       type: 'postgres',
       url: this.databaseUrl,
-      migrations: [CreateEventBusTables1763700000000, CreateAppliedWidgets1763700000001],
+      migrations: [...eventBusMigrations, CreateAppliedWidgets1763700000001],
       migrationsRun: true,
     }).initialize();
   }
@@ -150,7 +150,14 @@ export class EventBusHarness {
   }
 
   relay(
-    options: { socketFactory?: ISocketFactory; registry?: Registry; secret?: boolean } = {},
+    options: {
+      socketFactory?: ISocketFactory;
+      registry?: Registry;
+      secret?: boolean;
+      /** The widget topic's retention, which bounds how long its published rows stay. */
+      retentionMs?: number;
+      pruneIntervalMs?: number;
+    } = {},
   ): OutboxRelay {
     const kafka = createKafka({
       clientId: 'event-bus-test-relay',
@@ -166,8 +173,16 @@ export class EventBusHarness {
       pollIntervalMs: 200,
       acquireIntervalMs: 500,
       memberTimeoutMs: 2000,
-      topics: [{ ...this.topic, name: `${this.prefix}${this.topic.name}`, secret: options.secret ?? false }],
+      topics: [
+        {
+          ...this.topic,
+          name: `${this.prefix}${this.topic.name}`,
+          secret: options.secret ?? false,
+          ...(options.retentionMs ? { retentionMs: options.retentionMs } : {}),
+        },
+      ],
       ...(options.registry ? { registry: options.registry } : {}),
+      ...(options.pruneIntervalMs ? { pruneIntervalMs: options.pruneIntervalMs } : {}),
     });
     relay.start();
     this.running.push(relay);
@@ -183,6 +198,8 @@ export class EventBusHarness {
       /** Dead letters through another client (one whose network a test cuts). */
       deadLetterKafka?: ReturnType<typeof createKafka>;
       secret?: boolean;
+      /** How long applied-event ids are kept. */
+      processedRetentionMs?: number;
     } = {},
   ): EventConsumer {
     const deadLetterProducer = (options.deadLetterKafka ?? this.kafka).producer();
@@ -201,6 +218,7 @@ export class EventBusHarness {
       retry: { initialMs: 50, maxMs: 1000 },
       registry: options.registry ?? new Registry(),
       secretTopics: new Set(options.secret ? [topic] : []),
+      ...(options.processedRetentionMs ? { processedRetentionMs: options.processedRetentionMs } : {}),
     });
     this.running.push(consumer);
     return consumer;

@@ -1,5 +1,5 @@
-import { CreateEventBusTables1763700000000 } from '@multimfa/event-bus';
+import { eventBusMigrations } from '@multimfa/event-bus';
 import type { MigrationInterface } from 'typeorm';
 
 /** Every migration of the admin-reporting database, oldest first. */
-export const migrations: Array<new () => MigrationInterface> = [CreateEventBusTables1763700000000];
+export const migrations: Array<new () => MigrationInterface> = [...eventBusMigrations];

@@ -1,11 +1,11 @@
-import { CreateEventBusTables1763700000000 } from '@multimfa/event-bus';
+import { eventBusMigrations } from '@multimfa/event-bus';
 import type { MigrationInterface } from 'typeorm';
 import { CreateOutboundEmail1763800000300 } from './1763800000300-create-outbound-email.js';
 import { OutboundEmailContent1763800000301 } from './1763800000301-outbound-email-content.js';
 
 /** Every migration of the messaging database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [
-  CreateEventBusTables1763700000000,
+  ...eventBusMigrations,
   CreateOutboundEmail1763800000300,
   OutboundEmailContent1763800000301,
 ];
