@@ -64,6 +64,10 @@ export class OutboxRelay {
   private readonly pruneIntervalMs: number;
   private readonly secretTopics: Set<string>;
   private client: pg.Client | undefined;
+  /** A second session that marks sent rows while the first reads the next batch. */
+  private markClient: pg.Client | undefined;
+  /** Rows sent and being marked: left out of the next read until their mark has landed. */
+  private marking: { ids: string[]; done: Promise<void> } | undefined;
   private producerConnected = false;
   private readonly owned = new Set<number>();
   private readonly memberId = randomUUID();
@@ -131,6 +135,13 @@ export class OutboxRelay {
     this.producerConnected = false;
     // kafkajs finishes its retries even then: wait a little, not for all of them.
     await Promise.race([this.loop, new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
+    // Rows whose mark is lost would only be sent again; still, a clean stop lets the last mark land.
+    await this.settleMarks().catch((error) =>
+      this.options.logger.warn(
+        { err: error },
+        'outbox relay could not mark its last batch; it will resend it',
+      ),
+    );
     // Leaving is a courtesy: a member row left behind expires with its heartbeat, so a failure is logged.
     await this.client
       ?.query('DELETE FROM outbox_relay_member WHERE member_id = $1', [this.memberId])
@@ -163,8 +174,10 @@ export class OutboxRelay {
         if (now - this.lastPrune >= this.pruneIntervalMs) await this.prune();
         if (now - this.lastGauges >= 5000) await this.updateGauges();
         backoff = 0;
-        if (published < this.batchSize)
+        if (published < this.batchSize) {
+          await this.settleMarks();
           await this.sleep(this.owned.size ? this.pollIntervalMs : this.acquireIntervalMs);
+        }
       } catch (error) {
         backoff = Math.min(Math.max(200, backoff * 2), 5000);
         this.options.logger.warn(
@@ -197,6 +210,19 @@ export class OutboxRelay {
       await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
       this.client = client;
     }
+    if (!this.markClient) {
+      const markClient = new pg.Client({
+        connectionString: this.options.databaseUrl,
+        application_name: 'outbox-relay-marks',
+      });
+      markClient.on('error', (error) => {
+        this.options.logger.warn({ err: error }, 'outbox relay lost its marking session');
+        void this.disconnect();
+      });
+      await markClient.connect();
+      await markClient.query('SET synchronous_commit = off');
+      this.markClient = markClient;
+    }
     if (!this.producerConnected) {
       await this.options.producer.connect();
       this.producerConnected = true;
@@ -206,10 +232,26 @@ export class OutboxRelay {
   /** Closing the session releases every shard lock it held. */
   private async disconnect(): Promise<void> {
     const client = this.client;
+    const markClient = this.markClient;
     this.client = undefined;
+    this.markClient = undefined;
+    // A mark cut short leaves its rows unpublished: they are sent again, and consumers skip them.
+    this.marking = undefined;
     this.owned.clear();
     this.metrics.owned.set(0);
     await client?.end().catch(() => undefined);
+    await markClient?.end().catch(() => undefined);
+  }
+
+  /** Waits for the rows in flight to be marked (before shards change hands, and before idling). */
+  private async settleMarks(): Promise<void> {
+    const marking = this.marking;
+    if (!marking) return;
+    try {
+      await marking.done;
+    } finally {
+      if (this.marking === marking) this.marking = undefined;
+    }
   }
 
   private async acquireShards(): Promise<void> {
@@ -226,6 +268,8 @@ export class OutboxRelay {
       'SELECT count(*) FROM outbox_relay_member',
     );
     const fairShare = Math.ceil(this.shards / Math.max(1, Number(members[0]?.count ?? 1)));
+    // A shard handed back must have no row whose mark is still on its way.
+    if (this.owned.size > fairShare) await this.settleMarks();
     for (const shard of this.ownedShards().slice(fairShare)) {
       await client.query('SELECT pg_advisory_unlock(hashtext($1), $2)', [LOCK_CLASS, shard]);
       this.owned.delete(shard);
@@ -248,9 +292,9 @@ export class OutboxRelay {
     const { rows } = await client.query<Row>(
       `SELECT id, topic, message_key, envelope::text AS envelope, event_id, event_type, correlation_id
          FROM outbox_event
-        WHERE published_at IS NULL AND shard = ANY($1::smallint[])
+        WHERE published_at IS NULL AND shard = ANY($1::smallint[]) AND NOT (id = ANY($3::bigint[]))
         ORDER BY id LIMIT $2`,
-      [[...this.owned], this.batchSize],
+      [[...this.owned], this.batchSize, this.marking?.ids ?? []],
     );
     if (!rows.length) return 0;
 
@@ -279,13 +323,24 @@ export class OutboxRelay {
       await this.options.producer.disconnect().catch(() => undefined);
       throw error;
     }
+    // Marked on the second session while this one reads and sends the next batch; one mark in flight.
+    await this.settleMarks();
+    const done = this.mark(rows);
+    done.catch(() => undefined); // surfaced by settleMarks
+    this.marking = { ids: rows.map((row) => row.id), done };
+    this.metrics.published.inc(rows.length);
+    return rows.length;
+  }
+
+  /** Rows of secret topics are deleted once Kafka has them; the others are marked published. */
+  private async mark(rows: Row[]): Promise<void> {
+    const client = this.markClient;
+    if (!client) throw new Error('outbox relay is not connected');
     const secret = rows.filter((row) => this.secretTopics.has(row.topic)).map((row) => row.id);
     const kept = rows.filter((row) => !this.secretTopics.has(row.topic)).map((row) => row.id);
     if (secret.length) await client.query('DELETE FROM outbox_event WHERE id = ANY($1::bigint[])', [secret]);
     if (kept.length)
       await client.query('UPDATE outbox_event SET published_at = now() WHERE id = ANY($1::bigint[])', [kept]);
-    this.metrics.published.inc(rows.length);
-    return rows.length;
   }
 
   /** Deletes published rows past their topic's retention, in the shards this relay holds. */
