@@ -28,12 +28,15 @@ export function fullPrice(basePrice: number): PaymentInfo {
   };
 }
 
+/** A discount is applied to the plan of this price (payment info left from another price is not). */
+export function isDiscountApplied(basePrice: number, paymentInfo: PaymentInfo): boolean {
+  return paymentInfo.discountId !== null && paymentInfo.actualAmount === basePrice;
+}
+
 /**
  * What the Pay button shows: the discounted amount while a discount of this plan is applied, else the
  * plan's price. The server computes the amount charged on its own.
  */
 export function payableAmount(basePrice: number, paymentInfo: PaymentInfo): number {
-  return paymentInfo.discountId !== null && paymentInfo.actualAmount === basePrice
-    ? paymentInfo.payableAmount
-    : basePrice;
+  return isDiscountApplied(basePrice, paymentInfo) ? paymentInfo.payableAmount : basePrice;
 }
