@@ -5,7 +5,7 @@ import { completionRoutes, paymentRefused, stripePaymentFrom } from './purchase-
 const draft = (MFAType: 'MultiMFA' | 'RoboMFA') => ({ name: 'Ops', description: '', countryId: 1, MFAType });
 
 describe('the purchase /success completes', () => {
-  it("reads the four payment parameters of the query, leaving out others and empty ones", () => {
+  it('reads the four payment parameters of the query, leaving out others and empty ones', () => {
     assert.deepEqual(
       stripePaymentFrom(
         '?payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_a&redirect_status=succeeded&other=x',
