@@ -69,8 +69,8 @@ async function createDraft(page: Page, kind: 'MultiMFA' | 'RoboMFA', name: strin
   await button(page, 'Create MFA').click();
   await page.getByRole('menuitem', { name: kind, exact: true }).click();
   await waitForPath(page, kind === 'MultiMFA' ? '/dashboard/add' : '/dashboard/add-robomfa');
-  await page.getByLabel('Name', { exact: true }).fill(name);
-  await page.getByRole('textbox', { name: 'Country' }).fill(COUNTRY.name);
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page.getByRole('combobox', { name: 'Country' }).fill(COUNTRY.name);
   await page.getByRole('option', { name: `${COUNTRY.name} (${COUNTRY.code})` }).click();
   await page.getByLabel('Description', { exact: true }).fill(`Bought by the purchase e2e: ${name}`);
   await button(page, 'Create').click();
@@ -391,7 +391,7 @@ describe('buying a number: create, pricing, payment, success, dashboard', () => 
     const { page } = await customerPage('forms');
     await page.goto('/dashboard/add');
     await page.getByRole('heading', { name: 'Create MultiMFA' }).waitFor();
-    await page.getByLabel('Name', { exact: true }).fill('   ');
+    await page.getByRole('textbox', { name: 'Name' }).fill('   ');
     await button(page, 'Create').click();
     await page.getByText('Please provide name for your MFA', { exact: true }).waitFor();
     await page.getByText('Please select Country', { exact: true }).waitFor();
