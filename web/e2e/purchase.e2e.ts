@@ -21,8 +21,8 @@ import { useBrowser } from './support/browser.ts';
 
 const ADMIN = { emailAddress: 'admin@multimfa.local', password: 'Admin-demo-2026!' };
 /** The demo data's discount codes (customer-area section 2, Payment; issue 11 item 3). */
-const DISCOUNT_20 = 'DEMO20';
-const DISCOUNT_100 = 'DEMO100';
+const DISCOUNT_20 = 'WELCOME20';
+const DISCOUNT_100 = 'FREE100';
 
 const CARDS = {
   success: '4242 4242 4242 4242',

@@ -39,9 +39,8 @@ async function complete(
   return { ...MFA, MFAType: 'MultiMFA' };
 }
 
-/** A refusal that says "not this kind of purchase": another route may take it. */
-const isRefusal = (error: unknown) =>
-  error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401;
+/** The gateway's refusal of a purchase of another kind (it names the route that completes it). */
+const isOtherKind = (error: unknown) => error instanceof ApiError && error.code === 'PURCHASE_MISMATCH';
 
 /**
  * Completes the purchase /success returned with, once per page load (the server completes each
@@ -67,7 +66,7 @@ export function useCompletePurchase(stripePayment: StripePayment | undefined, se
           await queryClient.invalidateQueries({ queryKey: mfaListsKey });
           return mfa;
         } catch (error) {
-          if (index === routes.length - 1 || !isRefusal(error)) throw error;
+          if (index === routes.length - 1 || !isOtherKind(error)) throw error;
         }
       }
       throw new Error('Nothing to complete');

@@ -42,7 +42,12 @@ function Completed() {
   }, [navigate]);
   return (
     <>
-      <Confetti width={width} height={height} numberOfPieces={1500} recycle={false} />
+      <Confetti
+        width={width || window.innerWidth}
+        height={height || window.innerHeight}
+        numberOfPieces={1500}
+        recycle={false}
+      />
       <Card title="Payment Completed Successfully">
         <Text c="dimmed">Your dashboard opens in a few seconds.</Text>
         {dashboardLink}
