@@ -22,7 +22,7 @@ const swc = [
   },
 ];
 
-const WORKSPACES = ['packages/*', 'services/*', 'gateway', 'infra/*'];
+const WORKSPACES = ['packages/*', 'services/*', 'gateway', 'infra/*', 'web'];
 
 /** @type {import('jest').Config} */
 const common = {

@@ -4,6 +4,8 @@ import { defineConfig, type ProxyOptions } from 'vite';
 /** Where `/api` goes, in development (`vite`) and when the built app is served (`vite preview`). */
 const gatewayUrl = process.env.GATEWAY_URL ?? 'http://127.0.0.1:24100';
 const port = Number(process.env.WEB_PORT ?? 24080);
+/** The provider sandbox, behind the same-origin `/provider-sandbox` path a sandbox build pays through. */
+const paymentSandboxUrl = process.env.PAYMENT_SANDBOX_URL ?? 'http://127.0.0.1:24090';
 
 const apiProxy: Record<string, ProxyOptions> = {
   '/api': {
@@ -11,6 +13,15 @@ const apiProxy: Record<string, ProxyOptions> = {
     // The gateway sees the browser's Host, so cookies and absolute redirects stay on the web origin.
     changeOrigin: false,
     // Keep the call failing fast when no gateway runs, instead of hanging the page.
+    timeout: 30_000,
+    proxyTimeout: 30_000,
+  },
+  // The card form of a sandbox build (VITE_PAYMENT_SANDBOX_URL=/provider-sandbox) calls the sandbox's
+  // Stripe API on this origin, as the Content-Security-Policy's connect-src 'self' allows.
+  '/provider-sandbox': {
+    target: paymentSandboxUrl,
+    changeOrigin: true,
+    rewrite: (path) => path.replace(/^\/provider-sandbox/, ''),
     timeout: 30_000,
     proxyTimeout: 30_000,
   },

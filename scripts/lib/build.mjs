@@ -22,9 +22,21 @@ export function buildTypeScript() {
   });
 }
 
+/**
+ * The payment form of the app `npm start` and the tests serve: the provider sandbox's card form, through
+ * the `/provider-sandbox` path `vite preview` proxies to the sandbox. A VITE_PAYMENT_* setting in the
+ * environment wins (VITE_PAYMENT_PROVIDER=stripe with a pk_test_ key for Stripe's test mode).
+ */
+const WEB_BUILD_SETTINGS = {
+  VITE_PAYMENT_PROVIDER: process.env.VITE_PAYMENT_PROVIDER ?? 'sandbox',
+  VITE_STRIPE_PUBLISHABLE_KEY: process.env.VITE_STRIPE_PUBLISHABLE_KEY ?? 'pk_test_multimfa_sandbox',
+  VITE_PAYMENT_SANDBOX_URL: process.env.VITE_PAYMENT_SANDBOX_URL ?? '/provider-sandbox',
+};
+
 export function buildWeb() {
   const web = join(root, 'web');
   const hash = createHash('sha256');
+  hash.update(JSON.stringify(WEB_BUILD_SETTINGS));
   for (const part of ['src', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json']) {
     hashTree(hash, join(web, part));
   }
@@ -45,6 +57,7 @@ export function buildWeb() {
     [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
     {
       cwd: web,
+      env: { ...process.env, ...WEB_BUILD_SETTINGS },
       stdio: 'inherit',
     },
   );

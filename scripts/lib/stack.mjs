@@ -227,7 +227,11 @@ export async function startApplication(config) {
     [join(root, 'node_modules/vite/bin/vite.js'), 'preview', '--logLevel', 'warn'],
     {
       cwd: join(root, 'web'),
-      env: { WEB_PORT: String(config.ports.web), GATEWAY_URL: `http://127.0.0.1:${config.ports.gateway}` },
+      env: {
+        WEB_PORT: String(config.ports.web),
+        GATEWAY_URL: `http://127.0.0.1:${config.ports.gateway}`,
+        PAYMENT_SANDBOX_URL: config.sandboxUrl,
+      },
       logFile: join(config.logDir, 'web.log'),
     },
   );

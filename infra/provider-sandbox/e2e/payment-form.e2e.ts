@@ -32,13 +32,13 @@ const PAY_PAGE = `<!doctype html>
 const PAY_SCRIPT = (apiBase: string, publishableKey: string) => `
 import { SandboxPaymentForm } from './sandbox-payment-form.js';
 const clientSecret = new URLSearchParams(location.search).get('secret');
-const form = new SandboxPaymentForm({ ...${JSON.stringify({ apiBase, publishableKey })}, clientSecret });
+const form = new SandboxPaymentForm(${JSON.stringify({ apiBase, publishableKey })});
 await form.mount(document.getElementById('fields'));
 const pay = document.getElementById('pay');
 pay.disabled = false;
 pay.addEventListener('click', async () => {
   pay.disabled = true;
-  const outcome = await form.confirm(location.origin + '/success');
+  const outcome = await form.confirm(clientSecret, location.origin + '/success');
   if (outcome.status === 'failed') {
     document.getElementById('error').textContent = outcome.message;
     pay.disabled = false;

@@ -97,6 +97,27 @@ export class ApiClient {
     return (await this.http.get(path)).status();
   }
 
+  /** The status of a POST, whatever it is (for refusals the test expects). */
+  async postStatus(path: string, body: unknown): Promise<number> {
+    const cookies = (await this.http.storageState()).cookies;
+    const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+    const response = await this.http.post(path, {
+      headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+      data: body,
+    });
+    return response.status();
+  }
+
+  /** The `data` of a successful GET. */
+  async get(path: string): Promise<unknown> {
+    const response = await this.http.get(path);
+    const envelope = (await response.json().catch(() => ({}))) as { isError?: boolean; data?: unknown };
+    if (!response.ok() || envelope.isError !== false) {
+      throw new Error(`GET ${path} answered ${response.status()}`);
+    }
+    return envelope.data;
+  }
+
   dispose(): Promise<void> {
     return this.http.dispose();
   }

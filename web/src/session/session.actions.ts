@@ -2,6 +2,7 @@ import {
   type ChosenPlan,
   defaultSession,
   type EntityId,
+  emptyPaymentInfo,
   type MfaDraft,
   type PaymentInfo,
   type Session,
@@ -116,6 +117,17 @@ export function updateMfa(session: Session, updated: SessionMfa): Session {
     plan: null,
     upgrade: '',
   };
+}
+
+/**
+ * A completed purchase (the /success page): the bought MFA is added, or replaces the one with its id
+ * (an upgrade, or a purchase the webhook completed first and the session already holds), and the draft,
+ * the chosen plan, the upgrade and the payment info are reset.
+ */
+export function completePurchase(session: Session, mfa: SessionMfa): Session {
+  const held = session.MFAs.some((entry) => isSameMfa(entry, mfa));
+  const next = held ? updateMfa(session, mfa) : addMfa(session, mfa);
+  return { ...next, buffer: null, plan: null, upgrade: '', paymentInfo: emptyPaymentInfo };
 }
 
 function sameId(a: EntityId | undefined, b: EntityId | undefined): boolean {

@@ -2,9 +2,11 @@ import {
   addTwilioNumber,
   deleteTwilioNumber,
   listTwilioNumbers,
+  listWaitingMfas,
   type TwilioNumber,
   type TwilioNumberBody,
   updateTwilioNumber,
+  type WaitingMfa,
 } from '@multimfa/api-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api-client';
@@ -24,6 +26,20 @@ export function usePoolNumbers(search: string) {
     queryFn: ({ signal }) =>
       api.data(listTwilioNumbers, { query: search ? { mobileNo: search } : {}, signal }),
     meta: { errorToast: NUMBERS_FETCH_FAILED_MESSAGE },
+  });
+}
+
+export const WAITING_FETCH_FAILED_MESSAGE = 'Unable to fetch the MFAs waiting for a number';
+
+/**
+ * GET /api/admin/twilio-numbers/waiting: MFAs bought while no number of their country was free,
+ * longest first. Under the pool's key, so adding a number reads it again (the MFA may have taken it).
+ */
+export function useWaitingMfas() {
+  return useQuery<WaitingMfa[]>({
+    queryKey: [...poolKey, 'waiting'],
+    queryFn: ({ signal }) => api.data(listWaitingMfas, { signal }),
+    meta: { errorToast: WAITING_FETCH_FAILED_MESSAGE },
   });
 }
 

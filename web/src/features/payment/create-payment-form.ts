@@ -6,16 +6,12 @@ import type { PaymentForm, PaymentFormSettings } from './payment-form';
  */
 export async function createPaymentForm(
   settings: PaymentFormSettings,
-  clientSecret: string,
+  amountCents: number,
 ): Promise<PaymentForm> {
   if (settings.provider === 'sandbox') {
     const { SandboxPaymentForm } = await import('./sandbox-payment-form');
-    return new SandboxPaymentForm({
-      apiBase: settings.sandboxUrl,
-      publishableKey: settings.publishableKey,
-      clientSecret,
-    });
+    return new SandboxPaymentForm({ apiBase: settings.sandboxUrl, publishableKey: settings.publishableKey });
   }
   const { StripePaymentForm } = await import('./stripe-payment-form');
-  return new StripePaymentForm({ publishableKey: settings.publishableKey, clientSecret });
+  return new StripePaymentForm({ publishableKey: settings.publishableKey, amountCents });
 }

@@ -1,7 +1,9 @@
 /**
- * The card entry of the payment and add-card pages, whichever provider stands behind it. The page
- * gets the PaymentIntent's client secret from the gateway, creates the configured form, mounts it,
- * enables Pay once `mount` resolved, and calls `confirm` with the absolute URL of /success.
+ * The card entry of the payment page, whichever provider stands behind it. The card fields are
+ * mounted before any PaymentIntent exists (Stripe's "collect payment details before creating an
+ * Intent" flow): the page enables Pay once `mount` resolved; on Pay it calls `validate`, asks the
+ * gateway for the PaymentIntent (the server computes the amount), then calls `confirm` with its client
+ * secret and the absolute URL of /success.
  *
  * On success the browser leaves for that URL the way Stripe redirects after a payment:
  * `/success?payment_intent=pi_…&payment_intent_client_secret=…&redirect_status=succeeded`
@@ -14,11 +16,15 @@ export interface PaymentForm {
   readonly provider: PaymentProvider;
   /** Puts the card fields into `container`; resolves when they accept input (Pay may be enabled). */
   mount(container: HTMLElement): Promise<void>;
+  /** The amount the fields are for, in cents (it changes when a discount is applied or removed). */
+  setAmount(amountCents: number): void;
+  /** Checks what was typed before the PaymentIntent is created: the provider's message, or undefined. */
+  validate(): Promise<string | undefined>;
   /**
    * Confirms the PaymentIntent. Resolves `redirecting` once the browser is leaving (success or a
    * 3-D Secure challenge), or `failed` with the provider's message to show under the form.
    */
-  confirm(returnUrl: string): Promise<ConfirmOutcome>;
+  confirm(clientSecret: string, returnUrl: string): Promise<ConfirmOutcome>;
   /** Removes the fields and their listeners. */
   destroy(): void;
 }

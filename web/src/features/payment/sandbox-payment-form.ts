@@ -33,7 +33,7 @@ export class SandboxPaymentForm implements PaymentForm {
   private root: HTMLElement | undefined;
   private inputs: Record<'number' | 'expiry' | 'cvc' | 'name' | 'postalCode', HTMLInputElement> | undefined;
 
-  constructor(private readonly options: { apiBase: string; publishableKey: string; clientSecret: string }) {}
+  constructor(private readonly options: { apiBase: string; publishableKey: string }) {}
 
   async mount(container: HTMLElement): Promise<void> {
     const prefix = `sandbox-card-${++instances}`;
@@ -98,13 +98,21 @@ export class SandboxPaymentForm implements PaymentForm {
     this.root = root;
   }
 
-  async confirm(returnUrl: string): Promise<ConfirmOutcome> {
+  /** The sandbox's fields do not depend on the amount: the PaymentIntent carries it. */
+  setAmount(): void {}
+
+  async validate(): Promise<string | undefined> {
+    const card = this.readCard();
+    return 'message' in card ? card.message : undefined;
+  }
+
+  async confirm(clientSecret: string, returnUrl: string): Promise<ConfirmOutcome> {
     const card = this.readCard();
     if ('message' in card) return { status: 'failed', message: card.message };
     const result = await payWithCard({
       apiBase: this.options.apiBase,
       publishableKey: this.options.publishableKey,
-      clientSecret: this.options.clientSecret,
+      clientSecret,
       card,
       returnUrl,
     }).catch(() => ({ status: 'failed' as const, message: 'The payment service could not be reached.' }));

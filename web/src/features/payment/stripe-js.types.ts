@@ -20,10 +20,17 @@ export interface StripePaymentElement {
 
 export interface StripeElements {
   create(type: 'payment', options?: { layout?: 'tabs' | 'accordion' }): StripePaymentElement;
+  /** Changes the deferred payment's amount (https://docs.stripe.com/js/elements_object/update). */
+  update(options: { amount: number }): void;
+  /** Validates the fields before the PaymentIntent is created (https://docs.stripe.com/js/elements/submit). */
+  submit(): Promise<{ error?: StripeError }>;
 }
 
+/** Elements before the PaymentIntent exists: the amount and currency it will have. */
 export interface StripeElementsOptions {
-  clientSecret: string;
+  mode: 'payment';
+  amount: number;
+  currency: 'usd';
   appearance?: { theme?: 'stripe' | 'night' | 'flat'; variables?: Record<string, string> };
   loader?: 'auto' | 'always' | 'never';
 }
@@ -33,6 +40,7 @@ export interface StripeJs {
   /** Redirects to `return_url` on success (or to the bank first); resolves with an error when it fails. */
   confirmPayment(options: {
     elements: StripeElements;
+    clientSecret: string;
     confirmParams: { return_url: string };
     redirect?: 'always';
   }): Promise<{ error?: StripeError }>;

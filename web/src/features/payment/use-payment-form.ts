@@ -12,30 +12,43 @@ export interface PaymentFormHandle {
   error: string | undefined;
   /** Pay is enabled only when this is true (customer-area: "disabled until the provider is ready"). */
   ready: boolean;
-  /** Confirms the payment; on success the browser leaves for /success. */
-  confirm(returnUrl?: string): Promise<ConfirmOutcome>;
+  /** Checks the typed card before the PaymentIntent is created: the provider's message, or undefined. */
+  validate(): Promise<string | undefined>;
+  /** Confirms the PaymentIntent; on success the browser leaves for /success. */
+  confirm(clientSecret: string, returnUrl?: string): Promise<ConfirmOutcome>;
 }
 
 /**
- * The configured payment form (VITE_PAYMENT_PROVIDER) for one PaymentIntent: created and mounted when
- * the client secret is known, destroyed when it changes or the page goes away.
+ * The configured payment form (VITE_PAYMENT_PROVIDER) for an amount in cents: created and mounted while
+ * there is something to pay (`amountCents` above zero), told when the amount changes, destroyed when
+ * nothing is left to pay or the page goes away.
  */
-export function usePaymentForm(clientSecret: string | undefined): PaymentFormHandle {
+export function usePaymentForm(amountCents: number): PaymentFormHandle {
   const containerRef = useRef<HTMLDivElement | null>(null);
   const formRef = useRef<PaymentForm | undefined>(undefined);
+  const amountRef = useRef(amountCents);
   const [state, setState] = useState<{ status: PaymentFormHandle['status']; error?: string }>({
     status: 'idle',
   });
+  const needed = amountCents > 0;
+
+  useEffect(() => {
+    amountRef.current = amountCents;
+    if (amountCents > 0) formRef.current?.setAmount(amountCents);
+  }, [amountCents]);
 
   useEffect(() => {
     const container = containerRef.current;
-    if (!clientSecret || !container) return;
+    if (!needed || !container) {
+      setState({ status: 'idle' });
+      return;
+    }
     let cancelled = false;
     let form: PaymentForm | undefined;
     setState({ status: 'loading' });
     (async () => {
       try {
-        form = await createPaymentForm(paymentSettings(), clientSecret);
+        form = await createPaymentForm(paymentSettings(), amountRef.current);
         if (cancelled) {
           form.destroy();
           return;
@@ -56,13 +69,28 @@ export function usePaymentForm(clientSecret: string | undefined): PaymentFormHan
       form?.destroy();
       formRef.current = undefined;
     };
-  }, [clientSecret]);
+  }, [needed]);
 
-  const confirm = useCallback(async (returnUrl: string = paymentReturnUrl()): Promise<ConfirmOutcome> => {
+  const validate = useCallback(async (): Promise<string | undefined> => {
     const form = formRef.current;
-    if (!form) return { status: 'failed', message: PAYMENT_FAILED_MESSAGE };
-    return form.confirm(returnUrl);
+    return form ? form.validate() : PAYMENT_FAILED_MESSAGE;
   }, []);
 
-  return { containerRef, status: state.status, error: state.error, ready: state.status === 'ready', confirm };
+  const confirm = useCallback(
+    async (clientSecret: string, returnUrl: string = paymentReturnUrl()): Promise<ConfirmOutcome> => {
+      const form = formRef.current;
+      if (!form) return { status: 'failed', message: PAYMENT_FAILED_MESSAGE };
+      return form.confirm(clientSecret, returnUrl);
+    },
+    [],
+  );
+
+  return {
+    containerRef,
+    status: state.status,
+    error: state.error,
+    ready: state.status === 'ready',
+    validate,
+    confirm,
+  };
 }

@@ -10,6 +10,7 @@ import {
   usePoolNumbers,
   useUpdateNumber,
 } from '../../features/admin-numbers/use-pool-numbers';
+import { WaitingMfas } from '../../features/admin-numbers/waiting-mfas.component';
 
 type Dialog =
   | { kind: 'add' }
@@ -23,7 +24,10 @@ const bodyOf = (number: TwilioNumber): TwilioNumberBody => ({
   referenceName: number.referenceName,
 });
 
-/** /admin/twilios: the number pool. Add, edit and delete (free numbers only), search by phone number. */
+/**
+ * /admin/twilios: the number pool. Add, edit and delete (free numbers only), search by phone number;
+ * below it, the MFAs waiting for a number of their country.
+ */
 export function NumbersPage() {
   const [filter, setFilter] = useState('');
   const [search, setSearch] = useState('');
@@ -84,6 +88,7 @@ export function NumbersPage() {
           />
         )}
       </Paper>
+      <WaitingMfas />
       {dialog?.kind === 'add' && (
         <NumberFormModal
           title="Add Number"

@@ -1,10 +1,19 @@
-import { NotBuiltYet } from '../../components/not-built-yet.component';
+import { Navigate } from 'react-router-dom';
+import { FormPage } from '../../components/form-page.component';
+import { CreateMfaForm } from '../../features/mfas/create-mfa-form.component';
+import { verifyFirstState } from '../../features/mfas/dashboard-notice';
+import { useSession } from '../../session/session-store';
 
+/** /dashboard/add: a new MultiMFA team number; only for users whose e-mail is verified. */
 export function AddMultiMfaPage() {
+  const { isVerified } = useSession();
+  if (!isVerified) return <Navigate to="/dashboard" replace state={verifyFirstState} />;
   return (
-    <NotBuiltYet
+    <FormPage
       title="Create MultiMFA"
-      purpose="Name, country and description of a new MultiMFA team number, then on to choosing a plan."
-    />
+      description="A shared number whose codes reach your team by e-mail, by mobile or both."
+    >
+      <CreateMfaForm kind="MultiMFA" />
+    </FormPage>
   );
 }

@@ -1,10 +1,16 @@
-import { NotBuiltYet } from '../../components/not-built-yet.component';
+import { Navigate } from 'react-router-dom';
+import { FormPage } from '../../components/form-page.component';
+import { CreateMfaForm } from '../../features/mfas/create-mfa-form.component';
+import { verifyFirstState } from '../../features/mfas/dashboard-notice';
+import { useSession } from '../../session/session-store';
 
+/** /dashboard/add-robomfa: a new RoboMFA number for bots; only for users whose e-mail is verified. */
 export function AddRoboMfaPage() {
+  const { isVerified } = useSession();
+  if (!isVerified) return <Navigate to="/dashboard" replace state={verifyFirstState} />;
   return (
-    <NotBuiltYet
-      title="Create Your RoboMFA"
-      purpose="Name, country and description of a new RoboMFA number for your bots, then on to choosing a plan."
-    />
+    <FormPage title="Create Your RoboMFA" description="A shared number whose codes your bots read over HTTP.">
+      <CreateMfaForm kind="RoboMFA" />
+    </FormPage>
   );
 }
