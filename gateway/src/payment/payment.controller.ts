@@ -11,8 +11,8 @@ import { ok } from '@multimfa/service-runtime';
 import { Body, Controller, HttpCode, Inject, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type { z } from 'zod';
-import { Serves } from '../access/serves.decorator.js';
 import { unauthenticated } from '../access/access-errors.js';
+import { Serves } from '../access/serves.decorator.js';
 import '../access/session-user.js';
 import { PaymentService } from './payment.service.js';
 

@@ -1,5 +1,9 @@
-import type { DiscountResult, PaymentIntentAnswer } from '@multimfa/api-contract';
-import type { applyDiscountBody, createIntentBody } from '@multimfa/api-contract';
+import type {
+  applyDiscountBody,
+  createIntentBody,
+  DiscountResult,
+  PaymentIntentAnswer,
+} from '@multimfa/api-contract';
 import { checkoutAnswer, discountCheckAnswer, stripeWebhookAnswer } from '@multimfa/billing/contract';
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';

@@ -21,7 +21,9 @@ export function refundRoutes(deps: { store: StripeStore; events: StripeEvents })
 
   function refund(input: RefundInput, ctx: StripeContext): Refund {
     if (input.paymentIntent === undefined && input.charge === undefined) {
-      throw stripeErrors.invalidRequest('One of the following params should be provided for this request: payment_intent or charge.');
+      throw stripeErrors.invalidRequest(
+        'One of the following params should be provided for this request: payment_intent or charge.',
+      );
     }
     if (input.paymentIntent !== undefined && input.charge !== undefined) {
       throw stripeErrors.invalidRequest('You can only pass one of these parameters: charge, payment_intent.');

@@ -25,8 +25,14 @@ describe('stripe sandbox: refunds through stripe-node', () => {
 
   it('refunds a succeeded PaymentIntent in full, once per idempotency key, and marks its charge refunded', async () => {
     const intent = await paidIntent();
-    const first = await stripe.refunds.create({ payment_intent: intent.id }, { idempotencyKey: `r-${intent.id}` });
-    const again = await stripe.refunds.create({ payment_intent: intent.id }, { idempotencyKey: `r-${intent.id}` });
+    const first = await stripe.refunds.create(
+      { payment_intent: intent.id },
+      { idempotencyKey: `r-${intent.id}` },
+    );
+    const again = await stripe.refunds.create(
+      { payment_intent: intent.id },
+      { idempotencyKey: `r-${intent.id}` },
+    );
     assert.equal(again.id, first.id);
     assert.equal(first.amount, 1200);
     assert.equal(first.status, 'succeeded');

@@ -6,8 +6,8 @@ import type { Plan } from '../plans/plan.entity.js';
 import { PlansRepository } from '../plans/plans.repository.js';
 import type { Discount } from './discount.entity.js';
 import { type Amounts, discountAmounts, dollars } from './discount-amounts.js';
-import { DiscountsRepository, type NewDiscount } from './discounts.repository.js';
 import { expiredDiscount, invalidDiscount, usedUpDiscount } from './discounts.errors.js';
+import { DiscountsRepository, type NewDiscount } from './discounts.repository.js';
 
 export const unknownPlan = () => new NotFoundError('This plan is not on sale', 'PLAN_NOT_FOUND');
 

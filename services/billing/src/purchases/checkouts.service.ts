@@ -15,7 +15,9 @@ function draftOf(request: CheckoutRequest) {
   if (!request.name) {
     throw new DomainError(
       'NAME_REQUIRED',
-      request.MFAType === 'RoboMFA' ? 'Please provide name for your RoboMFA' : 'Please provide name for your MFA',
+      request.MFAType === 'RoboMFA'
+        ? 'Please provide name for your RoboMFA'
+        : 'Please provide name for your MFA',
     );
   }
   if (!request.countryId) throw new DomainError('COUNTRY_REQUIRED', 'Please select Country');
@@ -77,7 +79,12 @@ export class CheckoutsService {
       idempotencyKey: `checkout-${id}`,
     });
     await this.purchases.setPaymentIntent(id, intent.id);
-    return { ...answer, requiresPayment: true, paymentIntentId: intent.id, clientSecret: intent.clientSecret };
+    return {
+      ...answer,
+      requiresPayment: true,
+      paymentIntentId: intent.id,
+      clientSecret: intent.clientSecret,
+    };
   }
 
   /** A new MFA (its id chosen now, its draft complete), or a MultiMFA of this user changing plan. */

@@ -7,7 +7,10 @@ import { Invoice } from './invoice.entity.js';
 import { Payment } from './payment.entity.js';
 import { Subscription } from './subscription.entity.js';
 
-export type NewCheckout = Omit<Checkout, 'status' | 'paymentIntentId' | 'purchase' | 'createdAt' | 'updatedAt'>;
+export type NewCheckout = Omit<
+  Checkout,
+  'status' | 'paymentIntentId' | 'purchase' | 'createdAt' | 'updatedAt'
+>;
 export type NewSubscription = Omit<Subscription, 'createdAt' | 'updatedAt'>;
 export type PlanChange = Pick<
   Subscription,
@@ -89,7 +92,10 @@ export class PurchasesRepository {
     change: PlanChange,
   ): Promise<Subscription | null> {
     const repository = manager.getRepository(Subscription);
-    const result = await repository.update({ ...where, mfaType: 'MultiMFA' }, { ...change, status: 'ACTIVE' });
+    const result = await repository.update(
+      { ...where, mfaType: 'MultiMFA' },
+      { ...change, status: 'ACTIVE' },
+    );
     return result.affected ? repository.findOneBy(where) : null;
   }
 

@@ -65,7 +65,11 @@ export class PurchasesService {
    * Stripe said this PaymentIntent succeeded (a verified webhook event): completes its checkout, and
    * records the event with it so a redelivery does nothing. False when the intent is not one of ours.
    */
-  async completeFromEvent(event: HandledEvent, paymentIntentId: string, checkoutId: string): Promise<boolean> {
+  async completeFromEvent(
+    event: HandledEvent,
+    paymentIntentId: string,
+    checkoutId: string,
+  ): Promise<boolean> {
     const checkout = await this.purchases.findCheckout(checkoutId);
     if (!checkout || checkout.paymentIntentId !== paymentIntentId) return false;
     await this.completeCheckout(checkout, event);

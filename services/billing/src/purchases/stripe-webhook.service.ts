@@ -1,7 +1,11 @@
 import { DomainError, LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import { InvalidWebhookSignature, PaymentsProvider, type ProviderEvent } from '../stripe/payments-provider.js';
+import {
+  InvalidWebhookSignature,
+  PaymentsProvider,
+  type ProviderEvent,
+} from '../stripe/payments-provider.js';
 import { PurchasesService } from './purchases.service.js';
 
 export const invalidSignature = () =>
