@@ -3,9 +3,9 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { testGatewayCaller } from '@multimfa/service-runtime/testing';
 import pg from 'pg';
-import { signedUpCustomer } from '../testing/accounts.builder.js';
+import { email, signUpBody } from '../testing/accounts.builder.js';
 import { assertAnswersMatchContract } from '../testing/contract-answers.js';
-import { type Browser, ServiceStack } from '../testing/service-stack.js';
+import { Browser, ServiceStack } from '../testing/service-stack.js';
 
 type Answer<T> = { isError: boolean; message: string; data: T };
 type Intent = {
@@ -80,9 +80,16 @@ describe('buying a number: discounts, create-intent, completion exactly once, th
     return row.id;
   }
 
-  async function userId(browser: Browser): Promise<string> {
-    const { body } = await browser.call<Answer<{ userId: string }>>('GET', '/api/auth/user');
-    return body.data.userId;
+  /** A new customer signed in through POST /api/auth/signup, and the user id it answered. */
+  async function signedUp(label: string): Promise<[Browser, string]> {
+    const browser = new Browser(gatewayUrl);
+    const { status, body } = await browser.call<Answer<{ userId: string }>>(
+      'POST',
+      '/api/auth/signup',
+      signUpBody(email(label)),
+    );
+    assert.equal(status, 200);
+    return [browser, body.data.userId];
   }
 
   const newMultiMfa = (fields: Record<string, unknown> = {}) => ({
@@ -179,10 +186,8 @@ describe('buying a number: discounts, create-intent, completion exactly once, th
   beforeAll(async () => {
     await stack.start();
     gatewayUrl = (await stack.gateway()).url;
-    ada = await signedUpCustomer(gatewayUrl, 'buyer');
-    bob = await signedUpCustomer(gatewayUrl, 'other-buyer');
-    adaId = await userId(ada);
-    bobId = await userId(bob);
+    [ada, adaId] = await signedUp('buyer');
+    [bob, bobId] = await signedUp('other-buyer');
   });
 
   afterAll(async () => {
