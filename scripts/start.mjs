@@ -1,7 +1,7 @@
 // `npm start`: builds, starts PostgreSQL/Redis if stopped, runs Kafka, the five services, the
 // gateway and the web app, prints the address to open, and on Ctrl-C stops all it started.
 import { buildAll } from './lib/build.mjs';
-import { createDemoAccounts, DEMO_ACCOUNTS } from './lib/demo-data.mjs';
+import { createDemoAccounts, DEMO_ACCOUNTS, DEMO_DISCOUNTS } from './lib/demo-data.mjs';
 import { stopProcess } from './lib/processes.mjs';
 import { stackConfig, startApplication, startInfrastructure, stopApplication } from './lib/stack.mjs';
 
@@ -47,6 +47,8 @@ MultiMFA is running (ready in ${seconds} s).
 
   Sign in as
 ${DEMO_ACCOUNTS.map((a) => `    ${a.type.padEnd(9)} ${a.email.padEnd(26)} ${a.password}`).join('\n')}
+
+  Discount codes  ${DEMO_DISCOUNTS.map((d) => `${d.code} (${d.value}% off)`).join('   ')}
 
 Press Ctrl-C to stop everything.`);
 

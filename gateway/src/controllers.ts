@@ -3,6 +3,8 @@ import { AuthController } from './auth/auth.controller.js';
 import { GoogleController } from './auth/google.controller.js';
 import { XsrfController } from './auth/xsrf.controller.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
+import { PaymentController } from './payment/payment.controller.js';
+import { StripeWebhookController } from './payment/stripe-webhook.controller.js';
 import { CountriesController } from './plan/countries.controller.js';
 import { PlansController } from './plan/plans.controller.js';
 
@@ -15,4 +17,6 @@ export const controllers = [
   CountriesController,
   PlansController,
   AdminNumbersController,
+  PaymentController,
+  StripeWebhookController,
 ];

@@ -1,8 +1,9 @@
-// The demo accounts `npm start` creates (once) and prints: one administrator, one verified customer.
+// The demo data `npm start` creates (once): the accounts it prints (one administrator, one verified
+// customer) and two discount codes to pay with (20% off, and 100% off: no card needed).
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { root } from './paths.mjs';
-import { identityEnv } from './stack.mjs';
+import { billingEnv, identityEnv } from './stack.mjs';
 
 export const DEMO_ACCOUNTS = [
   {
@@ -21,6 +22,11 @@ export const DEMO_ACCOUNTS = [
     lastName: 'Customer',
     mobile: '+12125550101',
   },
+];
+
+export const DEMO_DISCOUNTS = [
+  { code: 'WELCOME20', type: 'PERCENTAGE', value: '20', maxUsage: '100000', expires: '2099-12-31' },
+  { code: 'FREE100', type: 'PERCENTAGE', value: '100', maxUsage: '100000', expires: '2099-12-31' },
 ];
 
 export function createDemoAccounts(config) {
@@ -47,6 +53,26 @@ export function createDemoAccounts(config) {
         input: account.password,
         stdio: 'pipe',
       },
+    );
+  }
+  for (const discount of DEMO_DISCOUNTS) {
+    execFileSync(
+      process.execPath,
+      [
+        join(root, 'services/billing/dist/cli/create-discount.js'),
+        '--code',
+        discount.code,
+        '--type',
+        discount.type,
+        '--value',
+        discount.value,
+        '--max-usage',
+        discount.maxUsage,
+        '--expires',
+        discount.expires,
+        '--if-missing',
+      ],
+      { env: { ...process.env, ...billingEnv(config), PORT: '1', LOG_LEVEL: 'warn' }, stdio: 'pipe' },
     );
   }
 }

@@ -77,6 +77,7 @@ const SANDBOX = {
   sendgridApiKey: 'SG.multimfa-sandbox',
   googleClientId: 'multimfa-sandbox.apps.googleusercontent.com',
   googleClientSecret: 'GOCSPX-multimfa-sandbox',
+  stripeWebhookSecret: 'whsec_multimfa_sandbox',
 };
 
 /** Settings of each process beyond the common ones: where the providers and the other services are. */
@@ -86,6 +87,7 @@ function extraEnv(config, service) {
     case 'billing':
       return {
         STRIPE_SECRET_KEY: SANDBOX.stripeSecretKey,
+        STRIPE_WEBHOOK_SECRET: SANDBOX.stripeWebhookSecret,
         STRIPE_API_HOST: sandbox.hostname,
         STRIPE_API_PORT: sandbox.port,
         STRIPE_API_PROTOCOL: 'http',
@@ -161,6 +163,7 @@ function serviceEnv(config, service, trustedCallers = '') {
 }
 
 export const identityEnv = (config) => serviceEnv(config, 'identity');
+export const billingEnv = (config) => serviceEnv(config, 'billing');
 
 /** Starts the services, then the gateway, then the web app, and waits until each reports ready. */
 export async function startApplication(config) {
@@ -192,6 +195,8 @@ export async function startApplication(config) {
     SANDBOX_PUBLIC_URL: config.sandboxUrl,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     GOOGLE_REDIRECT_URIS: `${config.webUrl}/api/auth/google/callback`,
+    STRIPE_WEBHOOK_URL: `http://127.0.0.1:${config.ports.gateway}/api/webhooks/stripe`,
+    STRIPE_WEBHOOK_SECRET: SANDBOX.stripeWebhookSecret,
   });
   const keys = await gatewayKeys();
   const services = SERVICES.map((service) => ({

@@ -2,12 +2,13 @@ import { Clock, type Logger } from '@multimfa/service-runtime';
 import type { INestApplication } from '@nestjs/common';
 import RedisStore from 'connect-redis';
 import cookieParser from 'cookie-parser';
-import type { Express } from 'express';
+import express, { type Express } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
 import { adminAreaMiddleware } from '../access/admin-area.middleware.js';
 import { sessionLifetimeMiddleware } from '../auth/session-lifetime.middleware.js';
 import type { GatewayConfig } from '../config/gateway.config.js';
+import { STRIPE_WEBHOOK_PATH } from '../payment/stripe-webhook.controller.js';
 import { GatewayRedis } from './gateway-redis.js';
 import { rateLimitMiddleware } from './rate-limit.middleware.js';
 import { SESSION_PREFIX, sessionCookieName, sessionSecondsLeft } from './session-settings.js';
@@ -18,12 +19,15 @@ const XSRF_EXEMPT = [/^\/api\/webhooks\//, /^\/api\/bot\//];
 
 /** Security headers, cookies, rate limits, server-side sessions in Redis and the XSRF check, on /api. */
 export function configureHttp(app: INestApplication, config: GatewayConfig, logger: Logger) {
-  const express = app.getHttpAdapter().getInstance() as Express;
-  express.disable('x-powered-by');
-  express.set('trust proxy', config.TRUST_PROXY_HOPS);
+  const server = app.getHttpAdapter().getInstance() as Express;
+  server.disable('x-powered-by');
+  server.set('trust proxy', config.TRUST_PROXY_HOPS);
   const redis = app.get(GatewayRedis).client;
   const clock = app.get(Clock);
 
+  // Stripe signs the exact bytes of its webhook: that one route keeps its body unparsed (the JSON
+  // parser, registered later, leaves a body already read alone).
+  app.use(STRIPE_WEBHOOK_PATH, express.raw({ type: () => true, limit: '1mb' }));
   app.use(
     helmet({
       contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },

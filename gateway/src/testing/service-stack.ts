@@ -35,6 +35,8 @@ export class ServiceStack {
   readonly databases: string[] = [];
   readonly sessionSecret = randomBytes(32).toString('hex');
   readonly sealingKey = randomBytes(32).toString('base64');
+  /** Signs the sandbox's Stripe events; billing verifies with it. */
+  readonly stripeWebhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
   readonly topicPrefix = `${testInfrastructure.topicPrefix}${randomBytes(3).toString('hex')}.`;
   private readonly kafka = createKafka({
     clientId: 'gateway-test',
@@ -90,7 +92,9 @@ export class ServiceStack {
 
   async start(): Promise<this> {
     await ensureTopics(this.kafka, topicList(this.topicPrefix));
-    this.sandbox = createSandbox(loadSandboxSettings({ LOG_LEVEL: 'silent' }).config);
+    this.sandbox = createSandbox(
+      loadSandboxSettings({ LOG_LEVEL: 'silent', STRIPE_WEBHOOK_SECRET: this.stripeWebhookSecret }).config,
+    );
     this.sandboxUrl = await this.sandbox.listen(0, '127.0.0.1');
     const common = async (name: string) => {
       const url = await createTestDatabase(name);
@@ -121,6 +125,7 @@ export class ServiceStack {
       loadConfig(billingService.configSchema, {
         ...(await common('billing')),
         STRIPE_SECRET_KEY: 'sk_test_multimfa_sandbox',
+        STRIPE_WEBHOOK_SECRET: this.stripeWebhookSecret,
         STRIPE_API_HOST: sandbox.hostname,
         STRIPE_API_PORT: sandbox.port,
         STRIPE_API_PROTOCOL: 'http',

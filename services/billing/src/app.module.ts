@@ -3,15 +3,17 @@ import { type Logger, ServiceRuntimeModule } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { BillingConfig } from './config/billing.config.js';
 import { CustomersModule } from './customers/customers.module.js';
+import { DiscountsModule } from './discounts/discounts.module.js';
 import { migrations } from './migrations/index.js';
 import { PlansModule } from './plans/plans.module.js';
+import { PurchasesModule } from './purchases/purchases.module.js';
+import { StripeModule } from './stripe/stripe.module.js';
 import { UsersModule } from './users/users.module.js';
 
 /** The billing service: plans, Stripe customers, purchases, subscriptions, invoices, cards, discounts. */
 @Module({})
 export class AppModule {
   static forRoot(config: BillingConfig, logger: Logger): DynamicModule {
-    const customers = CustomersModule.forRoot(config);
     return {
       module: AppModule,
       imports: [
@@ -29,9 +31,12 @@ export class AppModule {
           topicPrefix: config.KAFKA_TOPIC_PREFIX,
           logger,
         }),
-        customers,
+        StripeModule.forRoot(config),
+        CustomersModule,
         PlansModule,
-        UsersModule.forRoot(customers),
+        DiscountsModule,
+        PurchasesModule,
+        UsersModule,
       ],
     };
   }

@@ -96,3 +96,13 @@ export const completePurchaseRequest = z
     message: 'The payment to complete is missing',
   });
 export type CompletePurchaseRequest = z.output<typeof completePurchaseRequest>;
+
+/**
+ * `POST /webhooks/stripe`: a Stripe webhook delivery as the gateway received it, its body unparsed
+ * (the signature covers those exact bytes) and its `Stripe-Signature` header.
+ */
+export const stripeWebhookRequest = z.object({
+  payload: z.string().min(1),
+  signature: z.string(),
+});
+export const stripeWebhookAnswer = z.object({ received: z.literal(true) });

@@ -12,6 +12,7 @@ import { chargeAndEventRoutes, paymentIntentRoutes } from './payment-intents.rou
 import { PaymentIntentsService } from './payment-intents.service.js';
 import { paymentMethodRoutes } from './payment-methods.routes.js';
 import { PaymentMethodsService } from './payment-methods.service.js';
+import { refundRoutes } from './refunds.routes.js';
 import { StripeStore } from './stripe.store.js';
 import { stripeAuthentication, stripeHandler } from './stripe-endpoint.js';
 import { faultBody, StripeApiError, stripeErrors } from './stripe-error.js';
@@ -73,6 +74,7 @@ export function createStripeSandbox(deps: StripeDeps): StripeSandbox {
     ...customerRoutes({ store, paymentMethods, events }),
     ...paymentMethodRoutes({ store, paymentMethods }),
     ...paymentIntentRoutes({ store, paymentIntents }),
+    ...refundRoutes({ store, events }),
     ...chargeAndEventRoutes(store),
   ];
   for (const route of routes) {

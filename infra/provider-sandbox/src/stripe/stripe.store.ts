@@ -4,6 +4,7 @@ import type {
   DeletedCustomer,
   PaymentIntent,
   PaymentMethod,
+  Refund,
   StripeEvent,
 } from './stripe.types.js';
 import { stripeErrors } from './stripe-error.js';
@@ -39,6 +40,7 @@ export class StripeStore {
   readonly paymentMethods = new Map<string, StoredPaymentMethod>();
   readonly paymentIntents = new Map<string, StoredPaymentIntent>();
   readonly charges = new Map<string, Charge>();
+  readonly refunds = new Map<string, Refund>();
   readonly events = new Map<string, StripeEvent>();
   private readonly idempotency = new Map<string, IdempotentResult>();
 
@@ -66,6 +68,12 @@ export class StripeStore {
     return charge;
   }
 
+  refund(id: string): Refund {
+    const refund = this.refunds.get(id);
+    if (!refund) throw stripeErrors.resourceMissing('refund', id);
+    return refund;
+  }
+
   event(id: string): StripeEvent {
     const event = this.events.get(id);
     if (!event) throw stripeErrors.resourceMissing('event', id);
@@ -86,6 +94,7 @@ export class StripeStore {
     if (id.startsWith('pm_')) return this.paymentMethods.get(id)?.object;
     if (id.startsWith('pi_')) return this.paymentIntents.get(id)?.object;
     if (id.startsWith('ch_')) return this.charges.get(id);
+    if (id.startsWith('re_')) return this.refunds.get(id);
     return undefined;
   }
 

@@ -205,7 +205,7 @@ export interface Charge {
   receipt_email: string | null;
   receipt_number: null;
   receipt_url: null;
-  refunded: false;
+  refunded: boolean;
   review: null;
   shipping: null;
   source: null;
@@ -215,6 +215,24 @@ export interface Charge {
   status: 'succeeded' | 'failed';
   transfer_data: null;
   transfer_group: null;
+}
+
+export interface Refund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  balance_transaction: string;
+  charge: string;
+  created: number;
+  currency: string;
+  destination_details: { card: { type: 'refund' }; type: 'card' };
+  metadata: Metadata;
+  payment_intent: string;
+  reason: 'duplicate' | 'fraudulent' | 'requested_by_customer' | null;
+  receipt_number: null;
+  source_transfer_reversal: null;
+  status: 'succeeded';
+  transfer_reversal: null;
 }
 
 export interface StripeEvent {

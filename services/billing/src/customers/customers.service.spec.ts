@@ -27,12 +27,20 @@ class CustomersInMemory implements Pick<CustomersRepository, keyof CustomersRepo
   }
 }
 
+const notCalledHere = () => {
+  throw new Error('customers make no payments');
+};
+
 class CountingProvider extends PaymentsProvider {
   calls = 0;
   async createCustomer(input: { userId: string }) {
     this.calls += 1;
     return `cus_${input.userId}`;
   }
+  createPaymentIntent = notCalledHere;
+  retrievePaymentIntent = notCalledHere;
+  refundPaymentIntent = notCalledHere;
+  verifyWebhook = notCalledHere;
 }
 
 function setup() {

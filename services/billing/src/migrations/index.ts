@@ -2,10 +2,12 @@ import { eventBusMigrations } from '@multimfa/event-bus';
 import type { MigrationInterface } from 'typeorm';
 import { CreateCustomers1763800000200 } from './1763800000200-create-customers.js';
 import { CreatePlans1763800000210 } from './1763800000210-create-plans.js';
+import { CreatePurchases1763800000220 } from './1763800000220-create-purchases.js';
 
 /** Every migration of the billing database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [
   ...eventBusMigrations,
   CreateCustomers1763800000200,
   CreatePlans1763800000210,
+  CreatePurchases1763800000220,
 ];

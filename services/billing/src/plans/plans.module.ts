@@ -9,5 +9,6 @@ import { PlansService } from './plans.service.js';
   imports: [TypeOrmModule.forFeature([Plan])],
   controllers: [PlansController],
   providers: [PlansService, { provide: PlansRepository, useClass: TypeOrmPlansRepository }],
+  exports: [PlansRepository],
 })
 export class PlansModule {}

@@ -8,6 +8,8 @@ import { Plan } from './plan.entity.js';
 export abstract class PlansRepository {
   /** The plans on sale for one kind of number, cheapest first. */
   abstract listActive(mfaType: MfaType): Promise<Plan[]>;
+  /** One plan on sale, or null when there is none of that id and kind. */
+  abstract findActive(planId: number, mfaType?: MfaType): Promise<Plan | null>;
 }
 
 @Injectable()
@@ -21,5 +23,9 @@ export class TypeOrmPlansRepository extends PlansRepository {
       where: { mfaType, isActive: true },
       order: { basePriceCents: 'ASC', id: 'ASC' },
     });
+  }
+
+  findActive(planId: number, mfaType?: MfaType): Promise<Plan | null> {
+    return this.plans.findOneBy({ id: planId, isActive: true, ...(mfaType ? { mfaType } : {}) });
   }
 }

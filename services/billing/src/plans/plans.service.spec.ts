@@ -13,6 +13,9 @@ class InMemoryPlans extends PlansRepository {
   async listActive(mfaType: MfaType) {
     return this.rows.filter((row) => row.mfaType === mfaType);
   }
+  async findActive(planId: number) {
+    return this.rows.find((row) => row.id === planId) ?? null;
+  }
 }
 
 function plan(fields: Partial<Plan> & Pick<Plan, 'id' | 'mfaType' | 'name' | 'basePriceCents'>): Plan {

@@ -1,10 +1,7 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { CustomersModule } from '../customers/customers.module.js';
 import { UsersSubscriber } from './users.subscriber.js';
 
-/** What billing does when identity's users change; `customers` is the app's one `CustomersModule`. */
-@Module({})
-export class UsersModule {
-  static forRoot(customers: DynamicModule): DynamicModule {
-    return { module: UsersModule, imports: [customers], controllers: [UsersSubscriber] };
-  }
-}
+/** What billing does when identity's users change. */
+@Module({ imports: [CustomersModule], controllers: [UsersSubscriber] })
+export class UsersModule {}

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { DomainError } from '@multimfa/service-runtime';
+import { Inject, Injectable } from '@nestjs/common';
+import type { CheckoutAnswer, CheckoutRequest } from '../contract.js';
+import { CustomersService } from '../customers/customers.service.js';
+import { dollars } from '../discounts/discount-amounts.js';
+import { DiscountsService, unknownPlan } from '../discounts/discounts.service.js';
+import { PlansRepository } from '../plans/plans.repository.js';
+import { PaymentsProvider } from '../stripe/payments-provider.js';
+import { mfaNotFound } from './purchases.errors.js';
+import { type NewCheckout, PurchasesRepository } from './purchases.repository.js';
+
+/** What a new MFA's draft lacks, in the create forms' words. */
+function draftOf(request: CheckoutRequest) {
+  if (!request.name) {
+    throw new DomainError(
+      'NAME_REQUIRED',
+      request.MFAType === 'RoboMFA'
+        ? 'Please provide name for your RoboMFA'
+        : 'Please provide name for your MFA',
+    );
+  }
+  if (!request.countryId) throw new DomainError('COUNTRY_REQUIRED', 'Please select Country');
+  return { name: request.name, description: request.description ?? '', countryId: request.countryId };
+}
+
+/**
+ * Create-intent: records what is being bought (a checkout) with the amounts computed here from the
+ * catalogue and the discount, and opens the card payment for it (none when nothing is left to pay).
+ */
+@Injectable()
+export class CheckoutsService {
+  constructor(
+    @Inject(PurchasesRepository) private readonly purchases: PurchasesRepository,
+    @Inject(PlansRepository) private readonly plans: PlansRepository,
+    @Inject(DiscountsService) private readonly discounts: DiscountsService,
+    @Inject(CustomersService) private readonly customers: CustomersService,
+    @Inject(PaymentsProvider) private readonly payments: PaymentsProvider,
+  ) {}
+
+  async create(userId: string, request: CheckoutRequest): Promise<CheckoutAnswer> {
+    const plan = await this.plans.findActive(request.planId, request.MFAType);
+    if (!plan) throw unknownPlan();
+    const id = randomUUID();
+    const target = await this.target(userId, request, plan.id);
+    const amounts = await this.discounts.amountsFor(plan, request.discountId);
+    const { stripeCustomerId } = await this.customers.find(userId);
+    const checkout: NewCheckout = {
+      id,
+      userId,
+      stripeCustomerId,
+      mfaType: plan.mfaType,
+      ...target,
+      planId: plan.id,
+      planName: plan.name,
+      noOfUsers: plan.noOfUsers,
+      discountId: request.discountId ?? null,
+      actualAmountCents: amounts.actualCents,
+      discountAmountCents: amounts.discountCents,
+      amountCents: amounts.payableCents,
+      currency: 'usd',
+    };
+    await this.purchases.insertCheckout(checkout);
+    const answer = {
+      checkoutId: id,
+      amountCents: amounts.payableCents,
+      actualAmount: dollars(amounts.actualCents),
+      discountedAmount: dollars(amounts.discountCents),
+      payableAmount: dollars(amounts.payableCents),
+    };
+    if (amounts.payableCents === 0) {
+      return { ...answer, requiresPayment: false, paymentIntentId: null, clientSecret: null };
+    }
+    const intent = await this.payments.createPaymentIntent({
+      amountCents: amounts.payableCents,
+      customerId: stripeCustomerId,
+      metadata: { checkoutId: id, userId },
+      description: `${plan.mfaType} ${plan.name} plan, first month`,
+      idempotencyKey: `checkout-${id}`,
+    });
+    await this.purchases.setPaymentIntent(id, intent.id);
+    return {
+      ...answer,
+      requiresPayment: true,
+      paymentIntentId: intent.id,
+      clientSecret: intent.clientSecret,
+    };
+  }
+
+  /** A new MFA (its id chosen now, its draft complete), or a MultiMFA of this user changing plan. */
+  private async target(
+    userId: string,
+    request: CheckoutRequest,
+    planId: number,
+  ): Promise<Pick<NewCheckout, 'action' | 'mfaId' | 'draftName' | 'draftDescription' | 'draftCountryId'>> {
+    if (!request.upgradeMfaId) {
+      const draft = draftOf(request);
+      return {
+        action: 'CREATE',
+        mfaId: randomUUID(),
+        draftName: draft.name,
+        draftDescription: draft.description,
+        draftCountryId: draft.countryId,
+      };
+    }
+    const subscription = await this.purchases.findSubscription(userId, request.upgradeMfaId);
+    if (subscription?.mfaType !== 'MultiMFA' || request.MFAType !== 'MultiMFA') throw mfaNotFound();
+    if (subscription.planId === planId) {
+      throw new DomainError('PLAN_UNCHANGED', 'This is already the plan of this MultiMFA');
+    }
+    return {
+      action: 'UPGRADE',
+      mfaId: subscription.mfaId,
+      draftName: null,
+      draftDescription: null,
+      draftCountryId: null,
+    };
+  }
+}

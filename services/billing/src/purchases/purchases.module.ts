@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CustomersModule } from '../customers/customers.module.js';
+import { DiscountsModule } from '../discounts/discounts.module.js';
+import { PlansModule } from '../plans/plans.module.js';
+import { Checkout } from './checkout.entity.js';
+import { CheckoutsService } from './checkouts.service.js';
+import { Invoice } from './invoice.entity.js';
+import { Payment } from './payment.entity.js';
+import { PurchasesController } from './purchases.controller.js';
+import { PurchasesRepository } from './purchases.repository.js';
+import { PurchasesService } from './purchases.service.js';
+import { StripeWebhookController } from './stripe-webhook.controller.js';
+import { StripeWebhookService } from './stripe-webhook.service.js';
+import { Subscription } from './subscription.entity.js';
+
+/** Buying a number: checkouts and their payment, completion exactly once, Stripe's webhook. */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([Checkout, Subscription, Payment, Invoice]),
+    PlansModule,
+    DiscountsModule,
+    CustomersModule,
+  ],
+  controllers: [PurchasesController, StripeWebhookController],
+  providers: [PurchasesRepository, CheckoutsService, PurchasesService, StripeWebhookService],
+})
+export class PurchasesModule {}

@@ -1,0 +1,109 @@
+import type { PurchaseCompleted } from '@multimfa/events';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { Checkout } from './checkout.entity.js';
+import { Invoice } from './invoice.entity.js';
+import { Payment } from './payment.entity.js';
+import { Subscription } from './subscription.entity.js';
+
+export type NewCheckout = Omit<
+  Checkout,
+  'status' | 'paymentIntentId' | 'purchase' | 'createdAt' | 'updatedAt'
+>;
+export type NewSubscription = Omit<Subscription, 'createdAt' | 'updatedAt'>;
+export type PlanChange = Pick<
+  Subscription,
+  'planId' | 'planName' | 'basePriceCents' | 'noOfUsers' | 'periodStart' | 'nextPaymentDate'
+>;
+
+/**
+ * Checkouts and what completing one writes: payment, invoice, subscription, the Stripe events handled.
+ * Writes of a completion take the caller's transaction, in which the checkout row is locked first.
+ */
+@Injectable()
+export class PurchasesRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  async insertCheckout(fields: NewCheckout): Promise<void> {
+    await this.dataSource.getRepository(Checkout).insert({ ...fields, status: 'PENDING' });
+  }
+
+  async setPaymentIntent(checkoutId: string, paymentIntentId: string): Promise<void> {
+    await this.dataSource.getRepository(Checkout).update({ id: checkoutId }, { paymentIntentId });
+  }
+
+  findCheckout(id: string): Promise<Checkout | null> {
+    return this.dataSource.getRepository(Checkout).findOneBy({ id });
+  }
+
+  findCheckoutByPaymentIntent(paymentIntentId: string): Promise<Checkout | null> {
+    return this.dataSource.getRepository(Checkout).findOneBy({ paymentIntentId });
+  }
+
+  /** The user's subscription of that MFA, if the user holds it. */
+  findSubscription(userId: string, mfaId: string): Promise<Subscription | null> {
+    return this.dataSource.getRepository(Subscription).findOneBy({ userId, mfaId });
+  }
+
+  /** The checkout, locked until the transaction ends, so one completion at a time sees and changes it. */
+  lockCheckout(manager: EntityManager, id: string): Promise<Checkout | null> {
+    return manager.getRepository(Checkout).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** Records a Stripe event as handled; false when it was already. */
+  async recordStripeEvent(manager: EntityManager, event: { id: string; type: string }): Promise<boolean> {
+    const rows = (await manager.query(
+      'INSERT INTO stripe_event (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id',
+      [event.id, event.type],
+    )) as unknown[];
+    return rows.length === 1;
+  }
+
+  async insertPayment(manager: EntityManager, payment: Omit<Payment, 'id'>): Promise<void> {
+    await manager.getRepository(Payment).insert(payment);
+  }
+
+  /** Issues the invoice; answers its number. */
+  async insertInvoice(manager: EntityManager, invoice: Omit<Invoice, 'id' | 'invoiceNo'>): Promise<string> {
+    const result = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(Invoice)
+      .values(invoice)
+      .returning(['invoiceNo'])
+      .execute();
+    return (result.raw as Array<{ invoice_no: string }>)[0]?.invoice_no ?? '';
+  }
+
+  async insertSubscription(manager: EntityManager, subscription: NewSubscription): Promise<Subscription> {
+    await manager.getRepository(Subscription).insert(subscription);
+    return manager.getRepository(Subscription).findOneByOrFail({ id: subscription.id });
+  }
+
+  /** Moves the user's subscription of the MFA to another plan and a new period; null when not held. */
+  async changePlan(
+    manager: EntityManager,
+    where: { userId: string; mfaId: string },
+    change: PlanChange,
+  ): Promise<Subscription | null> {
+    const repository = manager.getRepository(Subscription);
+    const result = await repository.update(
+      { ...where, mfaType: 'MultiMFA' },
+      { ...change, status: 'ACTIVE' },
+    );
+    return result.affected ? repository.findOneBy(where) : null;
+  }
+
+  async markCompleted(manager: EntityManager, id: string, purchase: PurchaseCompleted): Promise<void> {
+    await manager.getRepository(Checkout).update({ id }, { status: 'COMPLETED', purchase });
+  }
+
+  async markRefunded(manager: EntityManager, id: string): Promise<void> {
+    await manager.getRepository(Checkout).update({ id }, { status: 'REFUNDED' });
+  }
+}
