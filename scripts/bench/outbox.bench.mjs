@@ -19,7 +19,6 @@ import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { ensureTopics, eventBusMigrations } from '../../packages/event-bus/dist/index.js';
 import { TOPICS } from '../../packages/events/dist/index.js';
-import { createLogger } from '../../packages/service-runtime/dist/index.js';
 import { itemTopic } from './outbox-item.mjs';
 
 export const title = 'Transactional outbox against a direct batched, idempotent, acks=all kafkajs producer';
@@ -92,7 +91,6 @@ async function generate(run) {
 }
 
 export async function run({ config, seconds }) {
-  const logger = createLogger('bench', 'error');
   const brokers = [config.kafka.brokers];
   const kafka = new Kafka({ clientId: 'bench', brokers, logLevel: logLevel.NOTHING });
   const databaseUrl = await resetDatabase(config.postgresUrl, 'mmfa_bench_outbox');
