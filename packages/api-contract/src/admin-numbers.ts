@@ -54,6 +54,23 @@ export const twilioNumberParams = z.object({
   twillioNoId: z.coerce.number({ error: 'Unknown number' }).int('Unknown number').positive('Unknown number'),
 });
 
+/** A MultiMFA or RoboMFA bought while no number of its country was free: it gets the next one added. */
+export const waitingMfaSchema = z
+  .object({
+    mfaId: z.uuid(),
+    MFAType: z.enum(['MultiMFA', 'RoboMFA']),
+    name: z.string(),
+    country: z.object({
+      countryId: z.number().int().positive(),
+      name: z.string(),
+      code: z.string().describe('Dialling code, e.g. +44'),
+      isoCode: z.string().length(2),
+    }),
+    waitingSince: z.iso.datetime(),
+  })
+  .meta({ id: 'WaitingMfa' });
+export type WaitingMfa = z.infer<typeof waitingMfaSchema>;
+
 // ---- calls ------------------------------------------------------------------------------------
 
 export const listTwilioNumbers = endpoint({
@@ -101,8 +118,20 @@ export const deleteTwilioNumber = endpoint({
   response: envelope(z.null()),
 });
 
+export const listWaitingMfas = endpoint({
+  operationId: 'listWaitingMfas',
+  method: 'GET',
+  path: '/api/admin/twilio-numbers/waiting',
+  summary:
+    'The MFAs waiting for a number of their country, longest first; each gets the next number of its country added',
+  tag: 'admin',
+  access: 'admin',
+  response: envelope(z.array(waitingMfaSchema)),
+});
+
 export const adminNumbersEndpoints = [
   listTwilioNumbers,
+  listWaitingMfas,
   addTwilioNumber,
   updateTwilioNumber,
   deleteTwilioNumber,
