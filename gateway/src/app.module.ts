@@ -10,6 +10,7 @@ import type { GatewayConfig } from './config/gateway.config.js';
 import { GATEWAY_CONFIG } from './config/gateway-config.token.js';
 import { controllers } from './controllers.js';
 import { GatewayRedis } from './http/gateway-redis.js';
+import { MfasService } from './mfa/mfas.service.js';
 import { PlansService } from './plan/plans.service.js';
 import { UpstreamModule } from './upstream/upstream.module.js';
 
@@ -35,6 +36,7 @@ export class AppModule {
         LoginThrottleService,
         PlansService,
         AdminNumbersService,
+        MfasService,
         { provide: APP_GUARD, useClass: AccessGuard },
       ],
     };

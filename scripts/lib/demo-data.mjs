@@ -1,8 +1,9 @@
-// The demo accounts `npm start` creates (once) and prints: one administrator, one verified customer.
+// The demo data `npm start` creates (once) and prints: one administrator, one verified customer, and
+// a number pool holding the provider sandbox's Twilio numbers (so a purchase gets one).
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { root } from './paths.mjs';
-import { identityEnv } from './stack.mjs';
+import { identityEnv, numbersEnv } from './stack.mjs';
 
 export const DEMO_ACCOUNTS = [
   {
@@ -49,4 +50,9 @@ export function createDemoAccounts(config) {
       },
     );
   }
+  // Numbers already in the pool are left out, so this is safe at every start.
+  execFileSync(process.execPath, [join(root, 'services/numbers/dist/cli/import-twilio-numbers.js')], {
+    env: { ...process.env, ...numbersEnv(config), PORT: '1', LOG_LEVEL: 'warn' },
+    stdio: 'pipe',
+  });
 }

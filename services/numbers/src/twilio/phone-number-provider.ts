@@ -1,10 +1,19 @@
 import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient.js';
 
+/** A number the provider account holds. */
+export interface OwnedNumber {
+  e164: string;
+  sid: string;
+  friendlyName: string;
+}
+
 /** What numbers asks of the telephony provider; the only place that knows Twilio's SDK. */
 export abstract class PhoneNumberProvider {
   /** Texts to the number (an IncomingPhoneNumber SID) are POSTed to `smsUrl` from now on. */
   abstract pointSmsWebhook(sid: string, smsUrl: string): Promise<void>;
+  /** Every number the account holds. */
+  abstract ownedNumbers(): Promise<OwnedNumber[]>;
 }
 
 const TWILIO_API = 'https://api.twilio.com';
@@ -36,5 +45,14 @@ export class TwilioPhoneNumberProvider extends PhoneNumberProvider {
 
   async pointSmsWebhook(sid: string, smsUrl: string): Promise<void> {
     await this.client.incomingPhoneNumbers(sid).update({ smsUrl, smsMethod: 'POST' });
+  }
+
+  async ownedNumbers(): Promise<OwnedNumber[]> {
+    const numbers = await this.client.incomingPhoneNumbers.list();
+    return numbers.map((number) => ({
+      e164: number.phoneNumber,
+      sid: number.sid,
+      friendlyName: number.friendlyName,
+    }));
   }
 }
