@@ -141,7 +141,7 @@ describe('AllocationService', () => {
     const { repository, queue, service } = setUp();
     repository.free.push(number(3, 'US'));
     const assignment = await service.allocate(manager, holder(1), 'US');
-    assert.deepEqual(queue.jobs, [], 'nothing is queued before the commit');
+    assert.equal(queue.jobs.length, 0, 'nothing is queued before the commit');
     await assignment?.afterCommit();
     const [job] = queue.jobs;
     assert.ok(job);
