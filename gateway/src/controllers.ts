@@ -2,6 +2,7 @@ import { AdminNumbersController } from './admin-numbers/admin-numbers.controller
 import { AuthController } from './auth/auth.controller.js';
 import { GoogleController } from './auth/google.controller.js';
 import { XsrfController } from './auth/xsrf.controller.js';
+import { MfaController } from './mfa/mfa.controller.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
 import { PaymentController } from './payment/payment.controller.js';
 import { StripeWebhookController } from './payment/stripe-webhook.controller.js';
@@ -19,4 +20,5 @@ export const controllers = [
   AdminNumbersController,
   PaymentController,
   StripeWebhookController,
+  MfaController,
 ];

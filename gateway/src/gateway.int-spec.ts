@@ -54,6 +54,10 @@ describe('gateway over the real numbers service and Redis', () => {
       DATABASE_URL: databaseUrl,
       REDIS_URL: testInfrastructure.redisUrl,
       KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
+      PUBLIC_API_URL: 'http://127.0.0.1:1',
+      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000001',
+      TWILIO_AUTH_TOKEN: '5a4db0c55a4db0c55a4db0c55a4db0c5',
+      TWILIO_API_URL: 'http://127.0.0.1:1',
       ...testGatewayCaller.env,
     });
     const numbers = await createTestServiceApp(numbersService, numbersConfig, testLogger('numbers'));

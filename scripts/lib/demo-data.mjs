@@ -1,9 +1,10 @@
-// The demo data `npm start` creates (once): the accounts it prints (one administrator, one verified
-// customer) and two discount codes to pay with (20% off, and 100% off: no card needed).
+// The demo data `npm start` creates (once) and prints: one administrator, one verified customer, two
+// discount codes to pay with (20% off, and 100% off: no card needed), and a number pool holding the
+// provider sandbox's Twilio numbers (so a purchase gets one).
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { root } from './paths.mjs';
-import { billingEnv, identityEnv } from './stack.mjs';
+import { billingEnv, identityEnv, numbersEnv } from './stack.mjs';
 
 export const DEMO_ACCOUNTS = [
   {
@@ -75,4 +76,9 @@ export function createDemoAccounts(config) {
       { env: { ...process.env, ...billingEnv(config), PORT: '1', LOG_LEVEL: 'warn' }, stdio: 'pipe' },
     );
   }
+  // Numbers already in the pool are left out, so this is safe at every start.
+  execFileSync(process.execPath, [join(root, 'services/numbers/dist/cli/import-twilio-numbers.js')], {
+    env: { ...process.env, ...numbersEnv(config), PORT: '1', LOG_LEVEL: 'warn' },
+    stdio: 'pipe',
+  });
 }

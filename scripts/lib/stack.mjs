@@ -72,12 +72,14 @@ export function stackConfig({ profile = 'dev', runId = 'local' } = {}) {
 }
 
 /** The provider sandbox's demo credentials (its own defaults), which the services are given. */
-const SANDBOX = {
+export const SANDBOX = {
   stripeSecretKey: 'sk_test_multimfa_sandbox',
   sendgridApiKey: 'SG.multimfa-sandbox',
   googleClientId: 'multimfa-sandbox.apps.googleusercontent.com',
   googleClientSecret: 'GOCSPX-multimfa-sandbox',
   stripeWebhookSecret: 'whsec_multimfa_sandbox',
+  twilioAccountSid: 'AC00000000000000000000000000000001',
+  twilioAuthToken: '5a4db0c55a4db0c55a4db0c55a4db0c5',
 };
 
 /** Settings of each process beyond the common ones: where the providers and the other services are. */
@@ -96,6 +98,14 @@ function extraEnv(config, service) {
       return {
         CODE_HMAC_KEY: localSecret('code-hmac-key'),
         EVENT_SEALING_KEY: localSecret('event-sealing-key'),
+      };
+    case 'numbers':
+      return {
+        TWILIO_ACCOUNT_SID: SANDBOX.twilioAccountSid,
+        TWILIO_AUTH_TOKEN: SANDBOX.twilioAuthToken,
+        TWILIO_API_URL: config.sandboxUrl,
+        // Twilio posts texts to the product's /api, which the web app's origin serves.
+        PUBLIC_API_URL: config.webUrl,
       };
     case 'messaging':
       return {
@@ -164,6 +174,7 @@ function serviceEnv(config, service, trustedCallers = '') {
 
 export const identityEnv = (config) => serviceEnv(config, 'identity');
 export const billingEnv = (config) => serviceEnv(config, 'billing');
+export const numbersEnv = (config) => serviceEnv(config, 'numbers');
 
 /** Starts the services, then the gateway, then the web app, and waits until each reports ready. */
 export async function startApplication(config) {

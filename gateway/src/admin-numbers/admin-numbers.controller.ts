@@ -3,11 +3,13 @@ import {
   deleteTwilioNumber,
   type Envelope,
   listTwilioNumbers,
+  listWaitingMfas,
   type TwilioNumber,
   type TwilioNumberBody,
   twilioNumberParams,
   twilioNumbersQuery,
   updateTwilioNumber,
+  type WaitingMfa,
 } from '@multimfa/api-contract';
 import { ok } from '@multimfa/service-runtime';
 import { Body, Controller, HttpCode, Inject, Param, Query } from '@nestjs/common';
@@ -25,6 +27,11 @@ export class AdminNumbersController {
   @Serves(listTwilioNumbers)
   async list(@Query() query: z.output<typeof twilioNumbersQuery>): Promise<Envelope<TwilioNumber[]>> {
     return ok(await this.numbers.list(query.mobileNo));
+  }
+
+  @Serves(listWaitingMfas)
+  async waiting(): Promise<Envelope<WaitingMfa[]>> {
+    return ok(await this.numbers.waiting());
   }
 
   @Serves(addTwilioNumber)

@@ -1,5 +1,5 @@
-import type { TwilioNumber, TwilioNumberBody } from '@multimfa/api-contract';
-import { nothing, poolNumber, poolNumbers } from '@multimfa/numbers/contract';
+import type { TwilioNumber, TwilioNumberBody, WaitingMfa } from '@multimfa/api-contract';
+import { nothing, poolNumber, poolNumbers, waitingMfas } from '@multimfa/numbers/contract';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ServiceClient } from '../upstream/service-client.js';
 import { NUMBERS } from '../upstream/upstream.module.js';
@@ -12,6 +12,11 @@ export class AdminNumbersService {
   list(digits: string | undefined): Promise<TwilioNumber[]> {
     const query = digits ? `?${new URLSearchParams({ mobileNo: digits })}` : '';
     return this.numbers.get(`/pool/numbers${query}`, poolNumbers);
+  }
+
+  /** The MFAs waiting for a number of their country, longest first. */
+  waiting(): Promise<WaitingMfa[]> {
+    return this.numbers.get('/pool/waiting', waitingMfas);
   }
 
   add(body: TwilioNumberBody): Promise<TwilioNumber> {

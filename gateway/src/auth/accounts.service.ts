@@ -26,6 +26,8 @@ import type { GoogleIdentity, PendingSignUp } from '../access/session-user.js';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { GATEWAY_CONFIG } from '../config/gateway-config.token.js';
 import { deviceCookieName } from '../http/session-settings.js';
+import { toSessionMfa } from '../mfa/mfa-shapes.js';
+import { MfasService } from '../mfa/mfas.service.js';
 import type { ServiceClient } from '../upstream/service-client.js';
 import { BILLING, IDENTITY } from '../upstream/upstream.module.js';
 import { clientPrefix } from './client-prefix.js';
@@ -68,6 +70,7 @@ export class AccountsService {
     @Inject(BILLING) private readonly billing: ServiceClient,
     @Inject(SessionsService) private readonly sessions: SessionsService,
     @Inject(LoginThrottleService) private readonly throttle: LoginThrottleService,
+    @Inject(MfasService) private readonly mfas: MfasService,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -300,6 +303,10 @@ export class AccountsService {
 
   /** What the browser's session shows. A read: it never creates anything. */
   private async sessionUser(user: IdentityUser): Promise<SessionUserData> {
+    const [MFAs, stripeCustomerId] = await Promise.all([
+      this.sessionMfas(user.userId),
+      this.stripeCustomerId(user.userId),
+    ]);
     return {
       emailAddress: user.emailAddress,
       name: user.fullName,
@@ -311,10 +318,19 @@ export class AccountsService {
       isLoggedIn: true,
       hasPassword: user.hasPassword,
       mobileNo: user.mobileNo,
-      // The numbers service fills this in once MFAs exist.
-      MFAs: [],
-      stripeCustomerId: await this.stripeCustomerId(user.userId),
+      MFAs,
+      stripeCustomerId,
     };
+  }
+
+  /** The user's MultiMFAs and RoboMFAs, newest first; none while numbers cannot answer (the dashboard asks again). */
+  private async sessionMfas(userId: string): Promise<SessionUserData['MFAs']> {
+    try {
+      return (await this.mfas.list(userId)).map(toSessionMfa);
+    } catch (error) {
+      this.logger.warn({ err: error, userId }, 'MFAs unavailable for the session');
+      return [];
+    }
   }
 
   /** The Stripe customer id, or '' while billing has not created it yet (or cannot answer). */

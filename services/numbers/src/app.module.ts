@@ -1,8 +1,10 @@
 import { checkKafka, EventBusModule } from '@multimfa/event-bus';
 import { type Logger, ServiceRuntimeModule } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
+import { AllocationModule } from './allocation/allocation.module.js';
 import type { NumbersConfig } from './config/numbers.config.js';
 import { CountriesModule } from './countries/countries.module.js';
+import { MfasModule } from './mfas/mfas.module.js';
 import { migrations } from './migrations/index.js';
 import { PoolModule } from './pool/pool.module.js';
 
@@ -10,6 +12,7 @@ import { PoolModule } from './pool/pool.module.js';
 @Module({})
 export class AppModule {
   static forRoot(config: NumbersConfig, logger: Logger): DynamicModule {
+    const allocation = AllocationModule.forRoot(config);
     return {
       module: AppModule,
       imports: [
@@ -28,7 +31,9 @@ export class AppModule {
           logger,
         }),
         CountriesModule,
-        PoolModule,
+        allocation,
+        PoolModule.forRoot(allocation),
+        MfasModule.forRoot(allocation),
       ],
     };
   }

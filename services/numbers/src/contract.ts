@@ -8,6 +8,7 @@ import {
   twilioNumberParams,
   twilioNumberSchema,
   twilioNumbersQuery,
+  waitingMfaSchema,
 } from '@multimfa/api-contract';
 import { purchaseCompleted } from '@multimfa/events';
 import { z } from 'zod';
@@ -29,12 +30,19 @@ export const poolNumberIdParam = twilioNumberParams.shape.twillioNoId;
 
 export const nothing = z.null();
 
+/** `GET /pool/waiting`: the MFAs waiting for a number of their country, longest first. */
+export const waitingMfa = waitingMfaSchema;
+export type WaitingMfa = z.infer<typeof waitingMfa>;
+export const waitingMfas = z.array(waitingMfa);
+
 // ---- MultiMFAs and RoboMFAs -------------------------------------------------------------------
 
 /** `POST /purchases`: apply a completed purchase (idempotent on purchaseId); answers the MFA. */
 export const applyPurchaseRequest = purchaseCompleted.payload;
+export type ApplyPurchaseRequest = z.output<typeof applyPurchaseRequest>;
 
 export const mfaKind = z.enum(['MultiMFA', 'RoboMFA']);
+export type MfaKind = z.infer<typeof mfaKind>;
 
 /** An MFA as numbers keeps it; the gateway shapes it into the documented MultiMFA or RoboMFA. */
 export const mfaRecord = z.object({

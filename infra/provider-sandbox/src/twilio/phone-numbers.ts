@@ -1,11 +1,21 @@
 /** Phone numbers as Twilio reads them: E.164, the country they belong to, SMS segments. */
 
+import { createHash } from 'node:crypto';
+
 const E164 = /^\+[1-9]\d{6,14}$/;
 
 /** The E.164 form of a number typed with spaces, dashes, dots or parentheses; undefined if it is not one. */
 export function toE164(raw: string): string | undefined {
   const compact = raw.trim().replace(/[\s().-]/g, '');
   return E164.test(compact) ? compact : undefined;
+}
+
+/**
+ * The SID of a number the account owns from the start: the same at every start (as a real account's
+ * numbers keep theirs), so a number pool filled with them stays valid across restarts of the sandbox.
+ */
+export function ownedNumberSid(accountSid: string, e164: string): string {
+  return `PN${createHash('sha256').update(`${accountSid}:${e164}`).digest('hex').slice(0, 32)}`;
 }
 
 const CANADIAN_AREA_CODES = new Set(

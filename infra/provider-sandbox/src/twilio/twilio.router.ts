@@ -10,7 +10,7 @@ import type { Logger } from '../shared/logger.js';
 import { secureEqual } from '../shared/secure-compare.js';
 import type { WebhookDispatcher } from '../shared/webhook-dispatcher.js';
 import { MessagesService } from './messages.service.js';
-import { friendlyName, toE164 } from './phone-numbers.js';
+import { friendlyName, ownedNumberSid, toE164 } from './phone-numbers.js';
 import { TwilioStore } from './twilio.store.js';
 import { type IncomingPhoneNumberResource, rfc2822 } from './twilio.types.js';
 import { faultError, TwilioApiError, twilioErrors } from './twilio-error.js';
@@ -109,8 +109,8 @@ export function createTwilioSandbox(deps: TwilioDeps): TwilioSandbox {
   const buyNumber = (
     phone: string,
     fields: { friendlyName?: string; smsUrl?: string; smsMethod?: string },
+    sid = twilioSid('PN'),
   ) => {
-    const sid = twilioSid('PN');
     const now = rfc2822();
     const resource: IncomingPhoneNumberResource = {
       account_sid: config.accountSid,
@@ -138,7 +138,7 @@ export function createTwilioSandbox(deps: TwilioDeps): TwilioSandbox {
     store.numbers.set(sid, resource);
     return resource;
   };
-  for (const phone of config.phoneNumbers) buyNumber(phone, {});
+  for (const phone of config.phoneNumbers) buyNumber(phone, {}, ownedNumberSid(config.accountSid, phone));
 
   const account = express.Router({ mergeParams: true });
   account.use(twilioAuthentication(config));

@@ -1,5 +1,12 @@
-import { serviceEnvSchema } from '@multimfa/service-runtime';
-import type { z } from 'zod';
+import { configSchemas, serviceEnvSchema } from '@multimfa/service-runtime';
+import { z } from 'zod';
 
-export const numbersConfigSchema = serviceEnvSchema;
+export const numbersConfigSchema = serviceEnvSchema.extend({
+  /** Where Twilio reaches the product's /api (the Ingress host): numbers' SMS webhooks point there. */
+  PUBLIC_API_URL: configSchemas.url(['http:', 'https:']),
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-f]{32}$/, 'must be a Twilio account SID (AC + 32 hex)'),
+  TWILIO_AUTH_TOKEN: z.string().min(1),
+  /** Twilio's REST API; the provider sandbox's address locally. */
+  TWILIO_API_URL: configSchemas.url(['http:', 'https:']).default('https://api.twilio.com'),
+});
 export type NumbersConfig = z.output<typeof numbersConfigSchema>;

@@ -28,6 +28,10 @@ describe('numbers service: countries (real PostgreSQL, Redis, Kafka)', () => {
       DATABASE_URL: databaseUrl,
       REDIS_URL: testInfrastructure.redisUrl,
       KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
+      PUBLIC_API_URL: 'http://127.0.0.1:1',
+      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000001',
+      TWILIO_AUTH_TOKEN: '5a4db0c55a4db0c55a4db0c55a4db0c5',
+      TWILIO_API_URL: 'http://127.0.0.1:1',
       ...testGatewayCaller.env,
     });
     app = await createTestServiceApp(numbersService, config, testLogger('numbers'));

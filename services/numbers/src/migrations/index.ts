@@ -1,10 +1,12 @@
 import { eventBusMigrations } from '@multimfa/event-bus';
 import { CreateCountries1763800000000 } from './1763800000000-create-countries.js';
 import { CreatePhoneNumbers1764900000000 } from './1764900000000-create-phone-numbers.js';
+import { CreateMfas1765000000000 } from './1765000000000-create-mfas.js';
 
 /** Every migration of the numbers database, oldest first. */
 export const migrations = [
   ...eventBusMigrations,
   CreateCountries1763800000000,
   CreatePhoneNumbers1764900000000,
+  CreateMfas1765000000000,
 ];

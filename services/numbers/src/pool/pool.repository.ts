@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, QueryFailedError } from 'typeorm';
+import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { PhoneNumber, type PhoneNumberState } from './phone-number.entity.js';
 
 /** The columns an administrator sets; the country is derived from the number. */
@@ -31,7 +31,11 @@ export type FreeOnlyResult<T> =
 export abstract class PoolRepository {
   /** Newest first; `digits` (optional) must appear somewhere in the number. */
   abstract list(digits?: string): Promise<PhoneNumber[]>;
-  abstract insert(fields: PhoneNumberFields): Promise<PhoneNumber>;
+  /** Inserts a FREE number, then runs `andThen` in the same transaction (it may change the row). */
+  abstract insert(
+    fields: PhoneNumberFields,
+    andThen: (manager: EntityManager, inserted: PhoneNumber) => Promise<void>,
+  ): Promise<PhoneNumber>;
   abstract updateIfFree(id: number, fields: PhoneNumberFields): Promise<FreeOnlyResult<PhoneNumber>>;
   abstract deleteIfFree(id: number): Promise<FreeOnlyResult<null>>;
 }
@@ -68,9 +72,17 @@ export class TypeOrmPoolRepository extends PoolRepository {
     return query.getMany();
   }
 
-  async insert(fields: PhoneNumberFields): Promise<PhoneNumber> {
+  async insert(
+    fields: PhoneNumberFields,
+    andThen: (manager: EntityManager, inserted: PhoneNumber) => Promise<void>,
+  ): Promise<PhoneNumber> {
     try {
-      return await this.numbers.save(this.numbers.create({ ...fields, state: 'FREE' }));
+      return await this.dataSource.transaction(async (manager) => {
+        const repository = manager.getRepository(PhoneNumber);
+        const inserted = await repository.save(repository.create({ ...fields, state: 'FREE' }));
+        await andThen(manager, inserted);
+        return repository.findOneByOrFail({ id: inserted.id });
+      });
     } catch (error) {
       throw duplicateOrSame(error);
     }

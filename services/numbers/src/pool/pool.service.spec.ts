@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
 import { DomainError } from '@multimfa/service-runtime';
+import type { EntityManager } from 'typeorm';
+import type { AllocationService } from '../allocation/allocation.service.js';
 import { PhoneNumber, type PhoneNumberState } from './phone-number.entity.js';
 import {
   DuplicatePhoneNumber,
@@ -25,7 +27,10 @@ class InMemoryPool extends PoolRepository {
     return this.rows.filter((row) => !digits || row.e164.includes(digits)).toReversed();
   }
 
-  async insert(fields: PhoneNumberFields) {
+  async insert(
+    fields: PhoneNumberFields,
+    andThen: (manager: EntityManager, inserted: PhoneNumber) => Promise<void>,
+  ) {
     this.assertUnique(fields);
     const at = new Date('2026-01-01T10:00:00Z');
     const row = Object.assign(new PhoneNumber(), {
@@ -36,6 +41,7 @@ class InMemoryPool extends PoolRepository {
       updatedAt: at,
     });
     this.rows.push(row);
+    await andThen({} as EntityManager, row);
     return row;
   }
 
@@ -62,6 +68,9 @@ class InMemoryPool extends PoolRepository {
   }
 }
 
+/** No MFA waits for a number in these tests. */
+const noneWaiting = { numberAdded: async () => undefined } as unknown as AllocationService;
+
 const SID = `PN${'a1'.repeat(16)}`;
 const OTHER_SID = `PN${'b2'.repeat(16)}`;
 
@@ -77,7 +86,7 @@ async function refusal(action: Promise<unknown>): Promise<{ status: number; code
 
 describe('PoolService', () => {
   it('adds a free number with the country derived from it, in the admin shape', async () => {
-    const service = new PoolService(new InMemoryPool());
+    const service = new PoolService(new InMemoryPool(), noneWaiting);
     assert.deepEqual(await service.add({ mobileNo: '+442071838750', sid: SID, referenceName: 'London 1' }), {
       twillioNoId: 1,
       mobileNo: '+442071838750',
@@ -91,7 +100,7 @@ describe('PoolService', () => {
   });
 
   it('refuses a number that is no valid number of any country with 400 INVALID_NUMBER', async () => {
-    const service = new PoolService(new InMemoryPool());
+    const service = new PoolService(new InMemoryPool(), noneWaiting);
     for (const mobileNo of ['+999123456', '+1212555', '+447700900123']) {
       assert.deepEqual(await refusal(service.add({ mobileNo, sid: SID, referenceName: 'x' })), {
         status: 400,
@@ -102,7 +111,7 @@ describe('PoolService', () => {
   });
 
   it('refuses a second row with the same number, or the same SID in either case, with 409', async () => {
-    const service = new PoolService(new InMemoryPool());
+    const service = new PoolService(new InMemoryPool(), noneWaiting);
     await service.add({ mobileNo: '+12125550100', sid: SID, referenceName: 'NY 1' });
     assert.deepEqual(
       await refusal(service.add({ mobileNo: '+12125550100', sid: OTHER_SID, referenceName: 'NY 2' })),
@@ -117,7 +126,7 @@ describe('PoolService', () => {
   });
 
   it('edits a free number, and refuses an edit onto another row’s number', async () => {
-    const service = new PoolService(new InMemoryPool());
+    const service = new PoolService(new InMemoryPool(), noneWaiting);
     const first = await service.add({ mobileNo: '+12125550100', sid: SID, referenceName: 'NY 1' });
     await service.add({ mobileNo: '+12125550101', sid: OTHER_SID, referenceName: 'NY 2' });
     const edited = await service.update(first.twillioNoId, {
@@ -141,7 +150,7 @@ describe('PoolService', () => {
 
   it('refuses to edit or delete a number in any state but FREE with 409 NUMBER_OCCUPIED', async () => {
     const repository = new InMemoryPool();
-    const service = new PoolService(repository);
+    const service = new PoolService(repository, noneWaiting);
     const added = await service.add({ mobileNo: '+12125550100', sid: SID, referenceName: 'NY 1' });
     for (const state of ['OCCUPIED', 'RESERVED', 'QUARANTINED'] as const) {
       repository.setState(added.twillioNoId, state);
@@ -162,7 +171,7 @@ describe('PoolService', () => {
   });
 
   it('answers 404 for a number that does not exist', async () => {
-    const service = new PoolService(new InMemoryPool());
+    const service = new PoolService(new InMemoryPool(), noneWaiting);
     assert.deepEqual(await refusal(service.remove(42)), {
       status: 404,
       code: 'NUMBER_NOT_FOUND',

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { AllocationService, type Assignment } from '../allocation/allocation.service.js';
 import type { PoolNumber, PoolNumberRequest } from '../contract.js';
 import { toPoolNumberDto } from './dto/pool-number.dto.js';
 import { invalidNumber, numberExists, numberNotFound, numberOccupied, sidExists } from './pool.errors.js';
@@ -13,11 +14,15 @@ import {
 /**
  * The pool as administrators fill it. A number must be a valid number of a country (the country is
  * derived from it, for allocation by country), unique by number and by SID, and only a FREE number can
- * be changed or removed: one in use, reserved or in quarantine belongs to a customer's history.
+ * be changed or removed: one in use, reserved or in quarantine belongs to a customer's history. A number
+ * added goes at once, in the same transaction, to the MFA of its country waiting longest for one.
  */
 @Injectable()
 export class PoolService {
-  constructor(@Inject(PoolRepository) private readonly pool: PoolRepository) {}
+  constructor(
+    @Inject(PoolRepository) private readonly pool: PoolRepository,
+    @Inject(AllocationService) private readonly allocation: AllocationService,
+  ) {}
 
   async list(digits?: string): Promise<PoolNumber[]> {
     return (await this.pool.list(digits || undefined)).map(toPoolNumberDto);
@@ -25,7 +30,19 @@ export class PoolService {
 
   async add(request: PoolNumberRequest): Promise<PoolNumber> {
     const fields = this.fieldsOf(request);
-    return toPoolNumberDto(await this.refusingDuplicates(fields, () => this.pool.insert(fields)));
+    let assignment: Assignment | undefined;
+    const added = await this.refusingDuplicates(fields, () =>
+      this.pool.insert(fields, async (manager, inserted) => {
+        assignment = await this.allocation.numberAdded(manager, {
+          phoneNumberId: inserted.id,
+          e164: inserted.e164,
+          sid: inserted.sid,
+          countryIso: inserted.countryIso,
+        });
+      }),
+    );
+    await assignment?.afterCommit();
+    return toPoolNumberDto(added);
   }
 
   async update(id: number, request: PoolNumberRequest): Promise<PoolNumber> {

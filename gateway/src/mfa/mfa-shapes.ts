@@ -1,0 +1,35 @@
+import type { MultiMfa, RoboMfa, SessionMfa } from '@multimfa/api-contract';
+import type { MfaRecord } from '@multimfa/numbers/contract';
+
+/** What both kinds show the same way. */
+function common(mfa: MfaRecord) {
+  return {
+    name: mfa.name,
+    description: mfa.description,
+    multiMFACountry: { name: mfa.country.name, code: mfa.country.code },
+    autoRenewal: mfa.autoRenewal,
+    nextPaymentDate: mfa.nextPaymentDate,
+    isSubscriptionActive: mfa.isSubscriptionActive,
+    isActive: mfa.isActive,
+    isNumberPending: mfa.number === null,
+    plans: mfa.plan,
+    createdAt: mfa.createdAt,
+  };
+}
+
+/** A MultiMFA as documented (`twillioNo`, spelled as the contract names it). */
+export function toMultiMfa(mfa: MfaRecord): MultiMfa {
+  return { multiMFAId: mfa.mfaId, twillioNo: mfa.number ?? '', ...common(mfa), Members: [] };
+}
+
+/** A RoboMFA as documented (`twilioNo`). */
+export function toRoboMfa(mfa: MfaRecord): RoboMfa {
+  return { roboMFAId: mfa.mfaId, twilioNo: mfa.number ?? '', ...common(mfa), bots: [] };
+}
+
+/** An entry of the login response's `MFAs`. */
+export function toSessionMfa(mfa: MfaRecord): SessionMfa {
+  return mfa.MFAType === 'MultiMFA'
+    ? { MFAType: 'MultiMFA', ...toMultiMfa(mfa) }
+    : { MFAType: 'RoboMFA', ...toRoboMfa(mfa) };
+}

@@ -1,0 +1,55 @@
+import { type DynamicModule, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import type { NumbersConfig } from '../config/numbers.config.js';
+import { BullSmsWebhookQueue, SmsWebhookQueue } from '../queue/sms-webhook-queue.js';
+import { PhoneNumberProvider, TwilioPhoneNumberProvider } from '../twilio/phone-number-provider.js';
+import { AllocationRepository, TypeOrmAllocationRepository } from './allocation.repository.js';
+import { AllocationService } from './allocation.service.js';
+import { QUEUE_CONNECTION, QUEUE_PREFIX, SMS_WEBHOOK_URL, SmsWebhookWorker } from './sms-webhook.worker.js';
+import { WaitingController } from './waiting.controller.js';
+
+class QueueConnection implements OnApplicationShutdown {
+  readonly redis: Redis;
+  constructor(url: string) {
+    // BullMQ workers block on Redis: no per-command retry limit.
+    this.redis = new Redis(url, { maxRetriesPerRequest: null });
+  }
+  async onApplicationShutdown() {
+    this.redis.disconnect();
+  }
+}
+
+/** Numbers to MFAs: allocation, the waiting list, and pointing an assigned number's SMS webhook (Twilio, BullMQ). */
+@Module({})
+export class AllocationModule {
+  static forRoot(config: NumbersConfig): DynamicModule {
+    const connection = new QueueConnection(config.REDIS_URL);
+    const prefix = `${config.REDIS_KEY_PREFIX}${config.KAFKA_TOPIC_PREFIX}bull`;
+    return {
+      module: AllocationModule,
+      controllers: [WaitingController],
+      providers: [
+        { provide: QueueConnection, useValue: connection },
+        { provide: QUEUE_CONNECTION, useValue: connection.redis },
+        { provide: QUEUE_PREFIX, useValue: prefix },
+        {
+          provide: SMS_WEBHOOK_URL,
+          useValue: `${config.PUBLIC_API_URL.replace(/\/+$/, '')}/api/webhooks/twilio/sms`,
+        },
+        { provide: SmsWebhookQueue, useValue: new BullSmsWebhookQueue(connection.redis, prefix) },
+        {
+          provide: PhoneNumberProvider,
+          useValue: new TwilioPhoneNumberProvider({
+            accountSid: config.TWILIO_ACCOUNT_SID,
+            authToken: config.TWILIO_AUTH_TOKEN,
+            apiUrl: config.TWILIO_API_URL,
+          }),
+        },
+        { provide: AllocationRepository, useClass: TypeOrmAllocationRepository },
+        AllocationService,
+        SmsWebhookWorker,
+      ],
+      exports: [AllocationService],
+    };
+  }
+}

@@ -1,0 +1,14 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import type { WaitingMfa } from '../contract.js';
+import { AllocationService } from './allocation.service.js';
+
+/** The MFAs waiting for a number, for the gateway's admin Numbers page. */
+@Controller('pool/waiting')
+export class WaitingController {
+  constructor(@Inject(AllocationService) private readonly allocation: AllocationService) {}
+
+  @Get()
+  list(): Promise<WaitingMfa[]> {
+    return this.allocation.waiting();
+  }
+}

@@ -1,0 +1,37 @@
+import { ZodPipe } from '@multimfa/service-runtime';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { z } from 'zod';
+import {
+  type ApplyPurchaseRequest,
+  applyPurchaseRequest,
+  type MfaRecord,
+  mfaListQuery,
+} from '../contract.js';
+import { MfasService } from './mfas.service.js';
+
+const uuid = new ZodPipe(z.uuid({ error: 'MFA not found' }));
+
+/** MFAs for the gateway: applying a completed purchase, and a user's own MFAs. */
+@Controller()
+export class MfasController {
+  constructor(@Inject(MfasService) private readonly mfas: MfasService) {}
+
+  @Post('purchases')
+  @HttpCode(200)
+  apply(@Body(new ZodPipe(applyPurchaseRequest)) purchase: ApplyPurchaseRequest): Promise<MfaRecord> {
+    return this.mfas.applyPurchase(purchase);
+  }
+
+  @Get('users/:userId/mfas')
+  list(
+    @Param('userId', uuid) userId: string,
+    @Query(new ZodPipe(mfaListQuery)) query: z.output<typeof mfaListQuery>,
+  ): Promise<MfaRecord[]> {
+    return this.mfas.list(userId, query.type);
+  }
+
+  @Get('users/:userId/mfas/:mfaId')
+  get(@Param('userId', uuid) userId: string, @Param('mfaId', uuid) mfaId: string): Promise<MfaRecord> {
+    return this.mfas.get(userId, mfaId);
+  }
+}

@@ -1,0 +1,340 @@
+import assert from 'node:assert/strict';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createKafka, ensureTopics } from '@multimfa/event-bus';
+import { type PurchaseCompleted, purchaseCompleted, topicList } from '@multimfa/events';
+import { createSandbox, loadSandboxSettings, type Sandbox } from '@multimfa/provider-sandbox/server';
+import { loadConfig } from '@multimfa/service-runtime';
+import {
+  createTestDatabase,
+  createTestServiceApp,
+  dropTestDatabase,
+  testGatewayCaller,
+  testInfrastructure,
+  testLogger,
+} from '@multimfa/service-runtime/testing';
+import type { INestApplication } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { MfaRecord, PoolNumber, WaitingMfa } from '../contract.js';
+import { numbersService } from '../service.js';
+
+const ACCOUNT_SID = 'AC00000000000000000000000000000001';
+const AUTH_TOKEN = '5a4db0c55a4db0c55a4db0c55a4db0c5';
+const PUBLIC_API_URL = 'https://multimfa.test';
+/** The sandbox account's numbers: two in the US, two in Canada, one in Australia. */
+const US = ['+14155550123', '+12025550143'];
+const CA = ['+16135550117', '+16135550118'];
+const AU = '+61412345678';
+
+type Answer<T> = { status: number; body: T };
+
+describe('numbers: purchases applied once, numbers allocated (real PostgreSQL, Kafka, Redis; Twilio in the sandbox)', () => {
+  const prefix = `${testInfrastructure.topicPrefix}${randomBytes(3).toString('hex')}.`;
+  const logger = testLogger('numbers');
+  const kafka = createKafka({ clientId: 'numbers-test', brokers: testInfrastructure.kafkaBrokers, logger });
+  const producer = kafka.producer();
+  let sandbox: Sandbox;
+  let sandboxUrl: string;
+  let app: INestApplication;
+  let baseUrl: string;
+  let databaseUrl: string;
+  let database: DataSource;
+  const countryIds = new Map<string, number>();
+  /** The sandbox account's SID of each of its numbers. */
+  const sids = new Map<string, string>();
+
+  async function call<T>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(await testGatewayCaller.headers('numbers')),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as T };
+  }
+
+  const twilioAuth = `Basic ${Buffer.from(`${ACCOUNT_SID}:${AUTH_TOKEN}`).toString('base64')}`;
+  const twilioApi = (path: string) =>
+    fetch(`${sandboxUrl}/2010-04-01/Accounts/${ACCOUNT_SID}/${path}`, {
+      headers: { authorization: twilioAuth },
+    });
+
+  async function addToPool(e164: string): Promise<PoolNumber> {
+    const added = await call<PoolNumber>('POST', '/pool/numbers', {
+      mobileNo: e164,
+      sid: sids.get(e164),
+      referenceName: `Sandbox ${e164}`,
+    });
+    assert.equal(added.status, 201, JSON.stringify(added.body));
+    return added.body;
+  }
+
+  /** A purchase as billing completes it: a new Basic MultiMFA in `iso`, unless told otherwise. */
+  function purchase(
+    userId: string,
+    iso: string,
+    overrides: Partial<PurchaseCompleted> = {},
+  ): PurchaseCompleted {
+    const now = new Date();
+    return {
+      purchaseId: randomUUID(),
+      userId,
+      MFAType: 'MultiMFA',
+      action: 'CREATE',
+      mfaId: randomUUID(),
+      draft: { name: `Team ${iso}`, description: 'Shared sign-ins', countryId: countryIds.get(iso) ?? 0 },
+      plan: { planId: 1, planName: 'Basic', basePrice: 5, noOfUsers: 2 },
+      subscriptionId: randomUUID(),
+      periodStart: now.toISOString(),
+      nextPaymentDate: new Date(now.getTime() + 30 * 86_400_000).toISOString(),
+      autoRenewal: true,
+      paymentIntentId: `pi_${randomBytes(12).toString('hex')}`,
+      amountPaidCents: 500,
+      discountId: null,
+      completedAt: now.toISOString(),
+      ...overrides,
+    };
+  }
+
+  /** Billing's relay publishing the purchase; resolves with the event's id. */
+  async function publish(payload: PurchaseCompleted): Promise<string> {
+    const eventId = randomUUID();
+    await producer.send({
+      topic: `${prefix}${purchaseCompleted.topic.name}`,
+      messages: [
+        {
+          key: payload.subscriptionId,
+          value: JSON.stringify({
+            eventId,
+            type: purchaseCompleted.type,
+            version: purchaseCompleted.version,
+            occurredAt: new Date().toISOString(),
+            correlationId: `test-${eventId}`,
+            causationId: null,
+            key: payload.subscriptionId,
+            payload,
+          }),
+        },
+      ],
+    });
+    return eventId;
+  }
+
+  async function eventuallyTrue(check: () => Promise<boolean>, what: string): Promise<void> {
+    for (let i = 0; i < 300; i += 1) {
+      if (await check()) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.fail(`${what} did not happen`);
+  }
+
+  const count = async (sql: string, params: unknown[]) =>
+    Number((await database.query(sql, params))[0].count);
+
+  beforeAll(async () => {
+    sandbox = createSandbox(
+      loadSandboxSettings({ LOG_LEVEL: 'silent', TWILIO_PHONE_NUMBERS: [...US, ...CA, AU].join(',') }).config,
+    );
+    sandboxUrl = await sandbox.listen(0, '127.0.0.1');
+    await ensureTopics(kafka, topicList(prefix));
+    await producer.connect();
+    databaseUrl = await createTestDatabase('numbers_mfas');
+    const config = loadConfig(numbersService.configSchema, {
+      PORT: '1',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: testInfrastructure.redisUrl,
+      KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
+      KAFKA_TOPIC_PREFIX: prefix,
+      PUBLIC_API_URL,
+      TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+      TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+      TWILIO_API_URL: sandboxUrl,
+      ...testGatewayCaller.env,
+    });
+    app = await createTestServiceApp(numbersService, config, logger);
+    await app.listen(0, '127.0.0.1');
+    baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    database = await new DataSource({ type: 'postgres', url: databaseUrl }).initialize();
+    const countries = await call<Array<{ multiMFACountryId: number; isoCode: string }>>('GET', '/countries');
+    for (const country of countries.body) countryIds.set(country.isoCode, country.multiMFACountryId);
+    const owned = (await (await twilioApi('IncomingPhoneNumbers.json')).json()) as {
+      incoming_phone_numbers: Array<{ phone_number: string; sid: string }>;
+    };
+    for (const number of owned.incoming_phone_numbers) sids.set(number.phone_number, number.sid);
+    for (const e164 of [...US, CA[0] as string, AU]) await addToPool(e164);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.destroy();
+    await producer.disconnect();
+    await sandbox?.close();
+    await dropTestDatabase(databaseUrl);
+    const admin = kafka.admin();
+    await admin.connect();
+    await admin.deleteTopics({ topics: topicList(prefix).map((topic) => topic.name) }).catch(() => undefined);
+    await admin.disconnect();
+  });
+
+  it('applies one purchase sent twice over HTTP and once as an event, all at once: one MFA, one number, one created event, the same answer', async () => {
+    const userId = randomUUID();
+    const bought = purchase(userId, 'US');
+    const [eventId, first, second] = await Promise.all([
+      publish(bought),
+      call<MfaRecord>('POST', '/purchases', bought),
+      call<MfaRecord>('POST', '/purchases', bought),
+    ]);
+    await eventuallyTrue(
+      async () => (await count('SELECT count(*) FROM processed_event WHERE event_id = $1', [eventId])) === 1,
+      'the event being applied',
+    );
+    assert.equal(first.status, 200, JSON.stringify(first.body));
+    expect(second).toStrictEqual(first);
+    assert.ok(US.includes(first.body.number ?? ''), `a US number, not ${first.body.number}`);
+    expect(first.body).toStrictEqual({
+      mfaId: bought.mfaId,
+      MFAType: 'MultiMFA',
+      userId,
+      name: 'Team US',
+      description: 'Shared sign-ins',
+      number: first.body.number,
+      country: { countryId: countryIds.get('US'), name: 'United States', code: '+1' },
+      plan: bought.plan,
+      subscriptionId: bought.subscriptionId,
+      autoRenewal: true,
+      nextPaymentDate: bought.nextPaymentDate,
+      isSubscriptionActive: true,
+      isActive: true,
+      createdAt: expect.any(String),
+    });
+    assert.equal(await count('SELECT count(*) FROM mfa WHERE mfa_id = $1', [bought.mfaId]), 1);
+    assert.equal(
+      await count('SELECT count(*) FROM applied_purchase WHERE purchase_id = $1', [bought.purchaseId]),
+      1,
+    );
+    assert.equal(
+      await count(`SELECT count(*) FROM phone_number WHERE state = 'OCCUPIED' AND country_iso = 'US'`, []),
+      1,
+    );
+    assert.equal(
+      await count(
+        `SELECT count(*) FROM outbox_event WHERE envelope->>'type' = 'numbers.mfa.created' AND message_key = $1`,
+        [bought.mfaId],
+      ),
+      1,
+    );
+    assert.equal(
+      await count(
+        `SELECT count(*) FROM outbox_event WHERE envelope->>'type' = 'numbers.number.assigned' AND envelope->'payload'->>'mfaId' = $1`,
+        [bought.mfaId],
+      ),
+      1,
+    );
+  });
+
+  it("points the assigned number's SmsUrl at the product's webhook through Twilio (read back from the sandbox)", async () => {
+    const bought = purchase(randomUUID(), 'US');
+    const applied = await call<MfaRecord>('POST', '/purchases', bought);
+    const sid = sids.get(applied.body.number ?? '');
+    assert.ok(sid, `an owned number, not ${applied.body.number}`);
+    let smsUrl = '';
+    await eventuallyTrue(async () => {
+      const number = (await (await twilioApi(`IncomingPhoneNumbers/${sid}.json`)).json()) as {
+        sms_url: string;
+      };
+      smsUrl = number.sms_url;
+      return smsUrl !== '';
+    }, 'the SmsUrl update');
+    assert.equal(smsUrl, `${PUBLIC_API_URL}/api/webhooks/twilio/sms`);
+  });
+
+  it('gives the last free number of a country to exactly one of two concurrent purchases; the other waits, is listed, and gets the next number added', async () => {
+    const [a, b] = [purchase(randomUUID(), 'CA'), purchase(randomUUID(), 'CA')];
+    const answers = await Promise.all([a, b].map((bought) => call<MfaRecord>('POST', '/purchases', bought)));
+    assert.deepEqual(
+      answers.map((answer) => answer.status),
+      [200, 200],
+    );
+    const numbers = answers.map((answer) => answer.body.number);
+    expect(numbers.toSorted()).toStrictEqual([CA[0], null].toSorted());
+    const waiter = answers.find((answer) => answer.body.number === null)?.body as MfaRecord;
+
+    const waiting = await call<WaitingMfa[]>('GET', '/pool/waiting');
+    expect(waiting.body.find((entry) => entry.mfaId === waiter.mfaId)).toStrictEqual({
+      mfaId: waiter.mfaId,
+      MFAType: 'MultiMFA',
+      name: 'Team CA',
+      country: { countryId: countryIds.get('CA'), name: 'Canada', code: '+1', isoCode: 'CA' },
+      waitingSince: expect.any(String),
+    });
+
+    const added = await addToPool(CA[1] as string);
+    assert.equal(added.state, 'OCCUPIED');
+    const after = await call<MfaRecord>('GET', `/users/${waiter.userId}/mfas/${waiter.mfaId}`);
+    assert.equal(after.body.number, CA[1]);
+    const stillWaiting = await call<WaitingMfa[]>('GET', '/pool/waiting');
+    assert.equal(
+      stillWaiting.body.find((entry) => entry.mfaId === waiter.mfaId),
+      undefined,
+    );
+  });
+
+  it('an upgrade changes the plan and next payment date of the MultiMFA, not its number; applied again it changes nothing', async () => {
+    const userId = randomUUID();
+    const created = await call<MfaRecord>('POST', '/purchases', purchase(userId, 'AU'));
+    assert.equal(created.body.number, AU);
+    const upgrade = purchase(userId, 'AU', {
+      action: 'UPGRADE',
+      mfaId: created.body.mfaId,
+      draft: null,
+      plan: { planId: 2, planName: 'Professional', basePrice: 15, noOfUsers: 5 },
+      nextPaymentDate: new Date(Date.now() + 60 * 86_400_000).toISOString(),
+    });
+    const upgraded = await call<MfaRecord>('POST', '/purchases', upgrade);
+    assert.equal(upgraded.status, 200);
+    expect(upgraded.body).toStrictEqual({
+      ...created.body,
+      plan: upgrade.plan,
+      subscriptionId: upgrade.subscriptionId,
+      nextPaymentDate: upgrade.nextPaymentDate,
+    });
+    expect(await call<MfaRecord>('POST', '/purchases', upgrade)).toStrictEqual(upgraded);
+    assert.equal(
+      await count(
+        `SELECT count(*) FROM outbox_event WHERE envelope->>'type' = 'numbers.mfa.updated' AND message_key = $1`,
+        [created.body.mfaId],
+      ),
+      1,
+    );
+  });
+
+  it("attack: another user's MFA id answers 404 (read or upgraded), and each user's list holds only their own MFAs, newest first, by kind", async () => {
+    const owner = randomUUID();
+    const intruder = randomUUID();
+    const team = await call<MfaRecord>('POST', '/purchases', purchase(owner, 'GB'));
+    const robot = await call<MfaRecord>('POST', '/purchases', purchase(owner, 'GB', { MFAType: 'RoboMFA' }));
+    const own = await call<MfaRecord>('POST', '/purchases', purchase(intruder, 'GB'));
+
+    const read = await call('GET', `/users/${intruder}/mfas/${team.body.mfaId}`);
+    expect(read).toStrictEqual({
+      status: 404,
+      body: { isError: true, message: 'MFA not found', data: { code: 'MFA_NOT_FOUND' } },
+    });
+    const takeOver = purchase(intruder, 'GB', { action: 'UPGRADE', mfaId: team.body.mfaId, draft: null });
+    assert.equal((await call('POST', '/purchases', takeOver)).status, 404);
+    assert.equal(
+      (await call<MfaRecord>('GET', `/users/${owner}/mfas/${team.body.mfaId}`)).body.plan.planName,
+      'Basic',
+    );
+
+    const ownersList = await call<MfaRecord[]>('GET', `/users/${owner}/mfas`);
+    expect(ownersList.body.map((mfa) => mfa.mfaId)).toStrictEqual([robot.body.mfaId, team.body.mfaId]);
+    const robots = await call<MfaRecord[]>('GET', `/users/${owner}/mfas?type=RoboMFA`);
+    expect(robots.body.map((mfa) => mfa.mfaId)).toStrictEqual([robot.body.mfaId]);
+    const intrudersList = await call<MfaRecord[]>('GET', `/users/${intruder}/mfas`);
+    expect(intrudersList.body.map((mfa) => mfa.mfaId)).toStrictEqual([own.body.mfaId]);
+  });
+});

@@ -1,0 +1,20 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Mfa } from './mfa.entity.js';
+import { MfasController } from './mfas.controller.js';
+import { MfasRepository, TypeOrmMfasRepository } from './mfas.repository.js';
+import { MfasService } from './mfas.service.js';
+import { PurchasesSubscriber } from './purchases.subscriber.js';
+
+/** MultiMFAs and RoboMFAs: completed purchases applied once, and each user's own list; `allocation` is the app's one `AllocationModule`. */
+@Module({})
+export class MfasModule {
+  static forRoot(allocation: DynamicModule): DynamicModule {
+    return {
+      module: MfasModule,
+      imports: [TypeOrmModule.forFeature([Mfa]), allocation],
+      controllers: [MfasController, PurchasesSubscriber],
+      providers: [MfasService, { provide: MfasRepository, useClass: TypeOrmMfasRepository }],
+    };
+  }
+}

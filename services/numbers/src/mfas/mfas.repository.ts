@@ -1,0 +1,176 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { MfaKind } from '../contract.js';
+import { Mfa, type MfaView } from './mfa.entity.js';
+
+/** What an upgrade changes. */
+export interface PlanChange {
+  mfaId: string;
+  userId: string;
+  planId: number;
+  planName: string;
+  basePrice: number;
+  noOfUsers: number;
+  subscriptionId: string;
+  autoRenewal: boolean;
+  nextPaymentDate: Date;
+}
+
+export interface CountryRef {
+  countryId: number;
+  isoCode: string;
+}
+
+/** The `mfa` and `applied_purchase` tables. Writes run in the caller's transaction. */
+export abstract class MfasRepository {
+  /** Records a purchase as applied; false when it was (the caller then changes nothing). */
+  abstract recordPurchase(
+    manager: EntityManager,
+    purchase: { purchaseId: string; mfaId: string; action: 'CREATE' | 'UPGRADE' },
+  ): Promise<boolean>;
+  abstract country(manager: EntityManager, countryId: number): Promise<CountryRef | undefined>;
+  abstract insert(manager: EntityManager, mfa: Mfa): Promise<void>;
+  /** Changes the plan of the user's MultiMFA; false when the user has no such MultiMFA. */
+  abstract changePlan(manager: EntityManager, change: PlanChange): Promise<boolean>;
+  /** The user's MFA (another user's: undefined). */
+  abstract find(userId: string, mfaId: string, manager?: EntityManager): Promise<MfaView | undefined>;
+  /** The user's MFAs, newest first, of one kind when given. */
+  abstract listByUser(userId: string, type?: MfaKind): Promise<MfaView[]>;
+}
+
+interface ViewRow {
+  mfa_id: string;
+  mfa_type: MfaKind;
+  user_id: string;
+  name: string;
+  description: string;
+  country_id: number;
+  plan_id: number;
+  plan_name: string;
+  base_price: string;
+  no_of_users: number;
+  subscription_id: string;
+  auto_renewal: boolean;
+  next_payment_date: Date;
+  is_subscription_active: boolean;
+  is_active: boolean;
+  phone_number_id: number | null;
+  waiting_since: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  country_name: string;
+  dialling_code: string;
+  iso_code: string;
+  e164: string | null;
+}
+
+const VIEW = `
+  SELECT m.*, c.name AS country_name, c.dialling_code, c.iso_code, n.e164
+    FROM mfa m
+    JOIN country c ON c.country_id = m.country_id
+    LEFT JOIN phone_number n ON n.phone_number_id = m.phone_number_id`;
+
+function toView(row: ViewRow): MfaView {
+  const mfa = Object.assign(new Mfa(), {
+    mfaId: row.mfa_id,
+    mfaType: row.mfa_type,
+    userId: row.user_id,
+    name: row.name,
+    description: row.description,
+    countryId: row.country_id,
+    planId: row.plan_id,
+    planName: row.plan_name,
+    basePrice: Number(row.base_price),
+    noOfUsers: row.no_of_users,
+    subscriptionId: row.subscription_id,
+    autoRenewal: row.auto_renewal,
+    nextPaymentDate: row.next_payment_date,
+    isSubscriptionActive: row.is_subscription_active,
+    isActive: row.is_active,
+    phoneNumberId: row.phone_number_id,
+    waitingSince: row.waiting_since,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  } satisfies Mfa);
+  return {
+    mfa,
+    country: {
+      countryId: row.country_id,
+      name: row.country_name,
+      diallingCode: row.dialling_code,
+      isoCode: row.iso_code.trim(),
+    },
+    number: row.e164,
+  };
+}
+
+@Injectable()
+export class TypeOrmMfasRepository extends MfasRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    super();
+  }
+
+  async recordPurchase(
+    manager: EntityManager,
+    purchase: { purchaseId: string; mfaId: string; action: 'CREATE' | 'UPGRADE' },
+  ): Promise<boolean> {
+    // A second application of the same purchase waits here until the first commits, then inserts nothing.
+    const rows: unknown[] = await manager.query(
+      `INSERT INTO applied_purchase (purchase_id, mfa_id, action) VALUES ($1, $2, $3)
+       ON CONFLICT (purchase_id) DO NOTHING RETURNING purchase_id`,
+      [purchase.purchaseId, purchase.mfaId, purchase.action],
+    );
+    return rows.length > 0;
+  }
+
+  async country(manager: EntityManager, countryId: number): Promise<CountryRef | undefined> {
+    const rows: Array<{ countryId: number; isoCode: string }> = await manager.query(
+      'SELECT country_id AS "countryId", iso_code AS "isoCode" FROM country WHERE country_id = $1',
+      [countryId],
+    );
+    const row = rows[0];
+    return row && { countryId: row.countryId, isoCode: row.isoCode.trim() };
+  }
+
+  async insert(manager: EntityManager, mfa: Mfa): Promise<void> {
+    await manager.getRepository(Mfa).insert(mfa);
+  }
+
+  async changePlan(manager: EntityManager, change: PlanChange): Promise<boolean> {
+    const [, affected] = (await manager.query(
+      `UPDATE mfa SET plan_id = $3, plan_name = $4, base_price = $5, no_of_users = $6, subscription_id = $7,
+              auto_renewal = $8, next_payment_date = $9, is_subscription_active = true, updated_at = now()
+        WHERE mfa_id = $1 AND user_id = $2 AND mfa_type = 'MultiMFA'`,
+      [
+        change.mfaId,
+        change.userId,
+        change.planId,
+        change.planName,
+        change.basePrice,
+        change.noOfUsers,
+        change.subscriptionId,
+        change.autoRenewal,
+        change.nextPaymentDate,
+      ],
+    )) as [unknown[], number];
+    return affected > 0;
+  }
+
+  async find(userId: string, mfaId: string, manager?: EntityManager): Promise<MfaView | undefined> {
+    const rows: ViewRow[] = await (manager ?? this.dataSource).query(
+      `${VIEW} WHERE m.mfa_id = $1 AND m.user_id = $2`,
+      [mfaId, userId],
+    );
+    return rows[0] && toView(rows[0]);
+  }
+
+  async listByUser(userId: string, type?: MfaKind): Promise<MfaView[]> {
+    const rows: ViewRow[] = await this.dataSource.query(
+      `${VIEW} WHERE m.user_id = $1 AND ($2::varchar IS NULL OR m.mfa_type = $2)
+        ORDER BY m.created_at DESC, m.mfa_id`,
+      [userId, type ?? null],
+    );
+    return rows.map(toView);
+  }
+}

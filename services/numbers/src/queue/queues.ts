@@ -1,0 +1,29 @@
+/** Every BullMQ queue and job of the numbers service, in one place. */
+export enum QueueName {
+  SmsWebhook = 'numbers.sms-webhook',
+}
+
+export enum JobName {
+  PointSmsWebhook = 'point-sms-webhook',
+}
+
+/** A number just given to an MFA, whose texts must now reach the product's SMS webhook. */
+export interface PointSmsWebhookJob {
+  phoneNumberId: number;
+  /** Twilio's IncomingPhoneNumber SID. */
+  sid: string;
+  mfaId: string;
+  correlationId: string;
+}
+
+/** One job per assignment: the same assignment asked twice is queued once. */
+export const smsWebhookJobId = (job: Pick<PointSmsWebhookJob, 'phoneNumberId' | 'mfaId'>) =>
+  `sms-webhook-${job.phoneNumberId}-${job.mfaId}`;
+
+/** Retries with backoff: 1 s, 2 s, 4 s … about eight minutes in all before giving up. */
+export const SMS_WEBHOOK_JOB_OPTIONS = {
+  attempts: 9,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: true,
+  removeOnFail: { age: 24 * 3600, count: 1000 },
+} as const;
