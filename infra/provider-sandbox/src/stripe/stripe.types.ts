@@ -1,4 +1,9 @@
-/** The Stripe API objects the sandbox serves, in Stripe's own JSON shape (snake_case, unix seconds). */
+/**
+ * The Stripe API objects the sandbox serves, in Stripe's own JSON shape (snake_case, unix seconds).
+ * Hand-written on purpose: the `stripe` package types every expandable field as `string | Object`
+ * and most nested objects as optional, while the sandbox stores the unexpanded form; with its types
+ * (tried: 40 errors) every read of a stored id would need a cast.
+ */
 
 export type Metadata = Record<string, string>;
 
