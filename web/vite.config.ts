@@ -37,6 +37,8 @@ export default defineConfig({
     outDir: 'dist',
     // No source maps are published: the bundle does not point at the sources.
     sourcemap: false,
+    // .vite/manifest.json: the chunks each entry and route loads (web/e2e/budgets.e2e.ts reads it).
+    manifest: true,
     target: 'es2023',
     rolldownOptions: {
       onwarn(warning, defaultHandler) {
@@ -45,18 +47,13 @@ export default defineConfig({
         defaultHandler(warning);
       },
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across deployments.
+        // React and the router change less often than the app and every page needs them: their chunks
+        // stay cached across deployments. Other libraries go with the routes that use them, so a page
+        // loads only the components it renders.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
             { name: 'router', test: /node_modules[\\/](react-router|react-router-dom)[\\/]/, priority: 30 },
-            {
-              name: 'mantine',
-              test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll[^\\/]*|react-style-singleton|use-callback-ref|use-sidecar|react-number-format|clsx)[\\/]/,
-              priority: 20,
-            },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
           ],
         },
       },
