@@ -21,8 +21,8 @@ const highlights = [
 ];
 
 /**
- * The sign-in screen, at / and at /login, is the landing page: the marketing copy beside the form, and
- * the marketing sections below, loaded after the screen itself. A signed-in visitor goes on to their
+ * The sign-in screen, at / and at /login: the marketing copy beside the form. At / (the landing page)
+ * the marketing sections follow, loaded after the screen itself. A signed-in visitor goes on to their
  * landing page (after a Google sign-up, for example), unless a Google callback is being handled or
  * they have just signed out.
  */
@@ -79,9 +79,11 @@ export function SignInPage() {
           </Grid.Col>
         </Grid>
       </Container>
-      <Suspense fallback={null}>
-        <LandingSections />
-      </Suspense>
+      {location.pathname === '/' && (
+        <Suspense fallback={null}>
+          <LandingSections />
+        </Suspense>
+      )}
     </>
   );
 }
