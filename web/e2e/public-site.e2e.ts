@@ -60,7 +60,8 @@ describe('public site: landing, marketing pricing, contact form, legal and desig
       ['Business', '$15/mo'],
       ['Enterprise', '$25/mo'],
     ]);
-    await page.getByRole('radio', { name: 'Yearly' }).check({ force: true });
+    await page.getByTestId('marketing-pricing').scrollIntoViewIfNeeded();
+    await page.locator('#pricing label', { hasText: 'Yearly' }).click();
     expect(await marketingCards(page)).toStrictEqual([
       ['Basic', '$50/yr'],
       ['Business', '$150/yr'],

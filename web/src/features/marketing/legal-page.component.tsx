@@ -39,10 +39,14 @@ export function LegalPage({
           ))}
           <Text size="sm" c="dimmed">
             Questions? Write to us with the{' '}
-            <Anchor component={Link} to="/design-contact">
+            <Anchor component={Link} to="/design-contact" underline="always">
               contact form
             </Anchor>{' '}
-            or at <Anchor href="mailto:support@multimfa.com">support@multimfa.com</Anchor>.
+            or at{' '}
+            <Anchor href="mailto:support@multimfa.com" underline="always">
+              support@multimfa.com
+            </Anchor>
+            .
           </Text>
         </Stack>
       </Paper>
