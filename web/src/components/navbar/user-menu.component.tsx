@@ -24,7 +24,7 @@ export function UserMenu({ session }: { session: Session }) {
           variant="subtle"
           color="gray"
           leftSection={
-            <Avatar size="sm" color="brand" radius="xl">
+            <Avatar size="sm" color="brand" radius="xl" aria-hidden="true">
               {initialsOf(name)}
             </Avatar>
           }
