@@ -2,6 +2,7 @@ import { AdminNumbersController } from './admin-numbers/admin-numbers.controller
 import { AuthController } from './auth/auth.controller.js';
 import { GoogleController } from './auth/google.controller.js';
 import { XsrfController } from './auth/xsrf.controller.js';
+import { ContactController } from './contact/contact.controller.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
 import { CountriesController } from './plan/countries.controller.js';
 import { PlansController } from './plan/plans.controller.js';
@@ -15,4 +16,5 @@ export const controllers = [
   CountriesController,
   PlansController,
   AdminNumbersController,
+  ContactController,
 ];
