@@ -169,11 +169,9 @@ export async function signInThroughUi(page: Page, user: Pick<TestUser, 'emailAdd
   await waitForPath(page, '/dashboard');
 }
 
-/** The navigation bar's button carrying the signed-in user's full name. */
+/** The navigation bar's menu button carrying (and named by) the signed-in user's full name. */
 export const userMenuButton = (page: Page, fullName: string) =>
-  page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: `Account menu for ${fullName}` });
+  page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: fullName, exact: true });
 
 /** Opens the navigation bar's user menu and chooses `item` ("Profile", "Sign Out", ...). */
 export async function chooseFromUserMenu(page: Page, fullName: string, item: string): Promise<void> {
