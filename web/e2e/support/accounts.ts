@@ -150,11 +150,15 @@ export function waitForPath(page: Page, path: string, timeout = 15_000): Promise
   return page.waitForURL((url) => url.pathname === path, { timeout });
 }
 
-/** Fills the sign-in form on the current page and presses Login. */
+/**
+ * Fills the sign-in form on the current page and presses Login (at / the landing page's contact form and
+ * newsletter box have Email fields of their own).
+ */
 export async function submitSignIn(page: Page, emailAddress: string, password: string): Promise<void> {
-  await page.getByLabel('Email', { exact: true }).fill(emailAddress);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email', { exact: true }).fill(emailAddress);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
 /** Waits until the document's title is `title` (it follows the route a moment after the URL). */
