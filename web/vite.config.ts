@@ -37,8 +37,6 @@ export default defineConfig({
     outDir: 'dist',
     // No source maps are published: the bundle does not point at the sources.
     sourcemap: false,
-    // .vite/manifest.json: the chunks each entry and route loads (web/e2e/budgets.e2e.ts reads it).
-    manifest: true,
     target: 'es2023',
     rolldownOptions: {
       onwarn(warning, defaultHandler) {
