@@ -56,18 +56,13 @@ export default defineConfig({
         defaultHandler(warning);
       },
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across deployments.
+        // React and the router change less often than the app and every page needs them: their chunks
+        // stay cached across deployments. Other libraries go with the routes that use them, so a page
+        // loads only the components it renders.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
             { name: 'router', test: /node_modules[\\/](react-router|react-router-dom)[\\/]/, priority: 30 },
-            {
-              name: 'mantine',
-              test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll[^\\/]*|react-style-singleton|use-callback-ref|use-sidecar|react-number-format|clsx)[\\/]/,
-              priority: 20,
-            },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
           ],
         },
       },

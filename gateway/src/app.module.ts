@@ -8,6 +8,8 @@ import { LoginThrottleService } from './auth/login-throttle.service.js';
 import { SessionsService } from './auth/sessions.service.js';
 import type { GatewayConfig } from './config/gateway.config.js';
 import { GATEWAY_CONFIG } from './config/gateway-config.token.js';
+import { ContactService } from './contact/contact.service.js';
+import { ContactThrottleService } from './contact/contact-throttle.service.js';
 import { controllers } from './controllers.js';
 import { GatewayRedis } from './http/gateway-redis.js';
 import { MfasService } from './mfa/mfas.service.js';
@@ -39,6 +41,8 @@ export class AppModule {
         AdminNumbersService,
         PaymentService,
         MfasService,
+        ContactService,
+        ContactThrottleService,
         { provide: APP_GUARD, useClass: AccessGuard },
       ],
     };

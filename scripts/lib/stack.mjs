@@ -113,6 +113,7 @@ function extraEnv(config, service) {
         SENDGRID_API_KEY: SANDBOX.sendgridApiKey,
         SENDGRID_API_URL: config.sandboxUrl,
         PUBLIC_WEB_URL: config.webUrl,
+        SUPPORT_EMAIL: process.env.SUPPORT_EMAIL ?? 'support@multimfa.com',
       };
     default:
       return {};
@@ -229,6 +230,7 @@ export async function startApplication(config) {
     NUMBERS_URL: `http://127.0.0.1:${config.ports.numbers}`,
     IDENTITY_URL: `http://127.0.0.1:${config.ports.identity}`,
     BILLING_URL: `http://127.0.0.1:${config.ports.billing}`,
+    MESSAGING_URL: `http://127.0.0.1:${config.ports.messaging}`,
     PUBLIC_URL: config.webUrl,
     GOOGLE_CLIENT_ID: SANDBOX.googleClientId,
     GOOGLE_CLIENT_SECRET: SANDBOX.googleClientSecret,

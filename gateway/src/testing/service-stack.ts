@@ -5,6 +5,7 @@ import { createKafka, ensureTopics, readTopic } from '@multimfa/event-bus';
 import { publishedCodes } from '@multimfa/event-bus/testing';
 import { type EventEnvelope, notificationRequested, type PayloadOf, topicList } from '@multimfa/events';
 import { identityService } from '@multimfa/identity/service';
+import { messagingService } from '@multimfa/messaging/service';
 import { createSandbox, loadSandboxSettings, type Sandbox } from '@multimfa/provider-sandbox/server';
 import { loadConfig } from '@multimfa/service-runtime';
 import {
@@ -47,6 +48,9 @@ export class ServiceStack {
   sandboxUrl!: string;
   identityUrl!: string;
   billingUrl!: string;
+  messagingUrl: string | undefined;
+  /** Where messaging e-mails the contact form's messages (its SUPPORT_EMAIL). */
+  readonly supportAddress = `support-${randomBytes(3).toString('hex')}@multimfa.test`;
 
   /**
    * The codes identity sealed for messaging, opened as messaging does, in the order published (once
@@ -137,6 +141,32 @@ export class ServiceStack {
     return this;
   }
 
+  /** The real messaging service too (its own database; SendGrid in the sandbox); the gateways started after it call it. */
+  async startMessaging(): Promise<string> {
+    const url = await createTestDatabase('messaging');
+    this.databases.push(url);
+    const messaging = await createTestServiceApp(
+      messagingService,
+      loadConfig(messagingService.configSchema, {
+        PORT: '1',
+        DATABASE_URL: url,
+        REDIS_URL: testInfrastructure.redisUrl,
+        KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
+        KAFKA_TOPIC_PREFIX: this.topicPrefix,
+        ...testGatewayCaller.env,
+        SENDGRID_API_KEY: 'SG.multimfa-sandbox',
+        SENDGRID_API_URL: this.sandboxUrl,
+        PUBLIC_WEB_URL: 'http://127.0.0.1:1',
+        EVENT_SEALING_KEY: this.sealingKey,
+        SUPPORT_EMAIL: this.supportAddress,
+      }),
+      testLogger('messaging'),
+    );
+    this.apps.push(messaging);
+    this.messagingUrl = await listen(messaging);
+    return url;
+  }
+
   /** A gateway replica; every replica shares the sessions in Redis. */
   async gateway(overrides: Record<string, string> = {}): Promise<{ url: string; app: INestApplication }> {
     const config = loadConfig(gateway.configSchema, {
@@ -147,6 +177,7 @@ export class ServiceStack {
       NUMBERS_URL: 'http://127.0.0.1:1',
       IDENTITY_URL: this.identityUrl,
       BILLING_URL: this.billingUrl,
+      MESSAGING_URL: this.messagingUrl ?? 'http://127.0.0.1:1',
       PUBLIC_URL: 'http://127.0.0.1:1',
       GOOGLE_CLIENT_ID: 'multimfa-sandbox.apps.googleusercontent.com',
       GOOGLE_CLIENT_SECRET: 'GOCSPX-multimfa-sandbox',

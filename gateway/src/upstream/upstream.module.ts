@@ -6,6 +6,7 @@ import { ServiceClient } from './service-client.js';
 export const NUMBERS = Symbol('NUMBERS_SERVICE');
 export const IDENTITY = Symbol('IDENTITY_SERVICE');
 export const BILLING = Symbol('BILLING_SERVICE');
+export const MESSAGING = Symbol('MESSAGING_SERVICE');
 
 /** One client per internal service, each with the configured timeout, all signing as the gateway. */
 @Global()
@@ -15,6 +16,7 @@ export class UpstreamModule implements OnApplicationShutdown {
     @Inject(NUMBERS) private readonly numbers: ServiceClient,
     @Inject(IDENTITY) private readonly identity: ServiceClient,
     @Inject(BILLING) private readonly billing: ServiceClient,
+    @Inject(MESSAGING) private readonly messaging: ServiceClient,
   ) {}
 
   static forRoot(config: GatewayConfig, logger: Logger): DynamicModule {
@@ -27,12 +29,18 @@ export class UpstreamModule implements OnApplicationShutdown {
         { provide: NUMBERS, useValue: client('numbers', config.NUMBERS_URL) },
         { provide: IDENTITY, useValue: client('identity', config.IDENTITY_URL) },
         { provide: BILLING, useValue: client('billing', config.BILLING_URL) },
+        { provide: MESSAGING, useValue: client('messaging', config.MESSAGING_URL) },
       ],
-      exports: [NUMBERS, IDENTITY, BILLING],
+      exports: [NUMBERS, IDENTITY, BILLING, MESSAGING],
     };
   }
 
   async onApplicationShutdown() {
-    await Promise.all([this.numbers.close(), this.identity.close(), this.billing.close()]);
+    await Promise.all([
+      this.numbers.close(),
+      this.identity.close(),
+      this.billing.close(),
+      this.messaging.close(),
+    ]);
   }
 }

@@ -171,11 +171,15 @@ export function waitForPath(page: Page, path: string, timeout = 15_000): Promise
   return page.waitForURL((url) => url.pathname === path, { timeout });
 }
 
-/** Fills the sign-in form on the current page and presses Login. */
+/**
+ * Fills the sign-in form on the current page and presses Login (at / the landing page's contact form and
+ * newsletter box have Email fields of their own).
+ */
 export async function submitSignIn(page: Page, emailAddress: string, password: string): Promise<void> {
-  await page.getByLabel('Email', { exact: true }).fill(emailAddress);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email', { exact: true }).fill(emailAddress);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
 /** Waits until the document's title is `title` (it follows the route a moment after the URL). */
@@ -190,11 +194,9 @@ export async function signInThroughUi(page: Page, user: Pick<TestUser, 'emailAdd
   await waitForPath(page, '/dashboard');
 }
 
-/** The navigation bar's button carrying the signed-in user's full name. */
+/** The navigation bar's menu button carrying (and named by) the signed-in user's full name. */
 export const userMenuButton = (page: Page, fullName: string) =>
-  page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: `Account menu for ${fullName}` });
+  page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: fullName, exact: true });
 
 /** Opens the navigation bar's user menu and chooses `item` ("Profile", "Sign Out", ...). */
 export async function chooseFromUserMenu(page: Page, fullName: string, item: string): Promise<void> {

@@ -1,9 +1,13 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { createQueryClient } from '../api/query-client';
-import { ToastHost } from '../notify/toast-host.component';
 import { appTheme } from './app.theme';
+
+/** Toasts come after the first paint: their library is not on any page's start-up path. */
+const ToastHost = lazy(async () => ({
+  default: (await import('../notify/toast-host.component')).ToastHost,
+}));
 
 /** Theme, server-state cache and toasts: everything a page may rely on. */
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -12,7 +16,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <MantineProvider theme={appTheme} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         {children}
-        <ToastHost />
+        <Suspense fallback={null}>
+          <ToastHost />
+        </Suspense>
       </QueryClientProvider>
     </MantineProvider>
   );

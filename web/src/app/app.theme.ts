@@ -29,6 +29,8 @@ export const appTheme = createTheme({
   cursorType: 'pointer',
   components: {
     Button: { defaultProps: { radius: 'md' } },
+    // Links inside text are told apart by more than colour (WCAG 1.4.1).
+    Anchor: { defaultProps: { underline: 'always' } },
     Paper: { defaultProps: { radius: 'lg' } },
     Card: { defaultProps: { radius: 'lg' } },
   },

@@ -8,6 +8,8 @@ export const messagingConfigSchema = serviceEnvSchema.extend({
   SENDGRID_API_URL: configSchemas.url(['http:', 'https:']).default('https://api.sendgrid.com'),
   EMAIL_FROM_ADDRESS: z.email().default('no-reply@multimfa.com'),
   EMAIL_FROM_NAME: z.string().min(1).default('MultiMFA'),
+  /** Where the landing page's contact form messages are e-mailed. */
+  SUPPORT_EMAIL: z.email().default('support@multimfa.com'),
   /** Where people open the product (links in e-mails). */
   PUBLIC_WEB_URL: configSchemas.url(['http:', 'https:']),
   /** Opens the codes identity seals for messaging (the same key as identity's). */

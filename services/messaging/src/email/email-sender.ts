@@ -6,6 +6,8 @@ export interface OutgoingEmail {
   subject: string;
   html: string;
   text: string;
+  /** Where a reply goes, when not to the sender (a contact form message: the visitor). */
+  replyTo?: { emailAddress: string; name: string };
   /** Comes back in the provider's delivery events. */
   emailId: string;
 }
@@ -37,6 +39,7 @@ export class SendGridEmailSender extends EmailSender {
       subject: email.subject,
       text: email.text,
       html: email.html,
+      ...(email.replyTo ? { replyTo: { email: email.replyTo.emailAddress, name: email.replyTo.name } } : {}),
       customArgs: { emailId: email.emailId },
       trackingSettings: { clickTracking: { enable: false, enableText: false } },
     });

@@ -5,4 +5,6 @@ export interface EmailSettings {
   webUrl: string;
   /** `EVENT_SEALING_KEY`: opens the codes identity sealed for messaging. */
   sealingKey: string;
+  /** `SUPPORT_EMAIL`: where contact form messages go. */
+  supportAddress: string;
 }

@@ -1,6 +1,8 @@
 import type { notificationRequested, PayloadOf } from '@multimfa/events';
 
 export type NotificationKind = PayloadOf<typeof notificationRequested>['kind'];
+/** What an outbound e-mail is: one of identity's notifications, or a contact form message to support. */
+export type EmailKind = NotificationKind | 'CONTACT_MESSAGE';
 
 export interface NotificationContent {
   firstName: string;
@@ -136,6 +138,30 @@ export function renderNotification(
       break;
   }
   return { subject: subjectOf(kind), html: html(layout), text: text(layout) };
+}
+
+export interface ContactContent {
+  name: string;
+  emailAddress: string;
+  message: string;
+  receivedAt: Date;
+}
+
+export const contactSubject = (name: string) => `Contact form: ${name}`.slice(0, 200);
+
+/** A visitor's contact form message, for support (who replies to the visitor's address). */
+export function renderContactMessage(content: ContactContent): RenderedEmail {
+  const layout: Layout = {
+    preheader: content.message.slice(0, 100),
+    heading: 'New message from the contact form',
+    paragraphs: [
+      `From: ${content.name} <${content.emailAddress}>`,
+      `Received: ${content.receivedAt.toISOString()}`,
+      ...content.message.split(/\r?\n\s*\r?\n/),
+    ],
+    footnote: `Reply to this email to answer ${content.name}.`,
+  };
+  return { subject: contactSubject(content.name), html: html(layout), text: text(layout) };
 }
 
 export function subjectOf(kind: NotificationKind): string {

@@ -1,6 +1,9 @@
 import { type DynamicModule, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import type { MessagingConfig } from '../config/messaging.config.js';
+import { ContactController } from '../contact/contact.controller.js';
+import { ContactService } from '../contact/contact.service.js';
+import { ContactMessagesRepository } from '../contact/contact-messages.repository.js';
 import { NotificationsSubscriber } from '../notifications/notifications.subscriber.js';
 import { BullEmailQueue, EmailQueue } from '../queue/email-queue.js';
 import { EmailWorker, QUEUE_CONNECTION, QUEUE_PREFIX } from './email.worker.js';
@@ -20,7 +23,10 @@ class QueueConnection implements OnApplicationShutdown {
   }
 }
 
-/** E-mail: identity's notification requests, templates, the sending queue and its worker, SendGrid. */
+/**
+ * E-mail: identity's notification requests and the contact form's messages to support, templates, the
+ * sending queue and its worker, SendGrid.
+ */
 @Module({})
 export class EmailModule {
   static forRoot(config: MessagingConfig): DynamicModule {
@@ -34,7 +40,11 @@ export class EmailModule {
         { provide: QUEUE_PREFIX, useValue: prefix },
         {
           provide: EMAIL_SETTINGS,
-          useValue: { webUrl: config.PUBLIC_WEB_URL, sealingKey: config.EVENT_SEALING_KEY },
+          useValue: {
+            webUrl: config.PUBLIC_WEB_URL,
+            sealingKey: config.EVENT_SEALING_KEY,
+            supportAddress: config.SUPPORT_EMAIL,
+          },
         },
         { provide: EmailQueue, useValue: new BullEmailQueue(connection.redis, prefix) },
         {
@@ -47,8 +57,10 @@ export class EmailModule {
         EmailsRepository,
         EmailsService,
         EmailWorker,
+        ContactMessagesRepository,
+        ContactService,
       ],
-      controllers: [NotificationsSubscriber],
+      controllers: [NotificationsSubscriber, ContactController],
     };
   }
 }

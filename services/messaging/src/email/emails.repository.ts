@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { NotificationKind } from './email-templates.js';
+import type { EmailKind } from './email-templates.js';
 
 export interface QueuedEmail {
   emailId: string;
   userId: string | null;
-  kind: NotificationKind;
+  kind: EmailKind;
   toAddress: string;
   firstName: string;
   subject: string;
@@ -22,7 +22,7 @@ export interface EmailToSend extends QueuedEmail {
 interface Row {
   email_id: string;
   user_id: string | null;
-  kind: NotificationKind;
+  kind: EmailKind;
   to_address: string;
   first_name: string;
   subject: string;

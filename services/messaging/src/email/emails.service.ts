@@ -2,11 +2,13 @@ import { type notificationRequested, openSecret, type PayloadOf } from '@multimf
 import { Clock, currentCorrelationId, LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { ContactMessage } from '../contact/contact-message.entity.js';
+import { ContactMessagesRepository } from '../contact/contact-messages.repository.js';
 import { EMAIL_SETTINGS, type EmailSettings } from '../email/email-settings.js';
 import { EmailQueue } from '../queue/email-queue.js';
-import { EmailSender } from './email-sender.js';
-import { renderNotification, subjectOf } from './email-templates.js';
-import { EmailsRepository } from './emails.repository.js';
+import { EmailSender, type OutgoingEmail } from './email-sender.js';
+import { contactSubject, renderContactMessage, renderNotification, subjectOf } from './email-templates.js';
+import { EmailsRepository, type EmailToSend } from './emails.repository.js';
 
 /** A queued e-mail whose job may have been lost (the process died between commit and enqueue). */
 const LOST_JOB_AFTER_MS = 60_000;
@@ -20,6 +22,7 @@ const LOST_JOB_AFTER_MS = 60_000;
 export class EmailsService {
   constructor(
     @Inject(EmailsRepository) private readonly emails: EmailsRepository,
+    @Inject(ContactMessagesRepository) private readonly contactMessages: ContactMessagesRepository,
     @Inject(EmailQueue) private readonly queue: EmailQueue,
     @Inject(EmailSender) private readonly sender: EmailSender,
     @Inject(EMAIL_SETTINGS) private readonly settings: EmailSettings,
@@ -48,24 +51,37 @@ export class EmailsService {
     return () => this.queue.enqueue({ emailId: request.notificationId, correlationId });
   }
 
+  /**
+   * Records the e-mail that carries a contact form message to support (its id is the message's); returns
+   * the enqueueing to run after the commit.
+   */
+  async recordContactMessage(
+    manager: EntityManager,
+    message: Omit<ContactMessage, 'createdAt'>,
+  ): Promise<() => Promise<void>> {
+    const correlationId = currentCorrelationId() ?? message.messageId;
+    await this.emails.insertQueued(manager, {
+      emailId: message.messageId,
+      userId: null,
+      kind: 'CONTACT_MESSAGE',
+      toAddress: this.settings.supportAddress,
+      firstName: message.name,
+      subject: contactSubject(message.name),
+      sealedCode: null,
+      expiresAt: null,
+      correlationId,
+    });
+    return () => this.queue.enqueue({ emailId: message.messageId, correlationId });
+  }
+
   /** Sends one queued e-mail (called by the worker; a thrown error is retried with backoff). */
   async deliver(emailId: string, attempt: number): Promise<void> {
     const email = await this.emails.find(emailId);
     if (!email) throw new Error(`e-mail ${emailId} is not recorded`);
     if (email.status !== 'QUEUED') return;
-    const code = email.sealedCode ? openSecret(this.settings.sealingKey, email.sealedCode, emailId) : null;
-    const content = renderNotification(
-      email.kind,
-      { firstName: email.firstName, code, expiresAt: email.expiresAt },
-      this.settings.webUrl,
-      this.clock.now(),
-    );
+    const outgoing = await this.compose(email);
     try {
-      const { providerMessageId } = await this.sender.send({
-        emailId,
-        to: { emailAddress: email.toAddress, name: email.firstName },
-        ...content,
-      });
+      const { providerMessageId } = await this.sender.send(outgoing);
       await this.emails.markSent(emailId, providerMessageId, attempt, this.clock.now());
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -73,6 +89,33 @@ export class EmailsService {
       this.logger.warn({ emailId, attempt, reason }, 'e-mail not sent; will retry');
       throw error;
     }
+  }
+
+  /** The e-mail as it goes out, rendered from its row (and, for a contact message, the message). */
+  private async compose(email: EmailToSend): Promise<OutgoingEmail> {
+    if (email.kind === 'CONTACT_MESSAGE') {
+      const message = await this.contactMessages.find(email.emailId);
+      if (!message) throw new Error(`contact message ${email.emailId} is not recorded`);
+      return {
+        emailId: email.emailId,
+        to: { emailAddress: email.toAddress, name: 'MultiMFA support' },
+        replyTo: { emailAddress: message.emailAddress, name: message.name },
+        ...renderContactMessage({ ...message, receivedAt: message.createdAt }),
+      };
+    }
+    const code = email.sealedCode
+      ? openSecret(this.settings.sealingKey, email.sealedCode, email.emailId)
+      : null;
+    return {
+      emailId: email.emailId,
+      to: { emailAddress: email.toAddress, name: email.firstName },
+      ...renderNotification(
+        email.kind,
+        { firstName: email.firstName, code, expiresAt: email.expiresAt },
+        this.settings.webUrl,
+        this.clock.now(),
+      ),
+    };
   }
 
   async markFailed(emailId: string): Promise<void> {

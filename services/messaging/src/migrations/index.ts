@@ -2,10 +2,12 @@ import { eventBusMigrations } from '@multimfa/event-bus';
 import type { MigrationInterface } from 'typeorm';
 import { CreateOutboundEmail1763800000300 } from './1763800000300-create-outbound-email.js';
 import { OutboundEmailContent1763800000301 } from './1763800000301-outbound-email-content.js';
+import { CreateContactMessage1763800000302 } from './1763800000302-create-contact-message.js';
 
 /** Every migration of the messaging database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [
   ...eventBusMigrations,
   CreateOutboundEmail1763800000300,
   OutboundEmailContent1763800000301,
+  CreateContactMessage1763800000302,
 ];

@@ -1,9 +1,13 @@
 import { Button, Group } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useSession } from '../../session/session-store';
 import { BrandLogo } from '../brand-logo.component';
-import { MobileMenu } from './mobile-menu.component';
-import { UserMenu } from './user-menu.component';
+
+// The menus (popover, drawer and their positioning library) load after the page: a visitor on the
+// sign-in screen does not wait for them.
+const UserMenu = lazy(async () => ({ default: (await import('./user-menu.component')).UserMenu }));
+const MobileMenu = lazy(async () => ({ default: (await import('./mobile-menu.component')).MobileMenu }));
 
 /** The top bar: logged out shows Sign Up and Login; logged in, the user's name and menu. */
 export function Navbar() {
@@ -13,7 +17,9 @@ export function Navbar() {
       <BrandLogo to={session.isLoggedIn ? '/dashboard' : '/'} />
       <Group gap="xs" visibleFrom="sm">
         {session.isLoggedIn ? (
-          <UserMenu session={session} />
+          <Suspense fallback={null}>
+            <UserMenu session={session} />
+          </Suspense>
         ) : (
           <>
             <Button component={Link} to="/signup" variant="default">
@@ -26,7 +32,9 @@ export function Navbar() {
         )}
       </Group>
       <Group hiddenFrom="sm">
-        <MobileMenu session={session} />
+        <Suspense fallback={null}>
+          <MobileMenu session={session} />
+        </Suspense>
       </Group>
     </Group>
   );

@@ -13,7 +13,10 @@ export function initialsOf(fullName: string): string {
     .join('');
 }
 
-/** Desktop: the user's full name opening the account menu. */
+/**
+ * Desktop: the user's full name opening the account menu. Its accessible name is the name it shows
+ * (the initials' avatar is decoration, hidden from assistive technology); Menu marks it a menu button.
+ */
 export function UserMenu({ session }: { session: Session }) {
   const signOut = useSignOut();
   const name = session.fullName || session.emailAddress;
@@ -24,11 +27,10 @@ export function UserMenu({ session }: { session: Session }) {
           variant="subtle"
           color="gray"
           leftSection={
-            <Avatar size="sm" color="brand" radius="xl">
+            <Avatar size="sm" color="brand" radius="xl" aria-hidden="true">
               {initialsOf(name)}
             </Avatar>
           }
-          aria-label={`Account menu for ${name}`}
         >
           {name}
         </Button>

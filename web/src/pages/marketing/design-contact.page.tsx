@@ -1,10 +1,15 @@
-import { NotBuiltYet } from '../../components/not-built-yet.component';
+import { Container, Text, Title } from '@mantine/core';
+import { GetInTouchSection } from '../../features/marketing/get-in-touch.section';
 
+/** /design-contact: the marketing template's contact page: "Get in touch" and the contact form. */
 export function DesignContactPage() {
   return (
-    <NotBuiltYet
-      title="Design: Contact"
-      purpose="Marketing template contact page: “Get in touch”, with a Name, Email and Message form and a Submit button."
-    />
+    <>
+      <Container size="lg" pt="xl">
+        <Title order={1}>Contact</Title>
+        <Text c="dimmed">Lorem ipsum dolor sit amet, consectetur adipiscing elit.</Text>
+      </Container>
+      <GetInTouchSection />
+    </>
   );
 }

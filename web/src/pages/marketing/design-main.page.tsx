@@ -1,10 +1,21 @@
-import { NotBuiltYet } from '../../components/not-built-yet.component';
+import { Container, Stack, Text, Title } from '@mantine/core';
+import { MarketingPricingSection } from '../../features/marketing/marketing-pricing.section';
+import { NewsletterBox } from '../../features/marketing/newsletter-box.component';
 
+/** /design-main: the marketing template's main page: pricing cards with the toggle, and the newsletter box. */
 export function DesignMainPage() {
   return (
-    <NotBuiltYet
-      title="Design: Main"
-      purpose="Marketing template page with the pricing cards (Basic $5/mo, Business $15/mo, Enterprise $25/mo), a monthly/yearly toggle and a newsletter box."
-    />
+    <>
+      <Container size="md" pt="xl">
+        <Stack gap="xs" ta="center">
+          <Title order={1}>Shared numbers for multi-factor authentication</Title>
+          <Text c="dimmed">
+            Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt.
+          </Text>
+        </Stack>
+      </Container>
+      <MarketingPricingSection />
+      <NewsletterBox />
+    </>
   );
 }

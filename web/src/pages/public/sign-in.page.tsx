@@ -1,13 +1,18 @@
 import { Container, Grid, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { takeSignInNotice } from '../../api/api-client';
 import { loginRouteStateSchema, readRouteState } from '../../features/auth/auth-route-state';
 import { SignInFormCard } from '../../features/auth/sign-in-form.component';
 import { landingPathFor } from '../../features/auth/sign-in-routing';
 import { useSsoCallback } from '../../features/auth/use-sso-callback';
+import { MarketingHero } from '../../features/marketing/marketing-hero.component';
 import { useSession } from '../../session/session-store';
 import { isSignedOutState } from '../../session/signed-out-state';
+
+const LandingSections = lazy(async () => ({
+  default: (await import('../../features/marketing/landing-sections.component')).LandingSections,
+}));
 
 const highlights = [
   'One shared number for your whole team',
@@ -16,8 +21,10 @@ const highlights = [
 ];
 
 /**
- * The sign-in screen, at / and at /login. A signed-in visitor goes on to their landing page (after a
- * Google sign-up, for example), unless a Google callback is being handled or they have just signed out.
+ * The sign-in screen, at / and at /login: the marketing copy beside the form. At / (the landing page)
+ * the marketing sections follow, loaded after the screen itself. A signed-in visitor goes on to their
+ * landing page (after a Google sign-up, for example), unless a Google callback is being handled or
+ * they have just signed out.
  */
 export function SignInPage() {
   const session = useSession();
@@ -32,50 +39,51 @@ export function SignInPage() {
   }
 
   return (
-    <Container size="lg" py={{ base: 'md', md: 'xl' }}>
-      <Grid gap={{ base: 'xl', md: 48 }} align="center">
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Stack gap="md">
-            <Title order={1} fz={{ base: 28, md: 40 }} lh={1.2}>
-              Streamline your authentication process with our solution
-            </Title>
-            <Text size="lg" c="dimmed">
-              Sign up now and experience the convenience of multifactor authentication
-            </Text>
-            <List
-              spacing="xs"
-              icon={
-                <ThemeIcon size={20} radius="xl">
-                  <span aria-hidden="true">✓</span>
-                </ThemeIcon>
-              }
-            >
-              {highlights.map((item) => (
-                <List.Item key={item}>{item}</List.Item>
-              ))}
-            </List>
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Paper withBorder shadow="sm" p="xl" maw={440} mx="auto">
-            <Stack gap="lg">
-              <Stack gap={4}>
-                <Title order={2} size="h3">
-                  Sign in
-                </Title>
-                <Text size="sm" c="dimmed">
-                  Welcome back to MultiMFA
-                </Text>
+    <>
+      <Container size="lg" py={{ base: 'md', md: 'xl' }}>
+        <Grid gap={{ base: 'xl', md: 48 }} align="center">
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <MarketingHero>
+              <List
+                spacing="xs"
+                icon={
+                  <ThemeIcon size={20} radius="xl">
+                    <span aria-hidden="true">✓</span>
+                  </ThemeIcon>
+                }
+              >
+                {highlights.map((item) => (
+                  <List.Item key={item}>{item}</List.Item>
+                ))}
+              </List>
+            </MarketingHero>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <Paper withBorder shadow="sm" p="xl" maw={440} mx="auto">
+              <Stack gap="lg">
+                <Stack gap={4}>
+                  <Title order={2} size="h3">
+                    Sign in
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    Welcome back to MultiMFA
+                  </Text>
+                </Stack>
+                <SignInFormCard
+                  defaultEmail={handoff?.emailAddress}
+                  ssoError={sso.error ?? notice}
+                  ssoBusy={sso.busy}
+                />
               </Stack>
-              <SignInFormCard
-                defaultEmail={handoff?.emailAddress}
-                ssoError={sso.error ?? notice}
-                ssoBusy={sso.busy}
-              />
-            </Stack>
-          </Paper>
-        </Grid.Col>
-      </Grid>
-    </Container>
+            </Paper>
+          </Grid.Col>
+        </Grid>
+      </Container>
+      {location.pathname === '/' && (
+        <Suspense fallback={null}>
+          <LandingSections />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,0 +1,107 @@
+// The public site's budgets that hold today (issue 17): axe finds no serious or critical violation on
+// the public pages and the signed-in pages built so far; Lighthouse, in Debian's Chromium, scores
+// accessibility at least 95 on the landing and sign-in pages. Its performance score (73-77 here) and
+// the sign-in route's initial JavaScript (198.6 KB gzipped against 170) are not at budget yet: the
+// issue stays open for them.
+import assert from 'node:assert/strict';
+import { createServer } from 'node:net';
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import lighthouse from 'lighthouse';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { createUser, signInThroughUi, type TestUser } from './support/accounts.ts';
+import { useBrowser, webUrl } from './support/browser.ts';
+
+const PUBLIC_PAGES = [
+  '/',
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/pricing',
+  '/terms',
+  '/privacy',
+  '/promotion',
+  '/design-home',
+  '/design-main',
+  '/design-product',
+  '/design-contact',
+  '/no-such-page',
+];
+const SIGNED_IN_PAGES = ['/dashboard', '/profile', '/change-password', '/pricing', '/pricing-robomfa'];
+
+/** The serious and critical axe violations of the page as shown, as "rule: target" lines. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+}
+
+/** Waits for the route's page (not the loading screen) and for the data it fetches. */
+async function settle(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+describe('budgets: accessibility of the public site (axe and Lighthouse)', () => {
+  const browser = useBrowser();
+
+  it('finds no serious or critical axe violation on any public page', async () => {
+    const page = await browser.newPage();
+    const found: Record<string, string[]> = {};
+    for (const path of PUBLIC_PAGES) {
+      await settle(page, path);
+      found[path] = await seriousViolations(page);
+    }
+    expect(found).toStrictEqual(Object.fromEntries(PUBLIC_PAGES.map((path) => [path, []])));
+  });
+
+  it('finds no serious or critical axe violation on the signed-in pages built so far', async () => {
+    const customer: TestUser = await createUser('axe');
+    const page = await browser.newPage();
+    await signInThroughUi(page, customer);
+    const found: Record<string, string[]> = {};
+    for (const path of SIGNED_IN_PAGES) {
+      await settle(page, path);
+      found[path] = await seriousViolations(page);
+    }
+    expect(found).toStrictEqual(Object.fromEntries(SIGNED_IN_PAGES.map((path) => [path, []])));
+  });
+
+  describe('Lighthouse', () => {
+    let chromiumForLighthouse: Browser | undefined;
+    let port = 0;
+
+    beforeAll(async () => {
+      port = await new Promise<number>((resolve, reject) => {
+        const probe = createServer().listen(0, '127.0.0.1', () => {
+          const address = probe.address();
+          probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+        });
+      });
+      chromiumForLighthouse = await chromium.launch({
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: ['--headless', '--no-sandbox', '--disable-gpu', `--remote-debugging-port=${port}`],
+      });
+    });
+
+    afterAll(async () => {
+      await chromiumForLighthouse?.close();
+    });
+
+    it.each(['/', '/login'])('scores accessibility at least 95 on %s in Lighthouse', async (path) => {
+      const result = await lighthouse(new URL(path, webUrl).href, {
+        port,
+        logLevel: 'error',
+        output: 'json',
+        onlyCategories: ['accessibility'],
+      });
+      assert.ok(result, 'Lighthouse returned no result');
+      const accessibility = Math.round((result.lhr.categories.accessibility?.score ?? 0) * 100);
+      assert.ok(accessibility >= 95, `${path}: accessibility ${accessibility}`);
+    });
+  });
+});
