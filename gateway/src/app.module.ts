@@ -10,6 +10,7 @@ import type { GatewayConfig } from './config/gateway.config.js';
 import { GATEWAY_CONFIG } from './config/gateway-config.token.js';
 import { controllers } from './controllers.js';
 import { GatewayRedis } from './http/gateway-redis.js';
+import { MembersService } from './members/members.service.js';
 import { MfasService } from './mfa/mfas.service.js';
 import { PaymentService } from './payment/payment.service.js';
 import { PlansService } from './plan/plans.service.js';
@@ -39,6 +40,7 @@ export class AppModule {
         AdminNumbersService,
         PaymentService,
         MfasService,
+        MembersService,
         { provide: APP_GUARD, useClass: AccessGuard },
       ],
     };

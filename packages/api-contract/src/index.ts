@@ -14,6 +14,7 @@ import {
   verifyEmailToken,
 } from './auth.js';
 import type { Endpoint } from './endpoint.js';
+import { membersEndpoints } from './members.js';
 import { getMFACountries } from './plan.js';
 import { listPlans, listRoboMfaPlans } from './plan-catalogue.js';
 import { purchaseEndpoints } from './purchase.js';
@@ -22,6 +23,7 @@ export * from './admin-numbers.js';
 export * from './auth.js';
 export { type Endpoint, endpoint, type HttpMethod } from './endpoint.js';
 export { type Envelope, envelope, errorEnvelope } from './envelope.js';
+export * from './members.js';
 export { type Country, countrySchema, getMFACountries } from './plan.js';
 export { listPlans, listRoboMfaPlans, type Plan, planSchema } from './plan-catalogue.js';
 export * from './purchase.js';
@@ -45,4 +47,5 @@ export const endpoints: readonly Endpoint[] = [
   listRoboMfaPlans,
   ...purchaseEndpoints,
   ...adminNumbersEndpoints,
+  ...membersEndpoints,
 ];

@@ -70,4 +70,37 @@ export const numberAssigned = defineEvent({
   keyOf: (payload) => payload.number,
 });
 
-export const numbersEvents = [mfaCreated, mfaUpdated, numberAssigned];
+/** A member of a MultiMFA as numbers holds it after the change. */
+const memberState = z.object({
+  memberId: z.uuid(),
+  mfaId: z.uuid(),
+  userId: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** E.164, empty when codes do not go to a mobile. */
+  mobileNo: z.string(),
+  /** Lower case, empty when codes do not go by e-mail. */
+  email: z.string(),
+  forwardMedium: z.enum(['EMAIL', 'MOBILE_NUMBER', 'BOTH']),
+  status: z.enum(['AWAITING_INVITE', 'INVITE_SENT', 'VERIFIED']),
+});
+
+/** A member was added to a MultiMFA (codes reach them only once VERIFIED). */
+export const memberAdded = defineEvent({
+  type: 'numbers.member.added',
+  version: 1,
+  topic: TOPICS.numbersMfa,
+  payload: memberState.extend({ addedAt: z.iso.datetime() }),
+  keyOf: (payload) => payload.mfaId,
+});
+
+/** A member was removed from a MultiMFA: codes stop reaching them at once. */
+export const memberRemoved = defineEvent({
+  type: 'numbers.member.removed',
+  version: 1,
+  topic: TOPICS.numbersMfa,
+  payload: z.object({ memberId: z.uuid(), mfaId: z.uuid(), userId: z.uuid(), removedAt: z.iso.datetime() }),
+  keyOf: (payload) => payload.mfaId,
+});
+
+export const numbersEvents = [mfaCreated, mfaUpdated, numberAssigned, memberAdded, memberRemoved];
