@@ -43,7 +43,7 @@ const MEDIUM_MESSAGES = {
 const memberShape = {
   firstName: z.string().trim().min(1, 'Please provide first name').max(50),
   lastName: z.string().trim().min(1, 'Please provide last name').max(50),
-  forwardMedium: forwardMediumSchema.meta({ description: 'Where the codes go' }),
+  forwardMedium: z.enum(forwardMediumSchema.options, { error: 'Please select forward method' }),
   /** Required with MOBILE_NUMBER or BOTH; any format libphonenumber reads as international. */
   mobileNo: z.string().trim().max(32).default(''),
   /** Required with EMAIL or BOTH. */
