@@ -10,6 +10,7 @@ import type { GatewayConfig } from './config/gateway.config.js';
 import { GATEWAY_CONFIG } from './config/gateway-config.token.js';
 import { controllers } from './controllers.js';
 import { GatewayRedis } from './http/gateway-redis.js';
+import { InvitationsService } from './members/invitations.service.js';
 import { MembersService } from './members/members.service.js';
 import { MfasService } from './mfa/mfas.service.js';
 import { PaymentService } from './payment/payment.service.js';
@@ -41,6 +42,7 @@ export class AppModule {
         PaymentService,
         MfasService,
         MembersService,
+        InvitationsService,
         { provide: APP_GUARD, useClass: AccessGuard },
       ],
     };

@@ -2,6 +2,7 @@ import { AdminNumbersController } from './admin-numbers/admin-numbers.controller
 import { AuthController } from './auth/auth.controller.js';
 import { GoogleController } from './auth/google.controller.js';
 import { XsrfController } from './auth/xsrf.controller.js';
+import { InvitationsController } from './members/invitations.controller.js';
 import { MembersController } from './members/members.controller.js';
 import { MfaController } from './mfa/mfa.controller.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
@@ -23,4 +24,5 @@ export const controllers = [
   StripeWebhookController,
   MfaController,
   MembersController,
+  InvitationsController,
 ];

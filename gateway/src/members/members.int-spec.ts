@@ -1,9 +1,16 @@
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Member, MultiMfaDetails } from '@multimfa/api-contract';
-import type { PurchaseCompleted } from '@multimfa/events';
+import type { Invitation, Member, MultiMfaDetails } from '@multimfa/api-contract';
+import { createKafka, readTopic } from '@multimfa/event-bus';
+import {
+  type EventEnvelope,
+  invitationSent,
+  openSecret,
+  type PayloadOf,
+  type PurchaseCompleted,
+} from '@multimfa/events';
 import type { MfaRecord } from '@multimfa/numbers/contract';
 import { numbersService } from '@multimfa/numbers/service';
 import { loadConfig } from '@multimfa/service-runtime';
@@ -27,6 +34,41 @@ describe('the MultiMFA detail page and its members through the gateway (real num
   let numbersUrl: string;
   let numbersDatabase: string;
   let gbCountryId: number;
+  let strictGatewayUrl: string;
+  const kafka = createKafka({
+    clientId: 'members-test',
+    brokers: testInfrastructure.kafkaBrokers,
+    logger: testLogger('kafka'),
+  });
+
+  /** The token numbers sealed for messaging in the member's latest invitation, opened as messaging does. */
+  async function invitationToken(memberId: string): Promise<string> {
+    for (let i = 0; ; i += 1) {
+      const messages = await readTopic(kafka, `${stack.topicPrefix}${invitationSent.topic.name}`);
+      const sent = messages
+        .map(
+          ({ message }) =>
+            JSON.parse(message.value?.toString('utf8') ?? '{}') as EventEnvelope<
+              PayloadOf<typeof invitationSent>
+            >,
+        )
+        .filter((event) => event.type === invitationSent.type && event.payload.memberId === memberId)
+        .at(-1);
+      if (sent) return openSecret(stack.sealingKey, sent.payload.sealedToken, sent.payload.invitationId);
+      if (i > 200) throw new Error(`no invitation was published for ${memberId}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  async function numbersQuery(sql: string, values: unknown[]) {
+    const client = new pg.Client({ connectionString: numbersDatabase });
+    await client.connect();
+    try {
+      return (await client.query(sql, values)).rows;
+    } finally {
+      await client.end();
+    }
+  }
 
   async function customer(label: string) {
     const browser = new Browser(gatewayUrl);
@@ -108,6 +150,7 @@ describe('the MultiMFA detail page and its members through the gateway (real num
         TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000001',
         TWILIO_AUTH_TOKEN: '5a4db0c55a4db0c55a4db0c55a4db0c5',
         TWILIO_API_URL: stack.sandboxUrl,
+        EVENT_SEALING_KEY: stack.sealingKey,
         ...testGatewayCaller.env,
       }),
       testLogger('numbers'),
@@ -116,6 +159,9 @@ describe('the MultiMFA detail page and its members through the gateway (real num
     await numbers.listen(0, '127.0.0.1');
     numbersUrl = `http://127.0.0.1:${(numbers.getHttpServer().address() as AddressInfo).port}`;
     gatewayUrl = (await stack.gateway({ NUMBERS_URL: numbersUrl })).url;
+    strictGatewayUrl = (
+      await stack.gateway({ NUMBERS_URL: numbersUrl, INVITATION_RATE_LIMIT_PER_MINUTE: '3' })
+    ).url;
     const countries = await new Browser(gatewayUrl).call<
       Answer<Array<{ multiMFACountryId: number; name: string }>>
     >('GET', '/api/plan/getMFACountries');
@@ -297,5 +343,126 @@ describe('the MultiMFA detail page and its members through the gateway (real num
     });
     expect(details.body.data.Members).toStrictEqual([]);
     expect((await outbox('numbers.member.removed')).map((event) => event.memberId)).toContain(memberId);
+  });
+
+  it('invites with a single-use 256-bit token stored only as its hash; accepting verifies the member, a second accept answers "already accepted"', async () => {
+    const owner = await customer('invite-owner');
+    const other = await customer('invite-other');
+    const team = await bought(owner.userId);
+    const added = await owner.browser.call<Answer<{ dbMember: Member }>>(
+      'POST',
+      '/api/plan/add-member',
+      member(team.mfaId),
+    );
+    const memberId = added.body.data.dbMember.memberId;
+
+    const intrude = await other.browser.call('POST', '/api/plan/request-activation', { memberId });
+    assert.equal(intrude.status, 404);
+    const sent = await owner.browser.call<Answer<{ dbMember: Member }>>(
+      'POST',
+      '/api/plan/request-activation',
+      {
+        memberId,
+      },
+    );
+    expect([sent.status, sent.body.data.dbMember.status]).toStrictEqual([200, 'INVITE_SENT']);
+    const token = await invitationToken(memberId);
+    expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(32);
+    const stored = await numbersQuery('SELECT token_hash FROM member_invitation WHERE member_id = $1', [
+      memberId,
+    ]);
+    expect(stored).toStrictEqual([{ token_hash: createHash('sha256').update(token).digest('hex') }]);
+
+    const invitee = new Browser(gatewayUrl);
+    const lookup = await invitee.call<Answer<Invitation>>('GET', `/api/plan/token/${token}`);
+    expect([
+      lookup.status,
+      lookup.body.data.firstName,
+      lookup.body.data.event,
+      lookup.body.data.isVerified,
+    ]).toStrictEqual([200, 'Ada', 'MEMBER_VERIFICATION', false]);
+    const accepted = await invitee.call('POST', '/api/plan/activate-member', { token });
+    expect([accepted.status, accepted.body.message]).toStrictEqual([
+      200,
+      'Thank you for accepting the invite.',
+    ]);
+    const replay = await invitee.call('POST', '/api/plan/activate-member', { token });
+    expect([replay.status, replay.body.message]).toStrictEqual([
+      409,
+      'You have already accepted the invitation.',
+    ]);
+    const again = await invitee.call<Answer<Invitation>>('GET', `/api/plan/token/${token}`);
+    assert.equal(again.body.data.isVerified, true);
+
+    const details = await owner.browser.call<Answer<MultiMfaDetails>>('POST', '/api/plan/mfa-details', {
+      multiMFAId: team.mfaId,
+    });
+    expect(details.body.data.Members.map((m) => [m.status, m.isVerified])).toStrictEqual([
+      ['VERIFIED', true],
+    ]);
+    expect((await outbox('numbers.member.verified')).map((event) => event.memberId)).toContain(memberId);
+    const reinvite = await owner.browser.call('POST', '/api/plan/request-activation', { memberId });
+    assert.equal(reinvite.status, 409);
+  });
+
+  it('answers 404 for an unknown, an expired and a rejected token; rejecting puts the member back to AWAITING_INVITE', async () => {
+    const owner = await customer('reject-owner');
+    const team = await bought(owner.userId, 5);
+    const invited = async (firstName: string) => {
+      const added = await owner.browser.call<Answer<{ dbMember: Member }>>(
+        'POST',
+        '/api/plan/add-member',
+        member(team.mfaId, { firstName }),
+      );
+      const memberId = added.body.data.dbMember.memberId;
+      assert.equal(
+        (await owner.browser.call('POST', '/api/plan/request-activation', { memberId })).status,
+        200,
+      );
+      return { memberId, token: await invitationToken(memberId) };
+    };
+    const invitee = new Browser(gatewayUrl);
+
+    const unknown = await invitee.call('GET', `/api/plan/token/${'A'.repeat(43)}`);
+    expect([unknown.status, unknown.body.message]).toStrictEqual([
+      404,
+      'The token which you have entered may have been expired or deleted.',
+    ]);
+
+    const expiring = await invited('Old');
+    await numbersQuery(
+      "UPDATE member_invitation SET expires_at = now() - interval '1 second' WHERE member_id = $1",
+      [expiring.memberId],
+    );
+    const expiredLookup = await invitee.call('GET', `/api/plan/token/${expiring.token}`);
+    const expiredAccept = await invitee.call('POST', '/api/plan/activate-member', { token: expiring.token });
+    expect([expiredLookup.status, expiredAccept.status]).toStrictEqual([404, 404]);
+
+    const rejecting = await invited('Nope');
+    const lookup = await invitee.call<Answer<Invitation>>('GET', `/api/plan/token/${rejecting.token}`);
+    const rejected = await invitee.call('PATCH', '/api/plan/reject-invitation', { id: lookup.body.data.id });
+    assert.equal(rejected.status, 200);
+    const afterReject = await invitee.call('POST', '/api/plan/activate-member', { token: rejecting.token });
+    assert.equal(afterReject.status, 404);
+    const details = await owner.browser.call<Answer<MultiMfaDetails>>('POST', '/api/plan/mfa-details', {
+      multiMFAId: team.mfaId,
+    });
+    expect(details.body.data.Members.find((m) => m.memberId === rejecting.memberId)?.status).toBe(
+      'AWAITING_INVITE',
+    );
+    expect((await outbox('numbers.invitation.rejected')).map((event) => event.memberId)).toContain(
+      rejecting.memberId,
+    );
+  });
+
+  it('rate limits token lookups and accepts per client address (429 over the limit, another address still served)', async () => {
+    const guesser = new Browser(strictGatewayUrl);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      statuses.push((await guesser.call('GET', `/api/plan/token/guess-${i}`)).status);
+    }
+    const accept = await guesser.call('POST', '/api/plan/activate-member', { token: 'guess' });
+    const someoneElse = await new Browser(strictGatewayUrl).call('GET', '/api/plan/token/guess');
+    expect([...statuses, accept.status, someoneElse.status]).toStrictEqual([404, 404, 404, 429, 429, 404]);
   });
 });

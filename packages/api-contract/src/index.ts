@@ -14,7 +14,7 @@ import {
   verifyEmailToken,
 } from './auth.js';
 import type { Endpoint } from './endpoint.js';
-import { membersEndpoints } from './members.js';
+import { invitationEndpoints, membersEndpoints } from './members.js';
 import { getMFACountries } from './plan.js';
 import { listPlans, listRoboMfaPlans } from './plan-catalogue.js';
 import { purchaseEndpoints } from './purchase.js';
@@ -48,4 +48,5 @@ export const endpoints: readonly Endpoint[] = [
   ...purchaseEndpoints,
   ...adminNumbersEndpoints,
   ...membersEndpoints,
+  ...invitationEndpoints,
 ];

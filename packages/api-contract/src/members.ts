@@ -150,3 +150,88 @@ export const deleteMember = endpoint({
 });
 
 export const membersEndpoints = [mfaDetails, saveMfa, addMember, deleteMember] as const;
+
+// ---- invitations --------------------------------------------------------------------------------
+
+/** What the invitation screen shows of a token (customer-area section 3 Invitation token record). */
+export const invitationSchema = z
+  .object({
+    id: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    mobileNo: z.string(),
+    event: z.literal('MEMBER_VERIFICATION'),
+    isVerified: z.boolean(),
+  })
+  .meta({ id: 'Invitation' });
+export type Invitation = z.infer<typeof invitationSchema>;
+
+/** An invitation token as the link carries it. */
+export const invitationTokenSchema = z.string().trim().min(1, 'Please provide the token').max(100);
+
+export const requestActivation = endpoint({
+  operationId: 'requestActivation',
+  method: 'POST',
+  path: '/api/plan/request-activation',
+  summary:
+    'Sends a member of one of the caller’s MultiMFAs an invitation (a link valid 7 days, single use); the member becomes INVITE_SENT',
+  tag: 'plan',
+  access: 'user',
+  body: z
+    .object({
+      memberId: z.uuid({ error: 'Member not found' }),
+      /** Sent by the documented client; the member's stored values are used. */
+      firstName: z.string().optional(),
+      lastName: z.string().optional(),
+      mobileNo: z.string().optional(),
+    })
+    .meta({ id: 'RequestActivationBody' }),
+  response: envelope(z.object({ dbMember: memberSchema })),
+});
+
+export const invitationByToken = endpoint({
+  operationId: 'invitationByToken',
+  method: 'GET',
+  path: '/api/plan/token/:token',
+  summary:
+    'The invitation of a token; 404 when it is unknown, expired or rejected (rate limited per address)',
+  tag: 'plan',
+  access: 'public',
+  params: z.object({ token: invitationTokenSchema }),
+  response: envelope(invitationSchema),
+});
+
+export const activateMember = endpoint({
+  operationId: 'activateMember',
+  method: 'POST',
+  path: '/api/plan/activate-member',
+  summary: 'Accepts an invitation: the member becomes VERIFIED (single use; rate limited per address)',
+  tag: 'plan',
+  access: 'public',
+  body: z
+    .object({
+      token: invitationTokenSchema,
+      /** Sent by the documented client; ignored. */
+      hashCode: z.string().optional(),
+    })
+    .meta({ id: 'ActivateMemberBody' }),
+  response: envelope(z.null()),
+});
+
+export const rejectInvitation = endpoint({
+  operationId: 'rejectInvitation',
+  method: 'PATCH',
+  path: '/api/plan/reject-invitation',
+  summary: 'Rejects an invitation (its id from the token lookup); the owner is to be told',
+  tag: 'plan',
+  access: 'public',
+  body: z.object({ id: z.uuid({ error: 'Invitation not found' }) }).meta({ id: 'RejectInvitationBody' }),
+  response: envelope(z.null()),
+});
+
+export const invitationEndpoints = [
+  requestActivation,
+  invitationByToken,
+  activateMember,
+  rejectInvitation,
+] as const;

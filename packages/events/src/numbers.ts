@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from './define-event.js';
+import { sealedSecretSchema } from './sealed-secret.js';
 import { TOPICS } from './topics.js';
 
 const mfaType = z.enum(['MultiMFA', 'RoboMFA']);
@@ -103,4 +104,48 @@ export const memberRemoved = defineEvent({
   keyOf: (payload) => payload.mfaId,
 });
 
-export const numbersEvents = [mfaCreated, mfaUpdated, numberAssigned, memberAdded, memberRemoved];
+/**
+ * An invitation to send to a member, for messaging: the token travels sealed (`sealSecret`, bound to
+ * the invitation id) so only messaging can read it; numbers keeps only its hash.
+ */
+export const invitationSent = defineEvent({
+  type: 'numbers.invitation.sent',
+  version: 1,
+  topic: TOPICS.numbersInvitation,
+  payload: memberState.extend({
+    invitationId: z.uuid(),
+    sealedToken: sealedSecretSchema,
+    expiresAt: z.iso.datetime(),
+    sentAt: z.iso.datetime(),
+  }),
+  keyOf: (payload) => payload.memberId,
+});
+
+/** A member accepted their invitation: codes reach them from now on. */
+export const memberVerified = defineEvent({
+  type: 'numbers.member.verified',
+  version: 1,
+  topic: TOPICS.numbersMfa,
+  payload: memberState.extend({ invitationId: z.uuid(), verifiedAt: z.iso.datetime() }),
+  keyOf: (payload) => payload.mfaId,
+});
+
+/** A member rejected their invitation (the owner is to be told). */
+export const invitationRejected = defineEvent({
+  type: 'numbers.invitation.rejected',
+  version: 1,
+  topic: TOPICS.numbersMfa,
+  payload: memberState.extend({ invitationId: z.uuid(), rejectedAt: z.iso.datetime() }),
+  keyOf: (payload) => payload.mfaId,
+});
+
+export const numbersEvents = [
+  mfaCreated,
+  mfaUpdated,
+  numberAssigned,
+  memberAdded,
+  memberRemoved,
+  invitationSent,
+  memberVerified,
+  invitationRejected,
+];

@@ -29,6 +29,7 @@ export class AppModule {
           databaseUrl: config.DATABASE_URL,
           brokers: config.KAFKA_BROKERS,
           topicPrefix: config.KAFKA_TOPIC_PREFIX,
+          sealingKey: config.EVENT_SEALING_KEY,
           logger,
         }),
         CountriesModule,

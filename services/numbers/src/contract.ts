@@ -4,6 +4,8 @@
  */
 
 import {
+  invitationSchema,
+  invitationTokenSchema,
   memberFields,
   memberSchema,
   saveMfaBody,
@@ -90,3 +92,15 @@ export const memberRecords = z.array(memberRecord);
 /** `POST /users/:userId/mfas/:mfaId/members`: seats checked against the plan; answers the member. */
 export const addMemberRequest = memberFields;
 export type AddMemberRequest = z.output<typeof addMemberRequest>;
+
+// ---- invitations ---------------------------------------------------------------------------------
+
+/** `POST /users/:userId/members/:memberId/invitations`: sends a new invitation; answers the member. */
+export const invitationRecord = invitationSchema;
+export type InvitationRecord = z.infer<typeof invitationRecord>;
+
+/** `POST /invitations/lookup` and `POST /invitations/accept`: the token in the body, never in a path. */
+export const invitationTokenRequest = z.object({ token: invitationTokenSchema });
+
+/** `POST /invitations/:invitationId/reject`. */
+export const invitationIdParam = z.uuid({ error: 'Invitation not found' });

@@ -1,3 +1,4 @@
+import type { MemberStatus } from '@multimfa/api-contract';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -24,6 +25,9 @@ export abstract class MembersRepository {
   /** The member of one of the user's MultiMFAs (another user's: undefined). */
   abstract find(manager: EntityManager, userId: string, memberId: string): Promise<OwnedMember | undefined>;
   abstract delete(manager: EntityManager, memberId: string): Promise<void>;
+  /** Any member with its owner, locked for the rest of the transaction. */
+  abstract lock(manager: EntityManager, memberId: string): Promise<OwnedMember | undefined>;
+  abstract setStatus(manager: EntityManager, memberId: string, status: MemberStatus): Promise<void>;
 }
 
 @Injectable()
@@ -76,5 +80,21 @@ export class TypeOrmMembersRepository extends MembersRepository {
 
   async delete(manager: EntityManager, memberId: string): Promise<void> {
     await manager.getRepository(MemberEntity).delete({ memberId });
+  }
+
+  async lock(manager: EntityManager, memberId: string): Promise<OwnedMember | undefined> {
+    const rows: Array<{ user_id: string }> = await manager.query(
+      `SELECT mfa.user_id FROM member JOIN mfa ON mfa.mfa_id = member.mfa_id
+        WHERE member.member_id = $1 FOR UPDATE OF member`,
+      [memberId],
+    );
+    const userId = rows[0]?.user_id;
+    if (!userId) return undefined;
+    const member = await manager.getRepository(MemberEntity).findOneByOrFail({ memberId });
+    return { member, userId };
+  }
+
+  async setStatus(manager: EntityManager, memberId: string, status: MemberStatus): Promise<void> {
+    await manager.getRepository(MemberEntity).update({ memberId }, { status });
   }
 }
