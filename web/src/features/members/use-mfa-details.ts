@@ -1,9 +1,11 @@
 import {
   addMember as addMemberEndpoint,
   deleteMember as deleteMemberEndpoint,
+  type Member,
   type MemberFields,
   type MultiMfaDetails,
   mfaDetails,
+  requestActivation,
   saveMfa,
 } from '@multimfa/api-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -66,6 +68,27 @@ export function useDeleteMember(multiMFAId: string) {
     async onSuccess(_answer, memberId) {
       sessionStore.apply(deleteMember, memberId);
       notify.success('Member deleted successfully');
+      await queryClient.invalidateQueries({ queryKey: mfaDetailsKey(multiMFAId) });
+    },
+    onError: (error) => notify.error(error.message),
+  });
+}
+
+/** POST /api/plan/request-activation: the member gets the invitation, their status becomes Invite Sent. */
+export function useInviteMember(multiMFAId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (member: Member) =>
+      api.call(requestActivation, {
+        body: {
+          memberId: member.memberId,
+          firstName: member.firstName,
+          lastName: member.lastName,
+          mobileNo: member.mobileNo,
+        },
+      }),
+    async onSuccess(answer) {
+      notify.success(answer.message);
       await queryClient.invalidateQueries({ queryKey: mfaDetailsKey(multiMFAId) });
     },
     onError: (error) => notify.error(error.message),

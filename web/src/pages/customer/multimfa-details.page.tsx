@@ -1,15 +1,16 @@
-import { Card, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router-dom';
 import { PageLoader } from '../../components/page-loader.component';
 import { AddMemberForm } from '../../features/members/add-member-form.component';
 import { MembersTable } from '../../features/members/members-table.component';
 import { MfaDetailsForm } from '../../features/members/mfa-details-form.component';
-import { useMfaDetails } from '../../features/members/use-mfa-details';
+import { useInviteMember, useMfaDetails } from '../../features/members/use-mfa-details';
 
 /** /details/{mfaid}: the MultiMFA's header fields and its members (customer-area section 2). */
 export function MultiMfaDetailsPage() {
   const { mfaid = '' } = useParams();
   const details = useMfaDetails(mfaid);
+  const invite = useInviteMember(mfaid);
 
   if (details.isPending) return <PageLoader />;
   if (details.isError || !details.data) {
@@ -26,7 +27,20 @@ export function MultiMfaDetailsPage() {
         <AddMemberForm mfa={mfa} />
       </Card>
       <Card withBorder>
-        <MembersTable multiMFAId={mfa.multiMFAId} members={mfa.Members} />
+        <MembersTable
+          multiMFAId={mfa.multiMFAId}
+          members={mfa.Members}
+          inviteAction={(member) => (
+            <Button
+              size="xs"
+              variant="light"
+              loading={invite.isPending && invite.variables?.memberId === member.memberId}
+              onClick={() => invite.mutate(member)}
+            >
+              Invite
+            </Button>
+          )}
+        />
       </Card>
     </Stack>
   );
