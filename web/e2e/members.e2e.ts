@@ -168,9 +168,14 @@ describe('a MultiMFA detail page: members, seats and invitations', () => {
     await invitee.getByText('Thank you for accepting the invite.').waitFor();
     await invitee.locator('canvas').first().waitFor();
 
-    // The owner's page refreshes every 30 seconds.
+    // The owner's page refreshes every 30 seconds, and keeps what the owner is typing meanwhile.
+    const name = page.getByRole('textbox', { name: 'Name', exact: true });
+    await name.fill('Typed while refreshing');
     await row.getByText('Verified').waitFor({ timeout: 35_000 });
     assert.equal(await row.getByRole('button', { name: 'Invite' }).count(), 0);
+    assert.equal(await name.inputValue(), 'Typed while refreshing');
+    await button(page, 'Save').click();
+    await page.getByText('Changes saved successfully').waitFor();
 
     const again = await browser.newPage();
     await again.goto(new URL(link).pathname);
