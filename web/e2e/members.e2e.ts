@@ -88,9 +88,15 @@ describe('a MultiMFA detail page: members, seats and invitations', () => {
     return { user, page, ...bought };
   }
 
-  it('adds members of each medium until the plan is full, then says "Please Update your Plan" and lands on /pricing with this MultiMFA selected', async () => {
+  it('shows the header (status, long next payment date, Back To Dashboard), adds members of each medium until the plan is full, then says "Please Update your Plan" and lands on /pricing with this MultiMFA selected', async () => {
     const { page, multiMFAId, noOfUsers } = await ownerWithMultiMfa('members-full', 4);
     await page.getByText(`Can add upto ${noOfUsers} users in current plan`).waitFor();
+    await page.getByRole('link', { name: 'Back To Dashboard' }).waitFor();
+    assert.equal(await page.getByLabel('Subscription status').textContent(), 'ACTIVE');
+    assert.match(
+      await page.getByRole('textbox', { name: 'Next Payment Date', exact: true }).inputValue(),
+      /^[A-Z][a-z]+ \d{1,2}, \d{4}$/,
+    );
     const form = page.getByRole('form', { name: 'Create New Member' });
     assert.equal(
       await form.getByLabel('Mobile Number', { exact: true }).getAttribute('placeholder'),
@@ -140,7 +146,7 @@ describe('a MultiMFA detail page: members, seats and invitations', () => {
     assert.equal(upgrade, multiMFAId);
   });
 
-  it('invites by e-mail; the link from the inbox opens the invitation, Accept verifies the member (the owner sees Verified), and the link again says already accepted', async () => {
+  it('invites by e-mail; the link from the inbox opens the invitation, Accept verifies the member (the owner sees Verified after a refresh that kept the name being typed, then saves it), and the link again says already accepted', async () => {
     const { page } = await ownerWithMultiMfa('members-invite', 2);
     const email = `invitee-${tag()}@example.com`;
     const firstName = `Ivy${tag()}`;
