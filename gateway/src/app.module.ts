@@ -12,6 +12,8 @@ import { ContactService } from './contact/contact.service.js';
 import { ContactThrottleService } from './contact/contact-throttle.service.js';
 import { controllers } from './controllers.js';
 import { GatewayRedis } from './http/gateway-redis.js';
+import { InvitationsService } from './members/invitations.service.js';
+import { MembersService } from './members/members.service.js';
 import { MfasService } from './mfa/mfas.service.js';
 import { PaymentService } from './payment/payment.service.js';
 import { PlansService } from './plan/plans.service.js';
@@ -43,6 +45,8 @@ export class AppModule {
         MfasService,
         ContactService,
         ContactThrottleService,
+        MembersService,
+        InvitationsService,
         { provide: APP_GUARD, useClass: AccessGuard },
       ],
     };

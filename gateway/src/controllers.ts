@@ -3,6 +3,8 @@ import { AuthController } from './auth/auth.controller.js';
 import { GoogleController } from './auth/google.controller.js';
 import { XsrfController } from './auth/xsrf.controller.js';
 import { ContactController } from './contact/contact.controller.js';
+import { InvitationsController } from './members/invitations.controller.js';
+import { MembersController } from './members/members.controller.js';
 import { MfaController } from './mfa/mfa.controller.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
 import { PaymentController } from './payment/payment.controller.js';
@@ -23,4 +25,6 @@ export const controllers = [
   StripeWebhookController,
   MfaController,
   ContactController,
+  MembersController,
+  InvitationsController,
 ];

@@ -21,6 +21,8 @@ export const gatewayConfigSchema = processEnvSchema.extend({
   /** Express `trust proxy`: how many proxies (the Ingress) stand before the gateway. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Per client address: invitation token lookups, accepts and rejects together. */
+  INVITATION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   NUMBERS_URL: configSchemas.url(['http:', 'https:']),
   IDENTITY_URL: configSchemas.url(['http:', 'https:']),

@@ -14,6 +14,9 @@ import { rateLimitMiddleware } from './rate-limit.middleware.js';
 import { SESSION_PREFIX, sessionCookieName, sessionSecondsLeft } from './session-settings.js';
 import { xsrfMiddleware } from './xsrf.middleware.js';
 
+/** The routes that take an invitation token (customer-area section 7). */
+const INVITATION_ROUTES = ['/api/plan/token', '/api/plan/activate-member', '/api/plan/reject-invitation'];
+
 /** Callers that prove themselves another way: provider webhooks (signatures) and bots (API keys). */
 const XSRF_EXEMPT = [/^\/api\/webhooks\//, /^\/api\/bot\//];
 
@@ -48,6 +51,14 @@ export function configureHttp(app: INestApplication, config: GatewayConfig, logg
   // with the session's load, in one pipeline; it is enforced once the session is loaded.
   const rateLimit = rateLimitMiddleware(redis, config.RATE_LIMIT_PER_MINUTE, logger);
   app.use('/api', rateLimit.count);
+  // Invitation tokens are looked up and accepted without a session: a stricter window against guessing.
+  const invitationLimit = rateLimitMiddleware(
+    redis,
+    config.INVITATION_RATE_LIMIT_PER_MINUTE,
+    logger,
+    'invitation',
+  );
+  app.use(INVITATION_ROUTES, invitationLimit.count);
   // Signed cookies: the device cookie that lets a browser which signed in before past the wider throttles.
   app.use('/api', cookieParser(config.SESSION_SECRET));
   app.use(
@@ -76,6 +87,7 @@ export function configureHttp(app: INestApplication, config: GatewayConfig, logg
     }),
   );
   app.use('/api', rateLimit.enforce);
+  app.use(INVITATION_ROUTES, invitationLimit.enforce);
   app.use('/api', sessionLifetimeMiddleware(config.SESSION_TTL_SECONDS, clock));
   app.use('/api/admin', adminAreaMiddleware(logger));
   app.use('/api', xsrfMiddleware({ secure: config.COOKIE_SECURE, exempt: XSRF_EXEMPT }, logger));

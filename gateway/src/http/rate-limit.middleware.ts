@@ -3,8 +3,7 @@ import { DomainError, sendError } from '@multimfa/service-runtime';
 import type { NextFunction, Request, Response } from 'express';
 import type { Redis } from 'ioredis';
 
-const COUNT = Symbol('rate-limit count');
-type CountedRequest = Request & { [COUNT]?: Promise<number | undefined> };
+type CountedRequest = Request & { [count: symbol]: Promise<number | undefined> | undefined };
 
 /**
  * A fixed one-minute window per client address, counted in Redis so every gateway replica shares it.
@@ -12,10 +11,12 @@ type CountedRequest = Request & { [COUNT]?: Promise<number | undefined> };
  * joins it in the same automatic pipeline (one write and one round trip to Redis per request);
  * `enforce`, after the session, waits for the count and answers 429 over the limit.
  * When Redis cannot answer the request goes through (and a warning is logged): availability first.
+ * `scope` names the window's counter, so a stricter limit on a few routes counts apart from the rest.
  */
-export function rateLimitMiddleware(redis: Redis, limitPerMinute: number, logger: Logger) {
+export function rateLimitMiddleware(redis: Redis, limitPerMinute: number, logger: Logger, scope = 'ip') {
+  const COUNT = Symbol(`rate-limit count ${scope}`);
   const count = (req: CountedRequest, _res: Response, next: NextFunction) => {
-    const key = `ratelimit:ip:${req.ip}:${Math.floor(Date.now() / 60_000)}`;
+    const key = `ratelimit:${scope}:${req.ip}:${Math.floor(Date.now() / 60_000)}`;
     // Not a MULTI (a pipeline of its own): EXPIRE NX sets the window's end once, right after the first INCR.
     const incremented = redis.incr(key);
     const expiring = redis.expire(key, 60, 'NX');

@@ -15,6 +15,7 @@ import {
 } from './auth.js';
 import { sendContactMessage } from './contact.js';
 import type { Endpoint } from './endpoint.js';
+import { invitationEndpoints, membersEndpoints } from './members.js';
 import { getMFACountries } from './plan.js';
 import { listPlans, listRoboMfaPlans } from './plan-catalogue.js';
 import { purchaseEndpoints } from './purchase.js';
@@ -24,6 +25,7 @@ export * from './auth.js';
 export { type ContactBody, contactBody, sendContactMessage } from './contact.js';
 export { type Endpoint, endpoint, type HttpMethod } from './endpoint.js';
 export { type Envelope, envelope, errorEnvelope } from './envelope.js';
+export * from './members.js';
 export { type Country, countrySchema, getMFACountries } from './plan.js';
 export { listPlans, listRoboMfaPlans, type Plan, planSchema } from './plan-catalogue.js';
 export * from './purchase.js';
@@ -48,4 +50,6 @@ export const endpoints: readonly Endpoint[] = [
   sendContactMessage,
   ...purchaseEndpoints,
   ...adminNumbersEndpoints,
+  ...membersEndpoints,
+  ...invitationEndpoints,
 ];

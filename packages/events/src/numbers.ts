@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from './define-event.js';
+import { sealedSecretSchema } from './sealed-secret.js';
 import { TOPICS } from './topics.js';
 
 const mfaType = z.enum(['MultiMFA', 'RoboMFA']);
@@ -70,4 +71,81 @@ export const numberAssigned = defineEvent({
   keyOf: (payload) => payload.number,
 });
 
-export const numbersEvents = [mfaCreated, mfaUpdated, numberAssigned];
+/** A member of a MultiMFA as numbers holds it after the change. */
+const memberState = z.object({
+  memberId: z.uuid(),
+  mfaId: z.uuid(),
+  userId: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** E.164, empty when codes do not go to a mobile. */
+  mobileNo: z.string(),
+  /** Lower case, empty when codes do not go by e-mail. */
+  email: z.string(),
+  forwardMedium: z.enum(['EMAIL', 'MOBILE_NUMBER', 'BOTH']),
+  status: z.enum(['AWAITING_INVITE', 'INVITE_SENT', 'VERIFIED']),
+});
+
+/** A member was added to a MultiMFA (codes reach them only once VERIFIED). */
+export const memberAdded = defineEvent({
+  type: 'numbers.member.added',
+  version: 1,
+  topic: TOPICS.numbersMfa,
+  payload: memberState.extend({ addedAt: z.iso.datetime() }),
+  keyOf: (payload) => payload.mfaId,
+});
+
+/** A member was removed from a MultiMFA: codes stop reaching them at once. */
+export const memberRemoved = defineEvent({
+  type: 'numbers.member.removed',
+  version: 1,
+  topic: TOPICS.numbersMfa,
+  payload: z.object({ memberId: z.uuid(), mfaId: z.uuid(), userId: z.uuid(), removedAt: z.iso.datetime() }),
+  keyOf: (payload) => payload.mfaId,
+});
+
+/**
+ * An invitation to send to a member, for messaging: the token travels sealed (`sealSecret`, bound to
+ * the invitation id) so only messaging can read it; numbers keeps only its hash.
+ */
+export const invitationSent = defineEvent({
+  type: 'numbers.invitation.sent',
+  version: 1,
+  topic: TOPICS.numbersInvitation,
+  payload: memberState.extend({
+    invitationId: z.uuid(),
+    sealedToken: sealedSecretSchema,
+    expiresAt: z.iso.datetime(),
+    sentAt: z.iso.datetime(),
+  }),
+  keyOf: (payload) => payload.memberId,
+});
+
+/** A member accepted their invitation: codes reach them from now on. */
+export const memberVerified = defineEvent({
+  type: 'numbers.member.verified',
+  version: 1,
+  topic: TOPICS.numbersMfa,
+  payload: memberState.extend({ invitationId: z.uuid(), verifiedAt: z.iso.datetime() }),
+  keyOf: (payload) => payload.mfaId,
+});
+
+/** A member rejected their invitation (the owner is to be told). */
+export const invitationRejected = defineEvent({
+  type: 'numbers.invitation.rejected',
+  version: 1,
+  topic: TOPICS.numbersMfa,
+  payload: memberState.extend({ invitationId: z.uuid(), rejectedAt: z.iso.datetime() }),
+  keyOf: (payload) => payload.mfaId,
+});
+
+export const numbersEvents = [
+  mfaCreated,
+  mfaUpdated,
+  numberAssigned,
+  memberAdded,
+  memberRemoved,
+  invitationSent,
+  memberVerified,
+  invitationRejected,
+];

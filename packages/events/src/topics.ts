@@ -57,6 +57,13 @@ export const TOPICS = {
     retentionMs: 14 * DAY,
     description: 'MFA created, updated, deleted; members, invitations and bots of the MFA',
   },
+  numbersInvitation: {
+    name: 'multimfa.numbers.invitation.v1',
+    partitions: 6,
+    retentionMs: HOUR,
+    description: 'An invitation to send to a member; kept briefly because the payload holds a sealed token',
+    secret: true,
+  },
   numbersPhoneNumber: {
     name: 'multimfa.numbers.phone-number.v1',
     partitions: 6,

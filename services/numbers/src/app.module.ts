@@ -4,6 +4,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { AllocationModule } from './allocation/allocation.module.js';
 import type { NumbersConfig } from './config/numbers.config.js';
 import { CountriesModule } from './countries/countries.module.js';
+import { MembersModule } from './members/members.module.js';
 import { MfasModule } from './mfas/mfas.module.js';
 import { migrations } from './migrations/index.js';
 import { PoolModule } from './pool/pool.module.js';
@@ -28,12 +29,14 @@ export class AppModule {
           databaseUrl: config.DATABASE_URL,
           brokers: config.KAFKA_BROKERS,
           topicPrefix: config.KAFKA_TOPIC_PREFIX,
+          sealingKey: config.EVENT_SEALING_KEY,
           logger,
         }),
         CountriesModule,
         allocation,
         PoolModule.forRoot(allocation),
         MfasModule.forRoot(allocation),
+        MembersModule,
       ],
     };
   }

@@ -4,6 +4,11 @@
  */
 
 import {
+  invitationSchema,
+  invitationTokenSchema,
+  memberFields,
+  memberSchema,
+  saveMfaBody,
   twilioNumberBody,
   twilioNumberParams,
   twilioNumberSchema,
@@ -72,3 +77,30 @@ export const mfaRecords = z.array(mfaRecord);
 
 /** `GET /users/:userId/mfas?type=…`: the user's MFAs of one kind (both when absent), newest first. */
 export const mfaListQuery = z.object({ type: mfaKind.optional() });
+
+/** `PATCH /users/:userId/mfas/:mfaId`: what the owner changes on the detail page; answers the MFA. */
+export const saveMfaRequest = saveMfaBody.omit({ multiMFAId: true });
+export type SaveMfaRequest = z.output<typeof saveMfaRequest>;
+
+// ---- members of a MultiMFA ----------------------------------------------------------------------
+
+/** A member as numbers keeps it (mobile in E.164, e-mail lower case, the unused one empty). */
+export const memberRecord = memberSchema;
+export type MemberRecord = z.infer<typeof memberRecord>;
+export const memberRecords = z.array(memberRecord);
+
+/** `POST /users/:userId/mfas/:mfaId/members`: seats checked against the plan; answers the member. */
+export const addMemberRequest = memberFields;
+export type AddMemberRequest = z.output<typeof addMemberRequest>;
+
+// ---- invitations ---------------------------------------------------------------------------------
+
+/** `POST /users/:userId/members/:memberId/invitations`: sends a new invitation; answers the member. */
+export const invitationRecord = invitationSchema;
+export type InvitationRecord = z.infer<typeof invitationRecord>;
+
+/** `POST /invitations/lookup` and `POST /invitations/accept`: the token in the body, never in a path. */
+export const invitationTokenRequest = z.object({ token: invitationTokenSchema });
+
+/** `POST /invitations/:invitationId/reject`. */
+export const invitationIdParam = z.uuid({ error: 'Invitation not found' });

@@ -27,6 +27,7 @@ create multimfa.billing.subscription.v1 6 1209600000
 create multimfa.billing.invoice.v1 6 1209600000
 create multimfa.billing.discount.v1 3 1209600000
 create multimfa.numbers.mfa.v1 12 1209600000
+create multimfa.numbers.invitation.v1 6 3600000
 create multimfa.numbers.phone-number.v1 6 1209600000
 create multimfa.messaging.message.v1 12 604800000
 create multimfa.messaging.usage.v1 6 1209600000

@@ -73,4 +73,19 @@ describe('notification e-mails', () => {
     assert.match(email.html, /&lt;img src=x onerror=alert\(1\)&gt;/);
     assert.match(email.html, /Eve &lt;b&gt;/);
   });
+
+  it('links a member invitation to /activation/{token} in both parts, with its validity in days', () => {
+    const token = 'AbC-dEf_0123456789abcdefghijklmnopqrstuvwxy';
+    const email = renderNotification(
+      'MEMBER_INVITATION',
+      { firstName: 'Ivy', code: token, expiresAt: new Date(now.getTime() + 7 * 86_400_000).toISOString() },
+      'https://app.multimfa.com/',
+      now,
+    );
+    assert.equal(email.subject, 'You are invited to a MultiMFA team');
+    assert.match(email.text, /Hi Ivy,/);
+    assert.ok(email.text.includes(`https://app.multimfa.com/activation/${token}`));
+    assert.ok(email.html.includes(`https://app.multimfa.com/activation/${token}`));
+    assert.match(email.text, /valid for 7 days/);
+  });
 });

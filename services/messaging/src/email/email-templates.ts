@@ -1,7 +1,8 @@
 import type { notificationRequested, PayloadOf } from '@multimfa/events';
 
-export type NotificationKind = PayloadOf<typeof notificationRequested>['kind'];
-/** What an outbound e-mail is: one of identity's notifications, or a contact form message to support. */
+/** What identity asks for, and numbers' member invitations. */
+export type NotificationKind = PayloadOf<typeof notificationRequested>['kind'] | 'MEMBER_INVITATION';
+/** What an outbound e-mail is: a notification, or a contact form message to support. */
 export type EmailKind = NotificationKind | 'CONTACT_MESSAGE';
 
 export interface NotificationContent {
@@ -73,6 +74,14 @@ function text(layout: Layout): string {
 
 const signInUrl = (webUrl: string) => `${webUrl.replace(/\/$/, '')}/login`;
 
+const activationUrl = (webUrl: string, token: string) =>
+  `${webUrl.replace(/\/$/, '')}/activation/${encodeURIComponent(token)}`;
+
+function daysLeft(expiresAt: string | null, now: Date): number {
+  if (!expiresAt) return 7;
+  return Math.max(1, Math.round((new Date(expiresAt).getTime() - now.getTime()) / 86_400_000));
+}
+
 function minutesLeft(expiresAt: string | null, now: Date): number {
   if (!expiresAt) return 10;
   return Math.max(1, Math.round((new Date(expiresAt).getTime() - now.getTime()) / 60_000));
@@ -136,6 +145,18 @@ export function renderNotification(
           'If it was not you, you can ignore this email: nobody can use your account without your password.',
       };
       break;
+    case 'MEMBER_INVITATION':
+      layout = {
+        preheader: 'You are invited to receive a team’s verification codes on MultiMFA',
+        heading: 'You are invited to a MultiMFA team',
+        paragraphs: [
+          hello,
+          'A MultiMFA customer added you to their team: once you accept, the verification codes texted to the team’s number are forwarded to you.',
+        ],
+        action: { label: 'Answer the invitation', url: activationUrl(webUrl, content.code ?? '') },
+        footnote: `The invitation is valid for ${daysLeft(content.expiresAt, now)} days and works once. If you do not know the sender, reject it or ignore this email.`,
+      };
+      break;
   }
   return { subject: subjectOf(kind), html: html(layout), text: text(layout) };
 }
@@ -174,5 +195,7 @@ export function subjectOf(kind: NotificationKind): string {
       return 'Your MultiMFA password was changed';
     case 'ACCOUNT_EXISTS':
       return 'Someone tried to sign up to MultiMFA with your address';
+    case 'MEMBER_INVITATION':
+      return 'You are invited to a MultiMFA team';
   }
 }

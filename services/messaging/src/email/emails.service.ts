@@ -1,4 +1,9 @@
-import { type notificationRequested, openSecret, type PayloadOf } from '@multimfa/events';
+import {
+  type invitationSent,
+  type notificationRequested,
+  openSecret,
+  type PayloadOf,
+} from '@multimfa/events';
 import { Clock, currentCorrelationId, LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -72,6 +77,31 @@ export class EmailsService {
       correlationId,
     });
     return () => this.queue.enqueue({ emailId: message.messageId, correlationId });
+  }
+
+  /**
+   * Records numbers' invitation e-mail (the token stays sealed, bound to the invitation id, which is
+   * the e-mail's id); nothing for a member reached by mobile only.
+   */
+  async recordInvitation(
+    manager: EntityManager,
+    invitation: PayloadOf<typeof invitationSent>,
+  ): Promise<(() => Promise<void>) | undefined> {
+    if (!invitation.email) return undefined;
+    const correlationId = currentCorrelationId() ?? invitation.invitationId;
+    const recorded = await this.emails.insertQueued(manager, {
+      emailId: invitation.invitationId,
+      userId: invitation.userId,
+      kind: 'MEMBER_INVITATION',
+      toAddress: invitation.email,
+      firstName: invitation.firstName,
+      subject: subjectOf('MEMBER_INVITATION'),
+      sealedCode: invitation.sealedToken,
+      expiresAt: invitation.expiresAt,
+      correlationId,
+    });
+    if (!recorded) return undefined;
+    return () => this.queue.enqueue({ emailId: invitation.invitationId, correlationId });
   }
 
   /** Sends one queued e-mail (called by the worker; a thrown error is retried with backoff). */

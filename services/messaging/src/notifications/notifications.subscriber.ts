@@ -1,10 +1,15 @@
 import { EventContext } from '@multimfa/event-bus';
-import { notificationRequested, notificationRequestedV2, type PayloadOf } from '@multimfa/events';
+import {
+  invitationSent,
+  notificationRequested,
+  notificationRequestedV2,
+  type PayloadOf,
+} from '@multimfa/events';
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import { EmailsService } from '../email/emails.service.js';
 
-/** Identity's requests to reach a person (codes, security notices) become e-mails. */
+/** Identity's requests to reach a person (codes, security notices) and numbers' invitations become e-mails. */
 @Controller()
 export class NotificationsSubscriber {
   constructor(@Inject(EmailsService) private readonly emails: EmailsService) {}
@@ -25,5 +30,15 @@ export class NotificationsSubscriber {
     @Ctx() context: EventContext,
   ): Promise<void> {
     return this.onRequested(request, context);
+  }
+
+  /** A member invited by e-mail (BOTH included); a mobile-only member gets no e-mail. */
+  @EventPattern(invitationSent)
+  async onInvitationSent(
+    @Payload() invitation: PayloadOf<typeof invitationSent>,
+    @Ctx() context: EventContext,
+  ): Promise<void> {
+    const enqueue = await this.emails.recordInvitation(context.getManager(), invitation);
+    if (enqueue) context.afterCommit(enqueue);
   }
 }

@@ -1,3 +1,4 @@
+import { sealingKeySetting } from '@multimfa/events';
 import { configSchemas, serviceEnvSchema } from '@multimfa/service-runtime';
 import { z } from 'zod';
 
@@ -8,5 +9,7 @@ export const numbersConfigSchema = serviceEnvSchema.extend({
   TWILIO_AUTH_TOKEN: z.string().min(1),
   /** Twilio's REST API; the provider sandbox's address locally. */
   TWILIO_API_URL: configSchemas.url(['http:', 'https:']).default('https://api.twilio.com'),
+  /** Seals invitation tokens for messaging (the same key as messaging's); without it no invitation is sent. */
+  EVENT_SEALING_KEY: sealingKeySetting.optional(),
 });
 export type NumbersConfig = z.output<typeof numbersConfigSchema>;

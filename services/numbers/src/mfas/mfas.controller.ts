@@ -1,11 +1,13 @@
 import { ZodPipe } from '@multimfa/service-runtime';
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
 import { z } from 'zod';
 import {
   type ApplyPurchaseRequest,
   applyPurchaseRequest,
   type MfaRecord,
   mfaListQuery,
+  type SaveMfaRequest,
+  saveMfaRequest,
 } from '../contract.js';
 import { MfasService } from './mfas.service.js';
 
@@ -33,5 +35,14 @@ export class MfasController {
   @Get('users/:userId/mfas/:mfaId')
   get(@Param('userId', uuid) userId: string, @Param('mfaId', uuid) mfaId: string): Promise<MfaRecord> {
     return this.mfas.get(userId, mfaId);
+  }
+
+  @Patch('users/:userId/mfas/:mfaId')
+  save(
+    @Param('userId', uuid) userId: string,
+    @Param('mfaId', uuid) mfaId: string,
+    @Body(new ZodPipe(saveMfaRequest)) change: SaveMfaRequest,
+  ): Promise<MfaRecord> {
+    return this.mfas.save(userId, mfaId, change);
   }
 }

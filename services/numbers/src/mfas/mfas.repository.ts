@@ -33,6 +33,13 @@ export abstract class MfasRepository {
   abstract insert(manager: EntityManager, mfa: Mfa): Promise<void>;
   /** Changes the plan of the user's MultiMFA; false when the user has no such MultiMFA. */
   abstract changePlan(manager: EntityManager, change: PlanChange): Promise<boolean>;
+  /** Changes what the owner edits on the detail page; false when the user has no such MFA. */
+  abstract edit(
+    manager: EntityManager,
+    userId: string,
+    mfaId: string,
+    change: { name: string; description: string; autoRenewal: boolean },
+  ): Promise<boolean>;
   /** The user's MFA (another user's: undefined). */
   abstract find(userId: string, mfaId: string, manager?: EntityManager): Promise<MfaView | undefined>;
   /** The user's MFAs, newest first, of one kind when given. */
@@ -153,6 +160,20 @@ export class TypeOrmMfasRepository extends MfasRepository {
         change.autoRenewal,
         change.nextPaymentDate,
       ],
+    )) as [unknown[], number];
+    return affected > 0;
+  }
+
+  async edit(
+    manager: EntityManager,
+    userId: string,
+    mfaId: string,
+    change: { name: string; description: string; autoRenewal: boolean },
+  ): Promise<boolean> {
+    const [, affected] = (await manager.query(
+      `UPDATE mfa SET name = $3, description = $4, auto_renewal = $5, updated_at = now()
+        WHERE mfa_id = $1 AND user_id = $2`,
+      [mfaId, userId, change.name, change.description, change.autoRenewal],
     )) as [unknown[], number];
     return affected > 0;
   }

@@ -5,7 +5,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AllocationService } from '../allocation/allocation.service.js';
-import type { ApplyPurchaseRequest, MfaKind, MfaRecord } from '../contract.js';
+import type { ApplyPurchaseRequest, MfaKind, MfaRecord, SaveMfaRequest } from '../contract.js';
 import { toMfaRecord } from './dto/mfa-record.dto.js';
 import { Mfa, type MfaView } from './mfa.entity.js';
 import { draftMissing, mfaExists, mfaNotFound, unknownCountry, upgradeOfRoboMfa } from './mfas.errors.js';
@@ -85,6 +85,23 @@ export class MfasService {
     return toMfaRecord(found);
   }
 
+  /**
+   * The owner's changes from the detail page. `numbers.mfa.updated` carries the new auto-renewal
+   * flag, for billing, which owns the subscription's renewal, to follow.
+   */
+  async save(userId: string, mfaId: string, change: SaveMfaRequest): Promise<MfaRecord> {
+    return this.dataSource.transaction(async (manager) => {
+      if (!(await this.mfas.edit(manager, userId, mfaId, change))) throw mfaNotFound();
+      const view = await this.current(manager, { userId, mfaId });
+      await this.outbox.publish(manager, mfaUpdated, {
+        ...eventState(view),
+        purchaseId: null,
+        updatedAt: this.clock.now().toISOString(),
+      });
+      return toMfaRecord(view);
+    });
+  }
+
   private async countryOf(manager: EntityManager, purchase: ApplyPurchaseRequest) {
     if (!purchase.draft) throw draftMissing();
     const country = await this.mfas.country(manager, purchase.draft.countryId);
@@ -158,7 +175,10 @@ export class MfasService {
     return { mfa: toMfaRecord(await this.current(manager, purchase)) };
   }
 
-  private async current(manager: EntityManager, purchase: ApplyPurchaseRequest): Promise<MfaView> {
+  private async current(
+    manager: EntityManager,
+    purchase: Pick<ApplyPurchaseRequest, 'userId' | 'mfaId'>,
+  ): Promise<MfaView> {
     const view = await this.mfas.find(purchase.userId, purchase.mfaId, manager);
     if (!view) throw mfaNotFound();
     return view;

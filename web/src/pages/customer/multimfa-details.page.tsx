@@ -1,10 +1,47 @@
-import { NotBuiltYet } from '../../components/not-built-yet.component';
+import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { useParams } from 'react-router-dom';
+import { PageLoader } from '../../components/page-loader.component';
+import { AddMemberForm } from '../../features/members/add-member-form.component';
+import { MembersTable } from '../../features/members/members-table.component';
+import { MfaDetailsForm } from '../../features/members/mfa-details-form.component';
+import { useInviteMember, useMfaDetails } from '../../features/members/use-mfa-details';
 
+/** /details/{mfaid}: the MultiMFA's header fields and its members (customer-area section 2). */
 export function MultiMfaDetailsPage() {
+  const { mfaid = '' } = useParams();
+  const details = useMfaDetails(mfaid);
+  const invite = useInviteMember(mfaid);
+
+  if (details.isPending) return <PageLoader />;
+  if (details.isError || !details.data) {
+    return <Text role="alert">{details.error?.message ?? 'MFA not found'}</Text>;
+  }
+  const mfa = details.data;
   return (
-    <NotBuiltYet
-      title="MultiMFA Details"
-      purpose="A MultiMFA number’s plan, status, auto-renewal and description, and the members who receive its codes by e-mail and/or mobile."
-    />
+    <Stack gap="lg" maw={960} mx="auto" p="md">
+      <Title order={2}>MultiMFA Details</Title>
+      <Card withBorder>
+        <MfaDetailsForm mfa={mfa} />
+      </Card>
+      <Card withBorder>
+        <AddMemberForm mfa={mfa} />
+      </Card>
+      <Card withBorder>
+        <MembersTable
+          multiMFAId={mfa.multiMFAId}
+          members={mfa.Members}
+          inviteAction={(member) => (
+            <Button
+              size="xs"
+              variant="light"
+              loading={invite.isPending && invite.variables?.memberId === member.memberId}
+              onClick={() => invite.mutate(member)}
+            >
+              Invite
+            </Button>
+          )}
+        />
+      </Card>
+    </Stack>
   );
 }

@@ -1,10 +1,92 @@
-import { NotBuiltYet } from '../../components/not-built-yet.component';
+import { Alert, Button, Card, Center, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useViewportSize } from '@mantine/hooks';
+import { useState } from 'react';
+import Confetti from 'react-confetti';
+import { useParams } from 'react-router-dom';
+import { PageLoader } from '../../components/page-loader.component';
+import {
+  ACCEPTED_MESSAGE,
+  ALREADY_ACCEPTED_MESSAGE,
+  type Answer,
+  INVITATION_NOT_FOUND_MESSAGE,
+  REJECTED_MESSAGE,
+  useAcceptInvitation,
+  useInvitation,
+  useRejectInvitation,
+} from '../../features/invitation/use-invitation';
+import { notify } from '../../notify/notify';
 
+/**
+ * /activation/{info}: the invited member accepts or rejects with the token from the link (customer-
+ * area sections 2 Invitation screen and 4 Invitation view). An already verified invitation shows as
+ * accepted.
+ */
 export function ActivationPage() {
+  const { info = '' } = useParams();
+  const [token, setToken] = useState(info);
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const invitation = useInvitation(info);
+  const accept = useAcceptInvitation();
+  const reject = useRejectInvitation();
+  const { width, height } = useViewportSize();
+
+  if (invitation.isLoading) return <PageLoader />;
+  const shown: Answer | null =
+    answer ??
+    (invitation.data?.isVerified ? 'already-accepted' : invitation.data === null ? 'not-found' : null);
+
+  const onAnswered = (result: Answer) => {
+    if (result === 'rejected') notify.info('Invitation Rejected');
+    setAnswer(result);
+  };
+  const failed = (error: Error) => notify.error(error.message);
+
   return (
-    <NotBuiltYet
-      title="Member Invitation"
-      purpose="Accept or reject an invitation to receive a MultiMFA number’s codes, with the token from the invitation link; accepting proves you control where the codes will go."
-    />
+    <Center mih="60vh" p="md">
+      {shown === 'accepted' && (
+        <Confetti width={width || window.innerWidth} height={height || window.innerHeight} recycle={false} />
+      )}
+      <Card withBorder maw={480} w="100%">
+        <Stack gap="md">
+          <Title order={2}>Member Invitation</Title>
+          {shown === 'accepted' && <Alert color="green">{ACCEPTED_MESSAGE}</Alert>}
+          {shown === 'already-accepted' && <Alert color="green">{ALREADY_ACCEPTED_MESSAGE}</Alert>}
+          {shown === 'rejected' && <Alert color="gray">{REJECTED_MESSAGE}</Alert>}
+          {shown === 'not-found' && <Alert color="red">{INVITATION_NOT_FOUND_MESSAGE}</Alert>}
+          {(shown === null || shown === 'not-found') && (
+            <>
+              {invitation.data && (
+                <Text>
+                  {invitation.data.firstName} {invitation.data.lastName}, you are invited to receive a
+                  MultiMFA team’s verification codes.
+                </Text>
+              )}
+              <TextInput
+                label="Token"
+                value={token}
+                onChange={(event) => setToken(event.currentTarget.value)}
+              />
+              <Group justify="flex-end">
+                <Button
+                  variant="default"
+                  loading={reject.isPending}
+                  disabled={!token.trim()}
+                  onClick={() => reject.mutate(token.trim(), { onSuccess: onAnswered, onError: failed })}
+                >
+                  Reject
+                </Button>
+                <Button
+                  loading={accept.isPending}
+                  disabled={!token.trim()}
+                  onClick={() => accept.mutate(token.trim(), { onSuccess: onAnswered, onError: failed })}
+                >
+                  Accept
+                </Button>
+              </Group>
+            </>
+          )}
+        </Stack>
+      </Card>
+    </Center>
   );
 }

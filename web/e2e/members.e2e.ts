@@ -1,0 +1,259 @@
+// A MultiMFA's detail page, its members and their invitations end to end (issue 12; customer-area
+// sections 2 MultiMFA detail and Invitation screen, 4, 5 Add member and Capacity, 7): the MultiMFA is
+// bought through the API with the demo data's 100% code, the rest happens in Chromium, and the
+// invitation e-mail is read from the provider sandbox's inbox.
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import {
+  ApiClient,
+  createUser,
+  sandbox,
+  signedInApi,
+  signInThroughUi,
+  type TestUser,
+  waitForPath,
+} from './support/accounts.ts';
+import { useBrowser } from './support/browser.ts';
+
+const FREE = 'FREE100';
+const INVITATION_SUBJECT = 'You are invited to a MultiMFA team';
+
+type Medium = 'EMAIL' | 'MOBILE_NUMBER' | 'BOTH';
+const MEDIUM_LABEL: Record<Medium, string> = { EMAIL: 'Email', MOBILE_NUMBER: 'Mobile Number', BOTH: 'Both' };
+
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+const memberRow = (page: Page, fullName: string) =>
+  page.getByRole('table', { name: 'Members' }).getByRole('row').filter({ hasText: fullName });
+const tag = () => randomBytes(3).toString('hex');
+
+/** Buys a MultiMFA of the smallest plan with at least `seats` seats, free with the 100% code. */
+async function boughtMultiMfa(
+  api: ApiClient,
+  seats: number,
+): Promise<{ multiMFAId: string; noOfUsers: number }> {
+  const { plans } = (await api.get('/api/plan/list')) as {
+    plans: Array<{ planId: number; noOfUsers: number }>;
+  };
+  const plan = plans.filter((p) => p.noOfUsers >= seats).sort((a, b) => a.noOfUsers - b.noOfUsers)[0];
+  assert.ok(plan, `no MultiMFA plan has ${seats} seats`);
+  const countries = (await api.get('/api/plan/getMFACountries')) as Array<{ multiMFACountryId: number }>;
+  const discount = (await api.post('/api/plan/apply-discount', { code: FREE, planId: plan.planId })).data as {
+    discountId: string;
+  };
+  const intent = (
+    await api.post('/api/auth/create-intent', {
+      MFAType: 'MultiMFA',
+      planId: plan.planId,
+      name: `Members e2e ${tag()}`,
+      description: 'Bought by the members e2e',
+      countryId: countries[0]?.multiMFACountryId,
+      discountId: discount.discountId,
+    })
+  ).data as { checkoutId: string; requiresPayment: boolean };
+  assert.equal(intent.requiresPayment, false);
+  const created = (await api.post('/api/plan/create', { stripePayment: { checkout_id: intent.checkoutId } }))
+    .data as { MFA: { multiMFAId: string } };
+  return { multiMFAId: created.MFA.multiMFAId, noOfUsers: plan.noOfUsers };
+}
+
+async function fillMember(
+  page: Page,
+  member: { firstName: string; lastName: string; medium: Medium; email?: string; mobileNo?: string },
+): Promise<void> {
+  const form = page.getByRole('form', { name: 'Create New Member' });
+  await form.getByLabel('First Name').fill(member.firstName);
+  await form.getByLabel('Last Name').fill(member.lastName);
+  await form.getByLabel('Forward Method', { exact: true }).click();
+  await page.getByRole('option', { name: MEDIUM_LABEL[member.medium], exact: true }).click();
+  if (member.mobileNo !== undefined)
+    await form.getByLabel('Mobile Number', { exact: true }).fill(member.mobileNo);
+  if (member.email !== undefined) await form.getByLabel('Email', { exact: true }).fill(member.email);
+  await form.getByRole('button', { name: 'Create', exact: true }).click();
+}
+
+describe('a MultiMFA detail page: members, seats and invitations', () => {
+  const browser = useBrowser();
+
+  async function ownerWithMultiMfa(label: string, seats: number) {
+    const user = await createUser(label);
+    const api = await signedInApi(user);
+    const bought = await boughtMultiMfa(api, seats);
+    await api.dispose();
+    const page = await browser.newPage();
+    await signInThroughUi(page, user);
+    await page.goto(`/details/${bought.multiMFAId}`);
+    await page.getByRole('heading', { name: 'MultiMFA Details' }).waitFor();
+    return { user, page, ...bought };
+  }
+
+  it('shows the header (status, long next payment date, Back To Dashboard), adds members of each medium until the plan is full, then says "Please Update your Plan" and lands on /pricing with this MultiMFA selected', async () => {
+    const { page, multiMFAId, noOfUsers } = await ownerWithMultiMfa('members-full', 4);
+    await page.getByText(`Can add upto ${noOfUsers} users in current plan`).waitFor();
+    await page.getByRole('link', { name: 'Back To Dashboard' }).waitFor();
+    assert.equal(await page.getByLabel('Subscription status').textContent(), 'ACTIVE');
+    assert.match(
+      await page.getByRole('textbox', { name: 'Next Payment Date', exact: true }).inputValue(),
+      /^[A-Z][a-z]+ \d{1,2}, \d{4}$/,
+    );
+    const form = page.getByRole('form', { name: 'Create New Member' });
+    assert.equal(
+      await form.getByLabel('Mobile Number', { exact: true }).getAttribute('placeholder'),
+      '+12125551212',
+    );
+    assert.ok(await form.getByLabel('Mobile Number', { exact: true }).isDisabled());
+    assert.ok(await form.getByLabel('Email', { exact: true }).isDisabled());
+
+    await fillMember(page, { firstName: 'Empty', lastName: 'Mail', medium: 'EMAIL' });
+    await page.getByText('Please provide email address').waitFor();
+    await fillMember(page, {
+      firstName: 'Half',
+      lastName: 'Both',
+      medium: 'BOTH',
+      email: 'half@example.com',
+    });
+    await page.getByText('Please provide both email address and mobile number').waitFor();
+
+    const order: Medium[] = ['EMAIL', 'MOBILE_NUMBER', 'BOTH'];
+    let seats = 0;
+    for (let i = 0; seats + (order[i % 3] === 'BOTH' ? 2 : 1) <= noOfUsers; i += 1) {
+      const medium = order[i % 3] as Medium;
+      const firstName = `M${i}${tag()}`;
+      await fillMember(page, {
+        firstName,
+        lastName: 'Seat',
+        medium,
+        ...(medium !== 'MOBILE_NUMBER' ? { email: `${firstName}@Example.com` } : {}),
+        ...(medium !== 'EMAIL' ? { mobileNo: `+1212555${String(1000 + i)}` } : {}),
+      });
+      await memberRow(page, `${firstName} Seat`).getByText('Awaiting').waitFor();
+      seats += medium === 'BOTH' ? 2 : 1;
+    }
+    expect(
+      await page.getByRole('table', { name: 'Members' }).getByRole('row').count(),
+    ).toBeGreaterThanOrEqual(4);
+
+    await fillMember(page, {
+      firstName: 'One',
+      lastName: 'Toomany',
+      medium: 'EMAIL',
+      email: 'toomany@example.com',
+    });
+    await page.getByText('Please Update your Plan').waitFor();
+    await waitForPath(page, '/pricing');
+    const upgrade = await page.evaluate(() => JSON.parse(localStorage.getItem('state') ?? '{}').upgrade);
+    assert.equal(upgrade, multiMFAId);
+  });
+
+  it('invites by e-mail; the link from the inbox opens the invitation, Accept verifies the member (the owner sees Verified after a refresh that kept the name being typed, then saves it), and the link again says already accepted', async () => {
+    const { page } = await ownerWithMultiMfa('members-invite', 2);
+    const email = `invitee-${tag()}@example.com`;
+    const firstName = `Ivy${tag()}`;
+    await fillMember(page, { firstName, lastName: 'Invited', medium: 'EMAIL', email });
+    const row = memberRow(page, `${firstName} Invited`);
+    await row.getByText('Awaiting').waitFor();
+    const cursor = await sandbox.cursor();
+    await row.getByRole('button', { name: 'Invite' }).click();
+    await row.getByText('Invite Sent').waitFor();
+
+    const mail = await sandbox.waitForEmail(email, {
+      after: cursor,
+      timeoutMs: 20_000,
+      match: (entry) => entry.subject === INVITATION_SUBJECT,
+    });
+    const link = /https?:\/\/\S+\/activation\/[\w%-]+/.exec(mail.text ?? '')?.[0];
+    assert.ok(link, `no activation link in:\n${mail.text}`);
+    const token = decodeURIComponent(new URL(link).pathname.split('/').at(-1) ?? '');
+
+    const invitee = await browser.newPage();
+    await invitee.goto(new URL(link).pathname);
+    await invitee.getByRole('heading', { name: 'Member Invitation' }).waitFor();
+    assert.equal(await invitee.getByLabel('Token').inputValue(), token);
+    await button(invitee, 'Accept').click();
+    await invitee.getByText('Thank you for accepting the invite.').waitFor();
+    await invitee.locator('canvas').first().waitFor();
+
+    // The owner's page refreshes every 30 seconds, and keeps what the owner is typing meanwhile.
+    const name = page.getByRole('textbox', { name: 'Name', exact: true });
+    await name.fill('Typed while refreshing');
+    await row.getByText('Verified').waitFor({ timeout: 35_000 });
+    assert.equal(await row.getByRole('button', { name: 'Invite' }).count(), 0);
+    assert.equal(await name.inputValue(), 'Typed while refreshing');
+    await button(page, 'Save').click();
+    await page.getByText('Changes saved successfully').waitFor();
+
+    const again = await browser.newPage();
+    await again.goto(new URL(link).pathname);
+    await again.getByText('You have already accepted the invitation.').waitFor();
+  });
+
+  it('rejects an invitation ("Invitation Rejected" and the recorded message); the link then answers expired or deleted; deleting a member asks first', async () => {
+    const { page } = await ownerWithMultiMfa('members-reject', 2);
+    const email = `rejecter-${tag()}@example.com`;
+    const firstName = `Rex${tag()}`;
+    await fillMember(page, { firstName, lastName: 'Rejects', medium: 'EMAIL', email });
+    const row = memberRow(page, `${firstName} Rejects`);
+    const cursor = await sandbox.cursor();
+    await row.getByRole('button', { name: 'Invite' }).click();
+    const mail = await sandbox.waitForEmail(email, {
+      after: cursor,
+      timeoutMs: 20_000,
+      match: (entry) => entry.subject === INVITATION_SUBJECT,
+    });
+    const path = new URL(/https?:\/\/\S+\/activation\/[\w%-]+/.exec(mail.text ?? '')?.[0] ?? '').pathname;
+
+    const invitee = await browser.newPage();
+    await invitee.goto(path);
+    await button(invitee, 'Reject').click();
+    await invitee.getByText('Invitation Rejected').waitFor();
+    await invitee.getByText('Your response has been recorded and the sender will be notified.').waitFor();
+    const later = await browser.newPage();
+    await later.goto(path);
+    await later.getByText('The token which you have entered may have been expired or deleted.').waitFor();
+
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('This action can not be done').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Member deleted successfully').waitFor();
+    await row.waitFor({ state: 'detached' });
+  });
+
+  it("gives a second customer 404 on the first one's MultiMFA and member ids", async () => {
+    const owner = await createUser('members-owner');
+    const ownerApi = await signedInApi(owner);
+    const { multiMFAId } = await boughtMultiMfa(ownerApi, 2);
+    const added = (
+      await ownerApi.post('/api/plan/add-member', {
+        multiMFAId,
+        firstName: 'Own',
+        lastName: 'Member',
+        forwardMedium: 'EMAIL',
+        email: `own-${tag()}@example.com`,
+      })
+    ).data as { dbMember: { memberId: string } };
+    await ownerApi.dispose();
+
+    const stranger: TestUser = await createUser('members-stranger');
+    const api = await signedInApi(stranger);
+    const statuses = [
+      await api.postStatus('/api/plan/mfa-details', { multiMFAId }),
+      await api.postStatus('/api/plan/save', {
+        multiMFAId,
+        name: 'Mine',
+        description: '',
+        autoRenewal: false,
+      }),
+      await api.postStatus('/api/plan/add-member', {
+        multiMFAId,
+        firstName: 'In',
+        lastName: 'Truder',
+        forwardMedium: 'EMAIL',
+        email: 'intruder@example.com',
+      }),
+      await api.postStatus('/api/plan/request-activation', { memberId: added.dbMember.memberId }),
+    ];
+    await api.dispose();
+    expect(statuses).toStrictEqual([404, 404, 404, 404]);
+  });
+});
