@@ -2,6 +2,7 @@ import { AdminNumbersController } from './admin-numbers/admin-numbers.controller
 import { AuthController } from './auth/auth.controller.js';
 import { GoogleController } from './auth/google.controller.js';
 import { XsrfController } from './auth/xsrf.controller.js';
+import { BotsController } from './bots/bots.controller.js';
 import { MfaController } from './mfa/mfa.controller.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
 import { PaymentController } from './payment/payment.controller.js';
@@ -21,4 +22,5 @@ export const controllers = [
   PaymentController,
   StripeWebhookController,
   MfaController,
+  BotsController,
 ];

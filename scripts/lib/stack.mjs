@@ -104,6 +104,7 @@ function extraEnv(config, service) {
         TWILIO_ACCOUNT_SID: SANDBOX.twilioAccountSid,
         TWILIO_AUTH_TOKEN: SANDBOX.twilioAuthToken,
         TWILIO_API_URL: config.sandboxUrl,
+        BOT_KEY_ENCRYPTION_KEY: localSecret('bot-key-encryption-key'),
         // Twilio posts texts to the product's /api, which the web app's origin serves.
         PUBLIC_API_URL: config.webUrl,
       };

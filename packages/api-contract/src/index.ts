@@ -13,6 +13,7 @@ import {
   verifyEmail,
   verifyEmailToken,
 } from './auth.js';
+import { botsEndpoints } from './bots.js';
 import type { Endpoint } from './endpoint.js';
 import { getMFACountries } from './plan.js';
 import { listPlans, listRoboMfaPlans } from './plan-catalogue.js';
@@ -20,6 +21,7 @@ import { purchaseEndpoints } from './purchase.js';
 
 export * from './admin-numbers.js';
 export * from './auth.js';
+export * from './bots.js';
 export { type Endpoint, endpoint, type HttpMethod } from './endpoint.js';
 export { type Envelope, envelope, errorEnvelope } from './envelope.js';
 export { type Country, countrySchema, getMFACountries } from './plan.js';
@@ -45,4 +47,5 @@ export const endpoints: readonly Endpoint[] = [
   listRoboMfaPlans,
   ...purchaseEndpoints,
   ...adminNumbersEndpoints,
+  ...botsEndpoints,
 ];

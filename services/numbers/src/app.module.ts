@@ -2,6 +2,7 @@ import { checkKafka, EventBusModule } from '@multimfa/event-bus';
 import { type Logger, ServiceRuntimeModule } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AllocationModule } from './allocation/allocation.module.js';
+import { BotsModule } from './bots/bots.module.js';
 import type { NumbersConfig } from './config/numbers.config.js';
 import { CountriesModule } from './countries/countries.module.js';
 import { MfasModule } from './mfas/mfas.module.js';
@@ -34,6 +35,7 @@ export class AppModule {
         allocation,
         PoolModule.forRoot(allocation),
         MfasModule.forRoot(allocation),
+        BotsModule.forRoot(config),
       ],
     };
   }

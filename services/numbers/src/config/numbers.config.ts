@@ -8,5 +8,12 @@ export const numbersConfigSchema = serviceEnvSchema.extend({
   TWILIO_AUTH_TOKEN: z.string().min(1),
   /** Twilio's REST API; the provider sandbox's address locally. */
   TWILIO_API_URL: configSchemas.url(['http:', 'https:']).default('https://api.twilio.com'),
+  /** AES-256-GCM key of the bots' API keys at rest: 32 bytes, as 64 hex digits or base64. */
+  BOT_KEY_ENCRYPTION_KEY: z
+    .string()
+    .transform((value) =>
+      Buffer.from(value.trim(), /^[0-9a-fA-F]{64}$/.test(value.trim()) ? 'hex' : 'base64'),
+    )
+    .refine((key) => key.length === 32, 'must be 32 bytes, as 64 hex digits or base64'),
 });
 export type NumbersConfig = z.output<typeof numbersConfigSchema>;

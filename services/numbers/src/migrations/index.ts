@@ -2,6 +2,7 @@ import { eventBusMigrations } from '@multimfa/event-bus';
 import { CreateCountries1763800000000 } from './1763800000000-create-countries.js';
 import { CreatePhoneNumbers1764900000000 } from './1764900000000-create-phone-numbers.js';
 import { CreateMfas1765000000000 } from './1765000000000-create-mfas.js';
+import { CreateBots1765100000000 } from './1765100000000-create-bots.js';
 
 /** Every migration of the numbers database, oldest first. */
 export const migrations = [
@@ -9,4 +10,5 @@ export const migrations = [
   CreateCountries1763800000000,
   CreatePhoneNumbers1764900000000,
   CreateMfas1765000000000,
+  CreateBots1765100000000,
 ];
