@@ -6,14 +6,13 @@ import type { Bot, RoboMfaDetail } from '@multimfa/api-contract';
 import type { PurchaseCompleted } from '@multimfa/events';
 import type { MfaRecord } from '@multimfa/numbers/contract';
 import { numbersService } from '@multimfa/numbers/service';
-import { loadConfig } from '@multimfa/service-runtime';
+import { createLogger, loadConfig } from '@multimfa/service-runtime';
 import {
   createTestDatabase,
   createTestServiceApp,
   dropTestDatabase,
   testGatewayCaller,
   testInfrastructure,
-  testLogger,
 } from '@multimfa/service-runtime/testing';
 import pg from 'pg';
 import { email, signUpBody } from '../testing/accounts.builder.js';
@@ -26,6 +25,10 @@ const KEY_FORMAT = /^mmfa_bot_[A-Za-z0-9_-]{43}$/;
 
 describe('RoboMFA detail and bots through the gateway (real numbers, identity; PostgreSQL, Kafka)', () => {
   const stack = new ServiceStack();
+  /** Every line numbers logged, at the most verbose level. */
+  const numbersLog: string[] = [];
+  /** Every API key the tests were given. */
+  const keys: string[] = [];
   let gatewayUrl: string;
   let numbersUrl: string;
   let numbersDatabase: string;
@@ -72,13 +75,19 @@ describe('RoboMFA detail and bots through the gateway (real numbers, identity; P
     return (await response.json()) as MfaRecord;
   }
 
-  const createBot = (browser: Browser, roboMFAId: string, referenceName: string) =>
-    browser.call<Answer<Bot>>('POST', '/api/robo-mfa/create-bot', { roboMFAId, referenceName });
+  async function createBot(browser: Browser, roboMFAId: string, referenceName: string) {
+    const answer = await browser.call<Answer<Bot>>('POST', '/api/robo-mfa/create-bot', {
+      roboMFAId,
+      referenceName,
+    });
+    if (answer.body.data?.APIKey) keys.push(answer.body.data.APIKey);
+    return answer;
+  }
 
   beforeAll(async () => {
     await stack.start();
     numbersDatabase = await createTestDatabase('numbers_bots');
-    const logger = testLogger('numbers');
+    const logger = createLogger('numbers', 'trace', { write: (line: string) => numbersLog.push(line) });
     const numbers = await createTestServiceApp(
       numbersService,
       loadConfig(numbersService.configSchema, {
@@ -296,6 +305,14 @@ describe('RoboMFA detail and bots through the gateway (real numbers, identity; P
       assert.equal(JSON.parse(row.text).payload.keyHash, hash);
       assert.equal(row.text.includes(key.slice('mmfa_bot_'.length)), false);
     }
+  });
+
+  it('never wrote an API key given above into numbers\u2019 logs (trace level)', () => {
+    assert.ok(keys.length > 0, 'keys were made');
+    assert.ok(numbersLog.length > 0, 'numbers logged');
+    const secrets = keys.map((key) => key.slice('mmfa_bot_'.length));
+    const leaked = numbersLog.filter((line) => secrets.some((secret) => line.includes(secret)));
+    expect(leaked).toStrictEqual([]);
   });
 
   it('answered every successful call above in its endpoint\u2019s documented response schema', () => {
