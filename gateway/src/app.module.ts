@@ -6,6 +6,7 @@ import { AdminNumbersService } from './admin-numbers/admin-numbers.service.js';
 import { AccountsService } from './auth/accounts.service.js';
 import { LoginThrottleService } from './auth/login-throttle.service.js';
 import { SessionsService } from './auth/sessions.service.js';
+import { BotsService } from './bots/bots.service.js';
 import type { GatewayConfig } from './config/gateway.config.js';
 import { GATEWAY_CONFIG } from './config/gateway-config.token.js';
 import { ContactService } from './contact/contact.service.js';
@@ -47,6 +48,7 @@ export class AppModule {
         ContactThrottleService,
         MembersService,
         InvitationsService,
+        BotsService,
         { provide: APP_GUARD, useClass: AccessGuard },
       ],
     };

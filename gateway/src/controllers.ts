@@ -2,6 +2,7 @@ import { AdminNumbersController } from './admin-numbers/admin-numbers.controller
 import { AuthController } from './auth/auth.controller.js';
 import { GoogleController } from './auth/google.controller.js';
 import { XsrfController } from './auth/xsrf.controller.js';
+import { BotsController } from './bots/bots.controller.js';
 import { ContactController } from './contact/contact.controller.js';
 import { InvitationsController } from './members/invitations.controller.js';
 import { MembersController } from './members/members.controller.js';
@@ -27,4 +28,5 @@ export const controllers = [
   ContactController,
   MembersController,
   InvitationsController,
+  BotsController,
 ];

@@ -58,6 +58,7 @@ describe('gateway over the real numbers service and Redis', () => {
       PUBLIC_API_URL: 'http://127.0.0.1:1',
       TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000001',
       TWILIO_AUTH_TOKEN: '5a4db0c55a4db0c55a4db0c55a4db0c5',
+      BOT_KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       TWILIO_API_URL: 'http://127.0.0.1:1',
       ...testGatewayCaller.env,
     });

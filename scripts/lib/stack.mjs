@@ -105,6 +105,7 @@ function extraEnv(config, service) {
         TWILIO_AUTH_TOKEN: SANDBOX.twilioAuthToken,
         TWILIO_API_URL: config.sandboxUrl,
         EVENT_SEALING_KEY: localSecret('event-sealing-key'),
+        BOT_KEY_ENCRYPTION_KEY: localSecret('bot-key-encryption-key'),
         // Twilio posts texts to the product's /api, which the web app's origin serves.
         PUBLIC_API_URL: config.webUrl,
       };

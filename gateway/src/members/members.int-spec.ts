@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Invitation, Member, MultiMfaDetails } from '@multimfa/api-contract';
@@ -151,6 +151,7 @@ describe('the MultiMFA detail page and its members through the gateway (real num
         TWILIO_AUTH_TOKEN: '5a4db0c55a4db0c55a4db0c55a4db0c5',
         TWILIO_API_URL: stack.sandboxUrl,
         EVENT_SEALING_KEY: stack.sealingKey,
+        BOT_KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
         ...testGatewayCaller.env,
       }),
       testLogger('numbers'),

@@ -85,6 +85,7 @@ describe('the dashboard lists, the login MFAs and the waiting list through the g
         PUBLIC_API_URL: 'http://127.0.0.1:1',
         TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000001',
         TWILIO_AUTH_TOKEN: '5a4db0c55a4db0c55a4db0c55a4db0c5',
+        BOT_KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
         TWILIO_API_URL: stack.sandboxUrl,
         ...testGatewayCaller.env,
       }),

@@ -20,7 +20,8 @@ import { readRepoFile } from './support/repo.js';
 import { processSettings, rejectedValues } from './support/settings.js';
 
 /** Stands in for what .env.example leaves for the developer to fill (secrets). */
-const STAND_IN = 'stand-in-for-a-secret-the-developer-sets-in-dot-env-0123456789';
+// 64 hex digits: a key of 32 bytes as much as a secret of at least 32 characters.
+const STAND_IN = '57a2d1e0057a2d1e0057a2d1e0057a2d1e0057a2d1e0057a2d1e0057a2d1e005';
 
 describe('settings', () => {
   it('knows the settings of every service of the workspace and of the gateway', () => {

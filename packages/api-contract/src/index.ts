@@ -13,6 +13,7 @@ import {
   verifyEmail,
   verifyEmailToken,
 } from './auth.js';
+import { botsEndpoints } from './bots.js';
 import { sendContactMessage } from './contact.js';
 import type { Endpoint } from './endpoint.js';
 import { invitationEndpoints, membersEndpoints } from './members.js';
@@ -22,6 +23,7 @@ import { purchaseEndpoints } from './purchase.js';
 
 export * from './admin-numbers.js';
 export * from './auth.js';
+export * from './bots.js';
 export { type ContactBody, contactBody, sendContactMessage } from './contact.js';
 export { type Endpoint, endpoint, type HttpMethod } from './endpoint.js';
 export { type Envelope, envelope, errorEnvelope } from './envelope.js';
@@ -52,4 +54,5 @@ export const endpoints: readonly Endpoint[] = [
   ...adminNumbersEndpoints,
   ...membersEndpoints,
   ...invitationEndpoints,
+  ...botsEndpoints,
 ];

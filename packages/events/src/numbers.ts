@@ -139,6 +139,38 @@ export const invitationRejected = defineEvent({
   keyOf: (payload) => payload.mfaId,
 });
 
+/** A bot was added to a RoboMFA. `keyHash` (SHA-256 of its API key, hex) identifies the key; the key itself is never sent. */
+export const botCreated = defineEvent({
+  type: 'numbers.bot.created',
+  version: 1,
+  topic: TOPICS.numbersMfa,
+  payload: z.object({
+    botId: z.uuid(),
+    mfaId: z.uuid(),
+    userId: z.uuid(),
+    referenceName: z.string(),
+    keyHash: z.string().regex(/^[0-9a-f]{64}$/),
+    isActive: z.boolean(),
+    createdAt: z.iso.datetime(),
+  }),
+  keyOf: (payload) => payload.mfaId,
+});
+
+/** A bot was deleted: the key of that hash no longer works. */
+export const botRemoved = defineEvent({
+  type: 'numbers.bot.removed',
+  version: 1,
+  topic: TOPICS.numbersMfa,
+  payload: z.object({
+    botId: z.uuid(),
+    mfaId: z.uuid(),
+    userId: z.uuid(),
+    keyHash: z.string().regex(/^[0-9a-f]{64}$/),
+    removedAt: z.iso.datetime(),
+  }),
+  keyOf: (payload) => payload.mfaId,
+});
+
 export const numbersEvents = [
   mfaCreated,
   mfaUpdated,
@@ -148,4 +180,6 @@ export const numbersEvents = [
   invitationSent,
   memberVerified,
   invitationRejected,
+  botCreated,
+  botRemoved,
 ];

@@ -2,6 +2,7 @@ import { checkKafka, EventBusModule } from '@multimfa/event-bus';
 import { type Logger, ServiceRuntimeModule } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AllocationModule } from './allocation/allocation.module.js';
+import { BotsModule } from './bots/bots.module.js';
 import type { NumbersConfig } from './config/numbers.config.js';
 import { CountriesModule } from './countries/countries.module.js';
 import { MembersModule } from './members/members.module.js';
@@ -37,6 +38,7 @@ export class AppModule {
         PoolModule.forRoot(allocation),
         MfasModule.forRoot(allocation),
         MembersModule,
+        BotsModule.forRoot(config),
       ],
     };
   }

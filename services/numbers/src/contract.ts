@@ -4,6 +4,7 @@
  */
 
 import {
+  botReferenceNameField,
   invitationSchema,
   invitationTokenSchema,
   memberFields,
@@ -13,6 +14,7 @@ import {
   twilioNumberParams,
   twilioNumberSchema,
   twilioNumbersQuery,
+  updateRoboMfaBody,
   waitingMfaSchema,
 } from '@multimfa/api-contract';
 import { purchaseCompleted } from '@multimfa/events';
@@ -104,3 +106,28 @@ export const invitationTokenRequest = z.object({ token: invitationTokenSchema })
 
 /** `POST /invitations/:invitationId/reject`. */
 export const invitationIdParam = z.uuid({ error: 'Invitation not found' });
+
+// ---- RoboMFA detail and bots --------------------------------------------------------------------
+
+/** A bot as numbers answers it to the RoboMFA's owner, API key included. */
+export const botRecord = z.object({
+  botId: z.uuid(),
+  mfaId: z.uuid(),
+  referenceName: z.string(),
+  apiKey: z.string(),
+  isActive: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type BotRecord = z.infer<typeof botRecord>;
+
+/** `GET|PUT /users/:userId/robo-mfas/:mfaId`: the user's RoboMFA and its bots, oldest first. */
+export const roboMfaDetail = z.object({ mfa: mfaRecord, bots: z.array(botRecord) });
+export type RoboMfaDetailRecord = z.infer<typeof roboMfaDetail>;
+
+/** `PUT /users/:userId/robo-mfas/:mfaId`: what the owner may change. */
+export const mfaChangeRequest = updateRoboMfaBody;
+export type MfaChangeRequest = z.output<typeof mfaChangeRequest>;
+
+/** `POST /users/:userId/robo-mfas/:mfaId/bots`. */
+export const createBotRequest = z.object({ referenceName: botReferenceNameField });
+export type CreateBotRequest = z.output<typeof createBotRequest>;

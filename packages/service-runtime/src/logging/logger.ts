@@ -1,11 +1,14 @@
-import { type Logger, pino } from 'pino';
+import { type DestinationStream, type Logger, type LoggerOptions, pino } from 'pino';
 import { currentCorrelationId } from './correlation.js';
 
 export type { Logger } from 'pino';
 
-/** JSON logs on stdout, each line carrying the service name and the current correlation id. */
-export function createLogger(service: string, level = 'info'): Logger {
-  return pino({
+/**
+ * JSON logs on stdout (or `destination`, for tests reading what was logged), each line carrying the
+ * service name and the current correlation id.
+ */
+export function createLogger(service: string, level = 'info', destination?: DestinationStream): Logger {
+  const options: LoggerOptions = {
     level,
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
@@ -26,8 +29,13 @@ export function createLogger(service: string, level = 'info'): Logger {
         'headers.authorization',
         'parameters',
         '*.parameters',
+        'APIKey',
+        '*.APIKey',
+        'apiKey',
+        '*.apiKey',
       ],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

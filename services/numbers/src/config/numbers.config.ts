@@ -11,5 +11,12 @@ export const numbersConfigSchema = serviceEnvSchema.extend({
   TWILIO_API_URL: configSchemas.url(['http:', 'https:']).default('https://api.twilio.com'),
   /** Seals invitation tokens for messaging (the same key as messaging's); without it no invitation is sent. */
   EVENT_SEALING_KEY: sealingKeySetting.optional(),
+  /** AES-256-GCM key of the bots' API keys at rest: 32 bytes, as 64 hex digits or base64. */
+  BOT_KEY_ENCRYPTION_KEY: z
+    .string()
+    .transform((value) =>
+      Buffer.from(value.trim(), /^[0-9a-fA-F]{64}$/.test(value.trim()) ? 'hex' : 'base64'),
+    )
+    .refine((key) => key.length === 32, 'must be 32 bytes, as 64 hex digits or base64'),
 });
 export type NumbersConfig = z.output<typeof numbersConfigSchema>;

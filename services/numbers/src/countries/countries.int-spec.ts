@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -31,6 +32,7 @@ describe('numbers service: countries (real PostgreSQL, Redis, Kafka)', () => {
       PUBLIC_API_URL: 'http://127.0.0.1:1',
       TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000001',
       TWILIO_AUTH_TOKEN: '5a4db0c55a4db0c55a4db0c55a4db0c5',
+      BOT_KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       TWILIO_API_URL: 'http://127.0.0.1:1',
       ...testGatewayCaller.env,
     });

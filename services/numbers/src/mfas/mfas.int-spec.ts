@@ -151,6 +151,7 @@ describe('numbers: purchases applied once, numbers allocated (real PostgreSQL, K
       PUBLIC_API_URL,
       TWILIO_ACCOUNT_SID: ACCOUNT_SID,
       TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+      BOT_KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       TWILIO_API_URL: sandboxUrl,
       ...testGatewayCaller.env,
     });

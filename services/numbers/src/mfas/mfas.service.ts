@@ -18,7 +18,7 @@ export interface AppliedPurchase {
 }
 
 /** The MFA's state as numbers' events carry it. */
-function eventState({ mfa, country, number }: MfaView) {
+export function eventState({ mfa, country, number }: MfaView) {
   return {
     mfaId: mfa.mfaId,
     MFAType: mfa.mfaType,

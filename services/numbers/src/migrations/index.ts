@@ -2,6 +2,7 @@ import { eventBusMigrations } from '@multimfa/event-bus';
 import { CreateCountries1763800000000 } from './1763800000000-create-countries.js';
 import { CreatePhoneNumbers1764900000000 } from './1764900000000-create-phone-numbers.js';
 import { CreateMfas1765000000000 } from './1765000000000-create-mfas.js';
+import { CreateBots1765100000000 } from './1765100000000-create-bots.js';
 import { CreateMembers1765200000000 } from './1765200000000-create-members.js';
 import { CreateMemberInvitations1765200000001 } from './1765200000001-create-member-invitations.js';
 
@@ -11,6 +12,7 @@ export const migrations = [
   CreateCountries1763800000000,
   CreatePhoneNumbers1764900000000,
   CreateMfas1765000000000,
+  CreateBots1765100000000,
   CreateMembers1765200000000,
   CreateMemberInvitations1765200000001,
 ];

@@ -1,0 +1,58 @@
+import { ZodPipe } from '@multimfa/service-runtime';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put } from '@nestjs/common';
+import { z } from 'zod';
+import {
+  type BotRecord,
+  type CreateBotRequest,
+  createBotRequest,
+  type MfaChangeRequest,
+  mfaChangeRequest,
+  type RoboMfaDetailRecord,
+} from '../contract.js';
+import { BotsService } from './bots.service.js';
+
+const userUuid = new ZodPipe(z.uuid({ error: 'RoboMFA not found' }));
+const mfaUuid = new ZodPipe(z.uuid({ error: 'RoboMFA not found' }));
+const botUuid = new ZodPipe(z.uuid({ error: 'Bot not found' }));
+
+/** A user's RoboMFA detail and its bots, for the gateway. */
+@Controller()
+export class BotsController {
+  constructor(@Inject(BotsService) private readonly bots: BotsService) {}
+
+  @Get('users/:userId/robo-mfas/:mfaId')
+  details(
+    @Param('userId', userUuid) userId: string,
+    @Param('mfaId', mfaUuid) mfaId: string,
+  ): Promise<RoboMfaDetailRecord> {
+    return this.bots.details(userId, mfaId);
+  }
+
+  @Put('users/:userId/robo-mfas/:mfaId')
+  update(
+    @Param('userId', userUuid) userId: string,
+    @Param('mfaId', mfaUuid) mfaId: string,
+    @Body(new ZodPipe(mfaChangeRequest)) change: MfaChangeRequest,
+  ): Promise<RoboMfaDetailRecord> {
+    return this.bots.update(userId, mfaId, change);
+  }
+
+  @Post('users/:userId/robo-mfas/:mfaId/bots')
+  @HttpCode(201)
+  create(
+    @Param('userId', userUuid) userId: string,
+    @Param('mfaId', mfaUuid) mfaId: string,
+    @Body(new ZodPipe(createBotRequest)) body: CreateBotRequest,
+  ): Promise<BotRecord> {
+    return this.bots.createBot(userId, mfaId, body.referenceName);
+  }
+
+  @Delete('users/:userId/bots/:botId')
+  async remove(
+    @Param('userId', userUuid) userId: string,
+    @Param('botId', botUuid) botId: string,
+  ): Promise<null> {
+    await this.bots.removeBot(userId, botId);
+    return null;
+  }
+}

@@ -1,0 +1,9 @@
+import { DomainError, NotFoundError } from '@multimfa/service-runtime';
+
+/** One code and status per refusal of RoboMFAs and bots. */
+export const roboMfaNotFound = () => new NotFoundError('RoboMFA not found', 'ROBO_MFA_NOT_FOUND');
+
+export const botNotFound = () => new NotFoundError('Bot not found', 'BOT_NOT_FOUND');
+
+export const botLimitReached = (limit: number) =>
+  new DomainError('BOT_LIMIT_REACHED', `Only ${limit} bot allowed as per current plan`, 409, { limit });

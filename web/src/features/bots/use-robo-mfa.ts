@@ -1,0 +1,84 @@
+import {
+  createBot,
+  getRoboMfaDetails,
+  type RoboMfaDetail,
+  removeBot,
+  type UpdateRoboMfaBody,
+  updateRoboMfa,
+} from '@multimfa/api-contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/api-client';
+import { notify } from '../../notify/notify';
+import { mfaListsKey } from '../mfas/use-mfa-lists';
+
+export const CHANGES_SAVED_MESSAGE = 'Changes saved successfully';
+export const BOT_DELETED_MESSAGE = 'Bot deleted successfully';
+export const BOT_DELETE_FAILED_MESSAGE = 'Something went wrong while deleting bot';
+export const BOT_CREATE_FAILED_MESSAGE = 'Something went wrong while creating bot';
+
+const roboMfaKey = (mfaId: string) => ['robo-mfa', mfaId] as const;
+
+/** GET /api/robo-mfa/details/{mfaid}: the RoboMFA with its plan and bots. */
+export function useRoboMfa(mfaId: string) {
+  return useQuery<RoboMfaDetail>({
+    queryKey: roboMfaKey(mfaId),
+    queryFn: ({ signal }) => api.data(getRoboMfaDetails, { params: { mfaid: mfaId }, signal }),
+    retry: false,
+  });
+}
+
+/**
+ * After a change the detail (and the dashboard lists) are what the server now says. A failure shows
+ * the server's message, or always `failure` when `exactFailure` (the spec words it).
+ */
+function useRoboMfaChange<V, R>(
+  mfaId: string,
+  call: (variables: V) => Promise<R>,
+  failure: string,
+  exactFailure = false,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: roboMfaKey(mfaId) }),
+        queryClient.invalidateQueries({ queryKey: mfaListsKey }),
+      ]);
+    },
+    ...(exactFailure ? { onError: () => notify.error(failure) } : { meta: { errorToast: failure } }),
+  });
+}
+
+export const useSaveRoboMfa = (mfaId: string) =>
+  useRoboMfaChange(
+    mfaId,
+    async (body: UpdateRoboMfaBody) => {
+      const saved = await api.data(updateRoboMfa, { params: { mfaid: mfaId }, body });
+      notify.success(CHANGES_SAVED_MESSAGE);
+      return saved;
+    },
+    'Something went wrong while saving changes',
+  );
+
+export const useCreateBot = (mfaId: string) =>
+  useRoboMfaChange(
+    mfaId,
+    async (referenceName: string) => {
+      const created = await api.call(createBot, { body: { roboMFAId: mfaId, referenceName } });
+      notify.success(created.message || 'Bot created successfully');
+      return created.data;
+    },
+    BOT_CREATE_FAILED_MESSAGE,
+  );
+
+export const useRemoveBot = (mfaId: string) =>
+  useRoboMfaChange(
+    mfaId,
+    async (botId: string) => {
+      await api.data(removeBot, { params: { botId } });
+      notify.success(BOT_DELETED_MESSAGE);
+    },
+    BOT_DELETE_FAILED_MESSAGE,
+    true,
+  );
