@@ -1,18 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { TwilioNumber } from '@multimfa/api-contract';
-import { numbersService } from '@multimfa/numbers/service';
-import { loadConfig } from '@multimfa/service-runtime';
-import {
-  createTestDatabase,
-  createTestServiceApp,
-  dropTestDatabase,
-  testGatewayCaller,
-  testInfrastructure,
-  testLogger,
-} from '@multimfa/service-runtime/testing';
 import pg from 'pg';
 import { PASSWORD, signUpBody } from '../testing/accounts.builder.js';
 import { assertAnswersMatchContract } from '../testing/contract-answers.js';
@@ -76,27 +65,9 @@ describe('the admin number pool through the gateway (real numbers, identity, bil
 
   beforeAll(async () => {
     await stack.start();
-    numbersDatabase = await createTestDatabase('numbers');
-    const numbers = await createTestServiceApp(
-      numbersService,
-      loadConfig(numbersService.configSchema, {
-        PORT: '1',
-        DATABASE_URL: numbersDatabase,
-        REDIS_URL: testInfrastructure.redisUrl,
-        KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
-        KAFKA_TOPIC_PREFIX: stack.topicPrefix,
-        PUBLIC_API_URL: 'http://127.0.0.1:1',
-        TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000001',
-        TWILIO_AUTH_TOKEN: '5a4db0c55a4db0c55a4db0c55a4db0c5',
-        BOT_KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-        TWILIO_API_URL: 'http://127.0.0.1:1',
-        ...testGatewayCaller.env,
-      }),
-      testLogger('numbers'),
-    );
-    stack.apps.push(numbers);
-    await numbers.listen(0, '127.0.0.1');
-    const numbersUrl = `http://127.0.0.1:${(numbers.getHttpServer().address() as AddressInfo).port}`;
+    const started = await stack.startNumbers({ settings: { TWILIO_API_URL: 'http://127.0.0.1:1' } });
+    numbersDatabase = started.databaseUrl;
+    const numbersUrl = started.url;
     gatewayUrl = (await stack.gateway({ NUMBERS_URL: numbersUrl })).url;
     numbersDb = new pg.Client({ connectionString: numbersDatabase });
     await numbersDb.connect();
@@ -110,7 +81,6 @@ describe('the admin number pool through the gateway (real numbers, identity, bil
     await numbersDb?.end();
     await identityDb?.end();
     await stack.stop();
-    if (numbersDatabase) await dropTestDatabase(numbersDatabase);
   });
 
   it('an administrator adds, lists, edits and deletes a number, each answer in the documented shape', async () => {

@@ -1,19 +1,11 @@
 import assert from 'node:assert/strict';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Bot, RoboMfaDetail } from '@multimfa/api-contract';
 import type { PurchaseCompleted } from '@multimfa/events';
 import type { MfaRecord } from '@multimfa/numbers/contract';
-import { numbersService } from '@multimfa/numbers/service';
-import { createLogger, loadConfig } from '@multimfa/service-runtime';
-import {
-  createTestDatabase,
-  createTestServiceApp,
-  dropTestDatabase,
-  testGatewayCaller,
-  testInfrastructure,
-} from '@multimfa/service-runtime/testing';
+import { createLogger } from '@multimfa/service-runtime';
+import { testGatewayCaller } from '@multimfa/service-runtime/testing';
 import pg from 'pg';
 import { email, signUpBody } from '../testing/accounts.builder.js';
 import { assertAnswersMatchContract } from '../testing/contract-answers.js';
@@ -86,28 +78,10 @@ describe('RoboMFA detail and bots through the gateway (real numbers, identity; P
 
   beforeAll(async () => {
     await stack.start();
-    numbersDatabase = await createTestDatabase('numbers_bots');
     const logger = createLogger('numbers', 'trace', { write: (line: string) => numbersLog.push(line) });
-    const numbers = await createTestServiceApp(
-      numbersService,
-      loadConfig(numbersService.configSchema, {
-        PORT: '1',
-        DATABASE_URL: numbersDatabase,
-        REDIS_URL: testInfrastructure.redisUrl,
-        KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
-        KAFKA_TOPIC_PREFIX: stack.topicPrefix,
-        PUBLIC_API_URL: 'http://127.0.0.1:1',
-        TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000001',
-        TWILIO_AUTH_TOKEN: '5a4db0c55a4db0c55a4db0c55a4db0c5',
-        TWILIO_API_URL: stack.sandboxUrl,
-        BOT_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-        ...testGatewayCaller.env,
-      }),
-      logger,
-    );
-    stack.apps.push(numbers);
-    await numbers.listen(0, '127.0.0.1');
-    numbersUrl = `http://127.0.0.1:${(numbers.getHttpServer().address() as AddressInfo).port}`;
+    const started = await stack.startNumbers({ logger });
+    numbersDatabase = started.databaseUrl;
+    numbersUrl = started.url;
     gatewayUrl = (await stack.gateway({ NUMBERS_URL: numbersUrl })).url;
     numbersDb = new pg.Client({ connectionString: numbersDatabase });
     await numbersDb.connect();
@@ -121,7 +95,6 @@ describe('RoboMFA detail and bots through the gateway (real numbers, identity; P
   afterAll(async () => {
     await numbersDb?.end();
     await stack.stop();
-    if (numbersDatabase) await dropTestDatabase(numbersDatabase);
   });
 
   it("shows the owner's RoboMFA with its plan and no bots, and saves name, description and auto-renewal", async () => {

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Invitation, Member, MultiMfaDetails } from '@multimfa/api-contract';
 import { createKafka, readTopic } from '@multimfa/event-bus';
@@ -12,16 +11,7 @@ import {
   type PurchaseCompleted,
 } from '@multimfa/events';
 import type { MfaRecord } from '@multimfa/numbers/contract';
-import { numbersService } from '@multimfa/numbers/service';
-import { loadConfig } from '@multimfa/service-runtime';
-import {
-  createTestDatabase,
-  createTestServiceApp,
-  dropTestDatabase,
-  testGatewayCaller,
-  testInfrastructure,
-  testLogger,
-} from '@multimfa/service-runtime/testing';
+import { testGatewayCaller, testInfrastructure, testLogger } from '@multimfa/service-runtime/testing';
 import pg from 'pg';
 import { email, signUpBody } from '../testing/accounts.builder.js';
 import { Browser, ServiceStack } from '../testing/service-stack.js';
@@ -137,28 +127,9 @@ describe('the MultiMFA detail page and its members through the gateway (real num
 
   beforeAll(async () => {
     await stack.start();
-    numbersDatabase = await createTestDatabase('numbers');
-    const numbers = await createTestServiceApp(
-      numbersService,
-      loadConfig(numbersService.configSchema, {
-        PORT: '1',
-        DATABASE_URL: numbersDatabase,
-        REDIS_URL: testInfrastructure.redisUrl,
-        KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
-        KAFKA_TOPIC_PREFIX: stack.topicPrefix,
-        PUBLIC_API_URL: 'http://127.0.0.1:1',
-        TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000001',
-        TWILIO_AUTH_TOKEN: '5a4db0c55a4db0c55a4db0c55a4db0c5',
-        TWILIO_API_URL: stack.sandboxUrl,
-        EVENT_SEALING_KEY: stack.sealingKey,
-        BOT_KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-        ...testGatewayCaller.env,
-      }),
-      testLogger('numbers'),
-    );
-    stack.apps.push(numbers);
-    await numbers.listen(0, '127.0.0.1');
-    numbersUrl = `http://127.0.0.1:${(numbers.getHttpServer().address() as AddressInfo).port}`;
+    const started = await stack.startNumbers();
+    numbersDatabase = started.databaseUrl;
+    numbersUrl = started.url;
     gatewayUrl = (await stack.gateway({ NUMBERS_URL: numbersUrl })).url;
     strictGatewayUrl = (
       await stack.gateway({ NUMBERS_URL: numbersUrl, INVITATION_RATE_LIMIT_PER_MINUTE: '3' })
@@ -172,7 +143,6 @@ describe('the MultiMFA detail page and its members through the gateway (real num
 
   afterAll(async () => {
     await stack.stop();
-    if (numbersDatabase) await dropTestDatabase(numbersDatabase);
   });
 
   it('answers the details and saves name, description and auto-renewal, publishing numbers.mfa.updated; another customer gets 404 on both', async () => {

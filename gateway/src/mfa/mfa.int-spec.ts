@@ -1,20 +1,10 @@
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MultiMfa, RoboMfa, SessionMfa, WaitingMfa } from '@multimfa/api-contract';
 import type { PurchaseCompleted } from '@multimfa/events';
 import type { MfaRecord } from '@multimfa/numbers/contract';
-import { numbersService } from '@multimfa/numbers/service';
-import { loadConfig } from '@multimfa/service-runtime';
-import {
-  createTestDatabase,
-  createTestServiceApp,
-  dropTestDatabase,
-  testGatewayCaller,
-  testInfrastructure,
-  testLogger,
-} from '@multimfa/service-runtime/testing';
+import { testGatewayCaller } from '@multimfa/service-runtime/testing';
 import pg from 'pg';
 import { email, PASSWORD, signUpBody } from '../testing/accounts.builder.js';
 import { assertAnswersMatchContract } from '../testing/contract-answers.js';
@@ -26,7 +16,6 @@ describe('the dashboard lists, the login MFAs and the waiting list through the g
   const stack = new ServiceStack();
   let gatewayUrl: string;
   let numbersUrl: string;
-  let numbersDatabase: string;
   let gbCountryId: number;
 
   /** A new customer's browser (signed in by sign-up), its address and user id. */
@@ -73,27 +62,7 @@ describe('the dashboard lists, the login MFAs and the waiting list through the g
 
   beforeAll(async () => {
     await stack.start();
-    numbersDatabase = await createTestDatabase('numbers');
-    const numbers = await createTestServiceApp(
-      numbersService,
-      loadConfig(numbersService.configSchema, {
-        PORT: '1',
-        DATABASE_URL: numbersDatabase,
-        REDIS_URL: testInfrastructure.redisUrl,
-        KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
-        KAFKA_TOPIC_PREFIX: stack.topicPrefix,
-        PUBLIC_API_URL: 'http://127.0.0.1:1',
-        TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000001',
-        TWILIO_AUTH_TOKEN: '5a4db0c55a4db0c55a4db0c55a4db0c5',
-        BOT_KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-        TWILIO_API_URL: stack.sandboxUrl,
-        ...testGatewayCaller.env,
-      }),
-      testLogger('numbers'),
-    );
-    stack.apps.push(numbers);
-    await numbers.listen(0, '127.0.0.1');
-    numbersUrl = `http://127.0.0.1:${(numbers.getHttpServer().address() as AddressInfo).port}`;
+    numbersUrl = (await stack.startNumbers()).url;
     gatewayUrl = (await stack.gateway({ NUMBERS_URL: numbersUrl })).url;
     const countries = await new Browser(gatewayUrl).call<
       Answer<Array<{ multiMFACountryId: number; name: string }>>
@@ -104,7 +73,6 @@ describe('the dashboard lists, the login MFAs and the waiting list through the g
 
   afterAll(async () => {
     await stack.stop();
-    if (numbersDatabase) await dropTestDatabase(numbersDatabase);
   });
 
   it("lists only the caller's own MultiMFAs and RoboMFAs in the documented shapes, pending while no number is free", async () => {

@@ -6,8 +6,9 @@ import { publishedCodes } from '@multimfa/event-bus/testing';
 import { type EventEnvelope, notificationRequested, type PayloadOf, topicList } from '@multimfa/events';
 import { identityService } from '@multimfa/identity/service';
 import { messagingService } from '@multimfa/messaging/service';
+import { numbersService } from '@multimfa/numbers/service';
 import { createSandbox, loadSandboxSettings, type Sandbox } from '@multimfa/provider-sandbox/server';
-import { loadConfig } from '@multimfa/service-runtime';
+import { type Logger, loadConfig } from '@multimfa/service-runtime';
 import {
   createTestDatabase,
   createTestServiceApp,
@@ -139,6 +140,38 @@ export class ServiceStack {
     this.apps.push(billing);
     this.billingUrl = await listen(billing);
     return this;
+  }
+
+  /**
+   * The real numbers service on a database of its own (dropped on stop), Twilio in the sandbox. The
+   * gateways that should call it are started with `NUMBERS_URL` set to the URL it answers.
+   */
+  async startNumbers(
+    options: { settings?: Record<string, string>; logger?: Logger } = {},
+  ): Promise<{ url: string; databaseUrl: string }> {
+    const databaseUrl = await createTestDatabase('numbers');
+    this.databases.push(databaseUrl);
+    const numbers = await createTestServiceApp(
+      numbersService,
+      loadConfig(numbersService.configSchema, {
+        PORT: '1',
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: testInfrastructure.redisUrl,
+        KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
+        KAFKA_TOPIC_PREFIX: this.topicPrefix,
+        PUBLIC_API_URL: 'http://127.0.0.1:1',
+        TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000001',
+        TWILIO_AUTH_TOKEN: '5a4db0c55a4db0c55a4db0c55a4db0c5',
+        TWILIO_API_URL: this.sandboxUrl,
+        EVENT_SEALING_KEY: this.sealingKey,
+        BOT_KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+        ...testGatewayCaller.env,
+        ...options.settings,
+      }),
+      options.logger ?? testLogger('numbers'),
+    );
+    this.apps.push(numbers);
+    return { url: await listen(numbers), databaseUrl };
   }
 
   /** The real messaging service too (its own database; SendGrid in the sandbox); the gateways started after it call it. */
