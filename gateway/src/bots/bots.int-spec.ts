@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Bot, RoboMfaDetail } from '@multimfa/api-contract';
-import type { PurchaseCompleted } from '@multimfa/events';
 import type { MfaRecord } from '@multimfa/numbers/contract';
 import { createLogger } from '@multimfa/service-runtime';
-import { testGatewayCaller } from '@multimfa/service-runtime/testing';
 import pg from 'pg';
 import { email, signUpBody } from '../testing/accounts.builder.js';
 import { assertAnswersMatchContract } from '../testing/contract-answers.js';
+import { applyPurchase, completedPurchase } from '../testing/purchases.builder.js';
 import { Browser, ServiceStack } from '../testing/service-stack.js';
 
 type Answer<T> = { isError: boolean; message: string; data: T };
@@ -40,31 +39,17 @@ describe('RoboMFA detail and bots through the gateway (real numbers, identity; P
 
   /** A RoboMFA of `noOfUsers` bots, bought as billing completes a purchase. */
   async function roboMfa(userId: string, noOfUsers: number): Promise<MfaRecord> {
-    const now = new Date();
-    const purchase: PurchaseCompleted = {
-      purchaseId: randomUUID(),
-      userId,
-      MFAType: 'RoboMFA',
-      action: 'CREATE',
-      mfaId: randomUUID(),
-      draft: { name: 'CI bots', description: 'Release pipeline', countryId },
-      plan: { planId: 4, planName: 'Basic', basePrice: 5, noOfUsers },
-      subscriptionId: randomUUID(),
-      periodStart: now.toISOString(),
-      nextPaymentDate: new Date(now.getTime() + 30 * 86_400_000).toISOString(),
-      autoRenewal: true,
-      paymentIntentId: null,
-      amountPaidCents: 0,
-      discountId: null,
-      completedAt: now.toISOString(),
-    };
-    const response = await fetch(`${numbersUrl}/purchases`, {
-      method: 'POST',
-      headers: { ...(await testGatewayCaller.headers('numbers')), 'content-type': 'application/json' },
-      body: JSON.stringify(purchase),
-    });
-    assert.equal(response.status, 200);
-    return (await response.json()) as MfaRecord;
+    return applyPurchase(
+      numbersUrl,
+      completedPurchase({
+        userId,
+        MFAType: 'RoboMFA',
+        name: 'CI bots',
+        description: 'Release pipeline',
+        countryId,
+        noOfUsers,
+      }),
+    );
   }
 
   async function createBot(browser: Browser, roboMFAId: string, referenceName: string) {

@@ -1,19 +1,14 @@
 import assert from 'node:assert/strict';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Invitation, Member, MultiMfaDetails } from '@multimfa/api-contract';
 import { createKafka, readTopic } from '@multimfa/event-bus';
-import {
-  type EventEnvelope,
-  invitationSent,
-  openSecret,
-  type PayloadOf,
-  type PurchaseCompleted,
-} from '@multimfa/events';
+import { type EventEnvelope, invitationSent, openSecret, type PayloadOf } from '@multimfa/events';
 import type { MfaRecord } from '@multimfa/numbers/contract';
-import { testGatewayCaller, testInfrastructure, testLogger } from '@multimfa/service-runtime/testing';
+import { testInfrastructure, testLogger } from '@multimfa/service-runtime/testing';
 import pg from 'pg';
 import { email, signUpBody } from '../testing/accounts.builder.js';
+import { applyPurchase, completedPurchase } from '../testing/purchases.builder.js';
 import { Browser, ServiceStack } from '../testing/service-stack.js';
 
 type Answer<T> = { isError: boolean; message: string; data: T };
@@ -73,31 +68,17 @@ describe('the MultiMFA detail page and its members through the gateway (real num
 
   /** A Basic MultiMFA (2 seats) of the user, applied as the gateway applies a completed purchase. */
   async function bought(userId: string, noOfUsers = 2): Promise<MfaRecord> {
-    const now = new Date();
-    const purchase: PurchaseCompleted = {
-      purchaseId: randomUUID(),
-      userId,
-      MFAType: 'MultiMFA',
-      action: 'CREATE',
-      mfaId: randomUUID(),
-      draft: { name: 'Ops team', description: 'Shared sign-ins', countryId: gbCountryId },
-      plan: { planId: 1, planName: 'Basic', basePrice: 5, noOfUsers },
-      subscriptionId: randomUUID(),
-      periodStart: now.toISOString(),
-      nextPaymentDate: new Date(now.getTime() + 30 * 86_400_000).toISOString(),
-      autoRenewal: true,
-      paymentIntentId: null,
-      amountPaidCents: 0,
-      discountId: null,
-      completedAt: now.toISOString(),
-    };
-    const response = await fetch(`${numbersUrl}/purchases`, {
-      method: 'POST',
-      headers: { ...(await testGatewayCaller.headers('numbers')), 'content-type': 'application/json' },
-      body: JSON.stringify(purchase),
-    });
-    assert.equal(response.status, 200);
-    return (await response.json()) as MfaRecord;
+    return applyPurchase(
+      numbersUrl,
+      completedPurchase({
+        userId,
+        MFAType: 'MultiMFA',
+        name: 'Ops team',
+        description: 'Shared sign-ins',
+        countryId: gbCountryId,
+        noOfUsers,
+      }),
+    );
   }
 
   /** The payloads numbers wrote to its outbox for one event type, oldest first. */

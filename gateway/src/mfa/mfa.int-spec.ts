@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MultiMfa, RoboMfa, SessionMfa, WaitingMfa } from '@multimfa/api-contract';
-import type { PurchaseCompleted } from '@multimfa/events';
 import type { MfaRecord } from '@multimfa/numbers/contract';
-import { testGatewayCaller } from '@multimfa/service-runtime/testing';
 import pg from 'pg';
 import { email, PASSWORD, signUpBody } from '../testing/accounts.builder.js';
 import { assertAnswersMatchContract } from '../testing/contract-answers.js';
+import { applyPurchase, completedPurchase } from '../testing/purchases.builder.js';
 import { Browser, ServiceStack } from '../testing/service-stack.js';
 
 type Answer<T> = { isError: boolean; message: string; data: T };
@@ -33,31 +32,7 @@ describe('the dashboard lists, the login MFAs and the waiting list through the g
 
   /** Billing's completed purchase, applied as the gateway applies it. */
   async function bought(userId: string, MFAType: 'MultiMFA' | 'RoboMFA', name: string): Promise<MfaRecord> {
-    const now = new Date();
-    const purchase: PurchaseCompleted = {
-      purchaseId: randomUUID(),
-      userId,
-      MFAType,
-      action: 'CREATE',
-      mfaId: randomUUID(),
-      draft: { name, description: '', countryId: gbCountryId },
-      plan: { planId: MFAType === 'MultiMFA' ? 1 : 4, planName: 'Basic', basePrice: 5, noOfUsers: 2 },
-      subscriptionId: randomUUID(),
-      periodStart: now.toISOString(),
-      nextPaymentDate: new Date(now.getTime() + 30 * 86_400_000).toISOString(),
-      autoRenewal: true,
-      paymentIntentId: null,
-      amountPaidCents: 0,
-      discountId: null,
-      completedAt: now.toISOString(),
-    };
-    const response = await fetch(`${numbersUrl}/purchases`, {
-      method: 'POST',
-      headers: { ...(await testGatewayCaller.headers('numbers')), 'content-type': 'application/json' },
-      body: JSON.stringify(purchase),
-    });
-    assert.equal(response.status, 200);
-    return (await response.json()) as MfaRecord;
+    return applyPurchase(numbersUrl, completedPurchase({ userId, MFAType, name, countryId: gbCountryId }));
   }
 
   beforeAll(async () => {
