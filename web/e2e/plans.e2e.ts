@@ -116,6 +116,9 @@ describe('plans: the pricing pages and choosing a plan', () => {
       data: { plans: Array<{ planId: number; planName: string }> };
     };
     await refreshed;
+    // The refreshed session is written to storage once the page has handled it: let it settle first,
+    // or that write would replace what the second tab writes below.
+    await page.waitForLoadState('networkidle');
     const professional = body.data.plans.find((plan) => plan.planName === 'Professional');
     assert.ok(professional);
 
