@@ -17,6 +17,7 @@ export { CORRELATION_HEADER, currentCorrelationId, withCorrelationId } from './l
 export { createLogger, type Logger } from './logging/logger.js';
 export { Metrics } from './metrics/metrics.js';
 export { metricsPort, serveMetrics } from './metrics/metrics-server.js';
+export { QUEUE_CONNECTION, QUEUE_PREFIX, QueueConnection } from './queue/queue-connection.js';
 export { createServiceApp, runService, type ServiceDefinition } from './run-service.js';
 export { LOGGER, ServiceRuntimeModule, type ServiceRuntimeOptions } from './service-runtime.module.js';
 export { ZodPipe } from './validation/zod.pipe.js';

@@ -1,27 +1,16 @@
-import { type DynamicModule, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { Redis } from 'ioredis';
+import { QUEUE_CONNECTION, QUEUE_PREFIX, QueueConnection } from '@multimfa/service-runtime';
+import { type DynamicModule, Module } from '@nestjs/common';
 import type { MessagingConfig } from '../config/messaging.config.js';
 import { ContactController } from '../contact/contact.controller.js';
 import { ContactService } from '../contact/contact.service.js';
 import { ContactMessagesRepository } from '../contact/contact-messages.repository.js';
 import { NotificationsSubscriber } from '../notifications/notifications.subscriber.js';
 import { BullEmailQueue, EmailQueue } from '../queue/email-queue.js';
-import { EmailWorker, QUEUE_CONNECTION, QUEUE_PREFIX } from './email.worker.js';
+import { EmailWorker } from './email.worker.js';
 import { EmailSender, SendGridEmailSender } from './email-sender.js';
 import { EMAIL_SETTINGS } from './email-settings.js';
 import { EmailsRepository } from './emails.repository.js';
 import { EmailsService } from './emails.service.js';
-
-class QueueConnection implements OnApplicationShutdown {
-  readonly redis: Redis;
-  constructor(url: string) {
-    // BullMQ workers block on Redis: no per-command retry limit.
-    this.redis = new Redis(url, { maxRetriesPerRequest: null });
-  }
-  async onApplicationShutdown() {
-    this.redis.disconnect();
-  }
-}
 
 /**
  * E-mail: identity's notification requests and the contact form's messages to support, templates, the

@@ -1,12 +1,15 @@
-import { LOGGER, type Logger, withCorrelationId } from '@multimfa/service-runtime';
+import {
+  LOGGER,
+  type Logger,
+  QUEUE_CONNECTION,
+  QUEUE_PREFIX,
+  withCorrelationId,
+} from '@multimfa/service-runtime';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { QueueName, type SendEmailJob } from '../queue/queues.js';
 import { EmailsService } from './emails.service.js';
-
-export const QUEUE_CONNECTION = Symbol('QUEUE_CONNECTION');
-export const QUEUE_PREFIX = Symbol('QUEUE_PREFIX');
 
 const REQUEUE_EVERY_MS = 60_000;
 

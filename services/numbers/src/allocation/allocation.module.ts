@@ -1,23 +1,12 @@
-import { type DynamicModule, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { Redis } from 'ioredis';
+import { QUEUE_CONNECTION, QUEUE_PREFIX, QueueConnection } from '@multimfa/service-runtime';
+import { type DynamicModule, Module } from '@nestjs/common';
 import type { NumbersConfig } from '../config/numbers.config.js';
 import { BullSmsWebhookQueue, SmsWebhookQueue } from '../queue/sms-webhook-queue.js';
 import { PhoneNumberProvider, TwilioPhoneNumberProvider } from '../twilio/phone-number-provider.js';
 import { AllocationRepository, TypeOrmAllocationRepository } from './allocation.repository.js';
 import { AllocationService } from './allocation.service.js';
-import { QUEUE_CONNECTION, QUEUE_PREFIX, SMS_WEBHOOK_URL, SmsWebhookWorker } from './sms-webhook.worker.js';
+import { SMS_WEBHOOK_URL, SmsWebhookWorker } from './sms-webhook.worker.js';
 import { WaitingController } from './waiting.controller.js';
-
-class QueueConnection implements OnApplicationShutdown {
-  readonly redis: Redis;
-  constructor(url: string) {
-    // BullMQ workers block on Redis: no per-command retry limit.
-    this.redis = new Redis(url, { maxRetriesPerRequest: null });
-  }
-  async onApplicationShutdown() {
-    this.redis.disconnect();
-  }
-}
 
 /** Numbers to MFAs: allocation, the waiting list, and pointing an assigned number's SMS webhook (Twilio, BullMQ). */
 @Module({})

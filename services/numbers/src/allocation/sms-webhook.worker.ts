@@ -1,12 +1,16 @@
-import { LOGGER, type Logger, withCorrelationId } from '@multimfa/service-runtime';
+import {
+  LOGGER,
+  type Logger,
+  QUEUE_CONNECTION,
+  QUEUE_PREFIX,
+  withCorrelationId,
+} from '@multimfa/service-runtime';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { type PointSmsWebhookJob, QueueName } from '../queue/queues.js';
 import { PhoneNumberProvider } from '../twilio/phone-number-provider.js';
 
-export const QUEUE_CONNECTION = Symbol('QUEUE_CONNECTION');
-export const QUEUE_PREFIX = Symbol('QUEUE_PREFIX');
 /** `<PUBLIC_API_URL>/api/webhooks/twilio/sms`: where every assigned number's texts are POSTed. */
 export const SMS_WEBHOOK_URL = Symbol('SMS_WEBHOOK_URL');
 
