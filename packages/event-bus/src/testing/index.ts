@@ -1,5 +1,12 @@
-import { type EventEnvelope, notificationRequested, openSecret, type PayloadOf } from '@multimfa/events';
-import type { Kafka } from 'kafkajs';
+import { randomUUID } from 'node:crypto';
+import {
+  type EventDefinition,
+  type EventEnvelope,
+  notificationRequested,
+  openSecret,
+  type PayloadOf,
+} from '@multimfa/events';
+import type { Kafka, Producer } from 'kafkajs';
 import { readTopic } from '../dead-letter/dead-letter.js';
 
 export { TcpProxy } from './tcp-proxy.js';
@@ -25,4 +32,33 @@ export async function publishedCodes(
     .map((event) => event.payload)
     .filter((payload) => payload.sealedCode !== null && wanted(payload))
     .map((payload) => openSecret(options.sealingKey, payload.sealedCode as string, payload.notificationId));
+}
+
+/**
+ * Publishes one event in the envelope a service's relay sends, as another service would (a test
+ * standing in for the producer); resolves with the event's id.
+ */
+export async function publishTestEvent<D extends EventDefinition>(
+  producer: Producer,
+  topicPrefix: string,
+  definition: D,
+  payload: PayloadOf<D>,
+): Promise<string> {
+  const eventId = randomUUID();
+  const key = definition.keyOf(payload);
+  const envelope: EventEnvelope<PayloadOf<D>> = {
+    eventId,
+    type: definition.type,
+    version: definition.version,
+    occurredAt: new Date().toISOString(),
+    correlationId: `test-${eventId}`,
+    causationId: null,
+    key,
+    payload,
+  };
+  await producer.send({
+    topic: `${topicPrefix}${definition.topic.name}`,
+    messages: [{ key, value: JSON.stringify(envelope) }],
+  });
+  return eventId;
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { createKafka, ensureTopics } from '@multimfa/event-bus';
+import { publishTestEvent } from '@multimfa/event-bus/testing';
 import { notificationRequested, sealSecret, topicList } from '@multimfa/events';
 import { SandboxClient } from '@multimfa/provider-sandbox';
 import { createSandbox, loadSandboxSettings, type Sandbox } from '@multimfa/provider-sandbox/server';
@@ -43,25 +44,7 @@ describe('messaging sends the e-mails identity asks for (real Kafka, Redis, Post
       sealedCode: sealSecret(sealingKey, '314159', notificationId),
       expiresAt: new Date(Date.now() + 600_000).toISOString(),
     };
-    const eventId = randomUUID();
-    await producer.send({
-      topic: `${prefix}${notificationRequested.topic.name}`,
-      messages: [
-        {
-          key: payload.userId,
-          value: JSON.stringify({
-            eventId,
-            type: notificationRequested.type,
-            version: notificationRequested.version,
-            occurredAt: new Date().toISOString(),
-            correlationId: `test-${eventId}`,
-            causationId: null,
-            key: payload.userId,
-            payload,
-          }),
-        },
-      ],
-    });
+    await publishTestEvent(producer, prefix, notificationRequested, payload);
     return payload;
   }
 

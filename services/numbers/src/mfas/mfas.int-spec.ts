@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createKafka, ensureTopics } from '@multimfa/event-bus';
+import { publishTestEvent } from '@multimfa/event-bus/testing';
 import { type PurchaseCompleted, purchaseCompleted, topicList } from '@multimfa/events';
 import { createSandbox, loadSandboxSettings, type Sandbox } from '@multimfa/provider-sandbox/server';
 import { loadConfig } from '@multimfa/service-runtime';
@@ -100,27 +101,8 @@ describe('numbers: purchases applied once, numbers allocated (real PostgreSQL, K
   }
 
   /** Billing's relay publishing the purchase; resolves with the event's id. */
-  async function publish(payload: PurchaseCompleted): Promise<string> {
-    const eventId = randomUUID();
-    await producer.send({
-      topic: `${prefix}${purchaseCompleted.topic.name}`,
-      messages: [
-        {
-          key: payload.subscriptionId,
-          value: JSON.stringify({
-            eventId,
-            type: purchaseCompleted.type,
-            version: purchaseCompleted.version,
-            occurredAt: new Date().toISOString(),
-            correlationId: `test-${eventId}`,
-            causationId: null,
-            key: payload.subscriptionId,
-            payload,
-          }),
-        },
-      ],
-    });
-    return eventId;
+  function publish(payload: PurchaseCompleted): Promise<string> {
+    return publishTestEvent(producer, prefix, purchaseCompleted, payload);
   }
 
   async function eventuallyTrue(check: () => Promise<boolean>, what: string): Promise<void> {
