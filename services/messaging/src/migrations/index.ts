@@ -3,6 +3,7 @@ import type { MigrationInterface } from 'typeorm';
 import { CreateOutboundEmail1763800000300 } from './1763800000300-create-outbound-email.js';
 import { OutboundEmailContent1763800000301 } from './1763800000301-outbound-email-content.js';
 import { CreateContactMessage1763800000302 } from './1763800000302-create-contact-message.js';
+import { CreateInboundMessage1764100000000 } from './1764100000000-create-inbound-message.js';
 
 /** Every migration of the messaging database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [
@@ -10,4 +11,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   CreateOutboundEmail1763800000300,
   OutboundEmailContent1763800000301,
   CreateContactMessage1763800000302,
+  CreateInboundMessage1764100000000,
 ];
