@@ -269,6 +269,7 @@ export class StripePaymentsProvider extends PaymentsProvider {
           currency: 'usd',
           customer: input.customerId,
           payment_method: input.paymentMethodId,
+          allowed_payment_method_types: ['card'],
           description: input.description,
           metadata: input.metadata,
           off_session: true,
