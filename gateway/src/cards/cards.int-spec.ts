@@ -252,7 +252,7 @@ describe('saved cards and invoices through the gateway (real billing, identity; 
     assert.equal(atStripe.customer, null);
   });
 
-  it('lists the caller's invoices with the amount in dollars and cents, and no payment date while unpaid', async () => {
+  it("lists the caller's invoices with the amount in dollars and cents, and no payment date while unpaid", async () => {
     const ada = await customer('invoices-list');
     const { invoiceId, invoiceNo } = await unpaidInvoice(billingDatabase, {
       userId: ada.userId,
