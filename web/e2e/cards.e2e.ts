@@ -140,7 +140,7 @@ describe('saved cards and invoices', () => {
     const modal = page.getByRole('dialog', { name: `Invoice Payment for ${invoiceNo}` });
     await modal.getByRole('button', { name: 'Pay', exact: true }).click();
     await modal.getByText('Please select credit card').waitFor();
-    await modal.getByRole('textbox', { name: 'Credit Card' }).click();
+    await modal.getByLabel('Credit Card', { exact: true }).click();
     await page.getByRole('option', { name: `**** **** **** 4242 - December ${nextYear}` }).click();
     await modal.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.getByText('Thank You for payment. Invoice paid successfully').first().waitFor();
