@@ -148,7 +148,7 @@ describe('saved cards and invoices', () => {
     assert.equal(await row.getByRole('button', { name: `Pay Now ${invoiceNo}` }).count(), 0);
     expect(await row.locator('td').nth(5).textContent()).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
 
-    await row.getByRole('link', { name: invoiceNo }).click();
+    await row.getByRole('link', { name: invoiceNo, exact: true }).click();
     const printable = page.getByTestId('printable-invoice');
     await printable.getByRole('heading', { name: `Invoice ${invoiceNo}` }).waitFor();
     await printable.getByText('$15.00').first().waitFor();
