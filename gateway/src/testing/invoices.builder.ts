@@ -8,7 +8,14 @@ import pg from 'pg';
  */
 export async function unpaidInvoice(
   billingDatabaseUrl: string,
-  input: { userId: string; amountCents?: number; autoRenewal?: boolean; description?: string },
+  input: {
+    userId: string;
+    amountCents?: number;
+    autoRenewal?: boolean;
+    description?: string;
+    /** The MFA the subscription pays for (one numbers holds, when the test needs it). */
+    mfaId?: string;
+  },
 ): Promise<{ invoiceId: string; invoiceNo: string; subscriptionId: string }> {
   const client = new pg.Client({ connectionString: billingDatabaseUrl });
   await client.connect();
@@ -22,7 +29,7 @@ export async function unpaidInvoice(
       [
         subscriptionId,
         input.userId,
-        randomUUID(),
+        input.mfaId ?? randomUUID(),
         now,
         new Date(now.getTime() + 30 * 86_400_000),
         input.autoRenewal ?? true,
