@@ -205,6 +205,7 @@ async function main() {
           MMFA_E2E_SANDBOX_URL: config.sandboxUrl,
           // States no screen sets yet (an occupied number) are set here by the tests that need them.
           MMFA_E2E_NUMBERS_DATABASE_URL: `${config.postgresUrl}/${databaseName(config, 'numbers')}`,
+          MMFA_E2E_BILLING_DATABASE_URL: `${config.postgresUrl}/${databaseName(config, 'billing')}`,
           MMFA_E2E_ARTIFACTS: join(stateDir, 'test', 'e2e-artifacts'),
         },
         ['--runInBand'],

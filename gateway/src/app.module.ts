@@ -7,6 +7,7 @@ import { AccountsService } from './auth/accounts.service.js';
 import { LoginThrottleService } from './auth/login-throttle.service.js';
 import { SessionsService } from './auth/sessions.service.js';
 import { BotsService } from './bots/bots.service.js';
+import { CardsService } from './cards/cards.service.js';
 import type { GatewayConfig } from './config/gateway.config.js';
 import { GATEWAY_CONFIG } from './config/gateway-config.token.js';
 import { ContactService } from './contact/contact.service.js';
@@ -49,6 +50,7 @@ export class AppModule {
         MembersService,
         InvitationsService,
         BotsService,
+        CardsService,
         { provide: APP_GUARD, useClass: AccessGuard },
       ],
     };

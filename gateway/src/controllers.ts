@@ -3,6 +3,7 @@ import { AuthController } from './auth/auth.controller.js';
 import { GoogleController } from './auth/google.controller.js';
 import { XsrfController } from './auth/xsrf.controller.js';
 import { BotsController } from './bots/bots.controller.js';
+import { CardsController } from './cards/cards.controller.js';
 import { ContactController } from './contact/contact.controller.js';
 import { InvitationsController } from './members/invitations.controller.js';
 import { MembersController } from './members/members.controller.js';
@@ -29,4 +30,5 @@ export const controllers = [
   MembersController,
   InvitationsController,
   BotsController,
+  CardsController,
 ];

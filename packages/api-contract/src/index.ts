@@ -14,6 +14,7 @@ import {
   verifyEmailToken,
 } from './auth.js';
 import { botsEndpoints } from './bots.js';
+import { cardsEndpoints, invoicesEndpoints } from './cards.js';
 import { sendContactMessage } from './contact.js';
 import type { Endpoint } from './endpoint.js';
 import { invitationEndpoints, membersEndpoints } from './members.js';
@@ -24,6 +25,7 @@ import { purchaseEndpoints } from './purchase.js';
 export * from './admin-numbers.js';
 export * from './auth.js';
 export * from './bots.js';
+export * from './cards.js';
 export { type ContactBody, contactBody, sendContactMessage } from './contact.js';
 export { type Endpoint, endpoint, type HttpMethod } from './endpoint.js';
 export { type Envelope, envelope, errorEnvelope } from './envelope.js';
@@ -55,4 +57,6 @@ export const endpoints: readonly Endpoint[] = [
   ...membersEndpoints,
   ...invitationEndpoints,
   ...botsEndpoints,
+  ...cardsEndpoints,
+  ...invoicesEndpoints,
 ];

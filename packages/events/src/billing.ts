@@ -63,3 +63,49 @@ export const purchaseCompleted = defineEvent({
 export type PurchaseCompleted = z.output<typeof purchaseCompleted.payload>;
 
 export const billingEvents = [customerCreated, purchaseCompleted];
+
+/** An invoice as issued: its number (sequential, unique), amount in cents and what it is for. */
+export const invoiceIssued = defineEvent({
+  type: 'billing.invoice.issued',
+  version: 1,
+  topic: TOPICS.billingInvoice,
+  payload: z.object({
+    invoiceId: z.uuid(),
+    invoiceNo: z.string().min(1),
+    userId: z.uuid(),
+    subscriptionId: z.uuid(),
+    amountCents: z.number().int().nonnegative(),
+    currency: z.literal('usd'),
+    description: z.string(),
+    status: z.enum(['PAID', 'UNPAID']),
+    invoiceDate: z.iso.datetime(),
+  }),
+  keyOf: (payload) => payload.invoiceId,
+});
+
+/**
+ * An invoice was paid: with the purchase that issued it, or later with a saved card (Invoice
+ * Management). Published once per invoice, in the transaction that marked it PAID.
+ */
+export const invoicePaid = defineEvent({
+  type: 'billing.invoice.paid',
+  version: 1,
+  topic: TOPICS.billingInvoice,
+  payload: z.object({
+    invoiceId: z.uuid(),
+    invoiceNo: z.string().min(1),
+    userId: z.uuid(),
+    subscriptionId: z.uuid(),
+    amountCents: z.number().int().nonnegative(),
+    currency: z.literal('usd'),
+    /** Null when nothing was charged (a 100% discount). */
+    paymentIntentId: z.string().nullable(),
+    /** The saved card it was paid with from Invoice Management; null for a purchase's own invoice. */
+    cardId: z.string().nullable(),
+    paidAt: z.iso.datetime(),
+  }),
+  keyOf: (payload) => payload.invoiceId,
+});
+export type InvoicePaid = z.output<typeof invoicePaid.payload>;
+
+export const billingInvoiceEvents = [invoiceIssued, invoicePaid];

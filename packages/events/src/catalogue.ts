@@ -1,4 +1,4 @@
-import { billingEvents } from './billing.js';
+import { billingEvents, billingInvoiceEvents } from './billing.js';
 import { EventCatalogue, type EventDefinition } from './define-event.js';
 import { identityEvents } from './identity.js';
 import { numbersEvents } from './numbers.js';
@@ -10,6 +10,7 @@ import { numbersEvents } from './numbers.js';
 export const publishedEvents: readonly EventDefinition[] = [
   ...identityEvents,
   ...billingEvents,
+  ...billingInvoiceEvents,
   ...numbersEvents,
 ];
 

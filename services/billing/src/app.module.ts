@@ -1,9 +1,11 @@
 import { checkKafka, EventBusModule } from '@multimfa/event-bus';
 import { type Logger, ServiceRuntimeModule } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
+import { CardsModule } from './cards/cards.module.js';
 import type { BillingConfig } from './config/billing.config.js';
 import { CustomersModule } from './customers/customers.module.js';
 import { DiscountsModule } from './discounts/discounts.module.js';
+import { InvoicesModule } from './invoices/invoices.module.js';
 import { migrations } from './migrations/index.js';
 import { PlansModule } from './plans/plans.module.js';
 import { PurchasesModule } from './purchases/purchases.module.js';
@@ -37,6 +39,8 @@ export class AppModule {
         DiscountsModule,
         PurchasesModule,
         UsersModule,
+        CardsModule,
+        InvoicesModule,
       ],
     };
   }

@@ -106,3 +106,79 @@ export const stripeWebhookRequest = z.object({
   signature: z.string(),
 });
 export const stripeWebhookAnswer = z.object({ received: z.literal(true) });
+
+// ---- saved cards --------------------------------------------------------------------------------
+
+/** A saved card as the card pages show it (Stripe's field names, as the documented client reads them). */
+export const savedCard = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  last4: z.string(),
+  brand: z.string(),
+  country: z.string().nullable(),
+  exp_month: z.number().int().min(1).max(12),
+  exp_year: z.number().int(),
+  address_zip: z.string().nullable(),
+  isDefault: z.boolean(),
+});
+export type SavedCard = z.infer<typeof savedCard>;
+export const savedCardList = z.array(savedCard);
+
+/** `…/customers/:stripeCustomerId/cards/:cardId`: both checked against the user. */
+export const stripeCustomerIdParam = z.string().trim().min(1).max(255);
+export const cardIdParam = z.string().trim().min(1).max(255);
+
+/** `POST /users/:userId/customers/:stripeCustomerId/cards`: the card form's PaymentMethod. */
+export const addCardRequest = z.object({ paymentMethodId: z.string().trim().min(1).max(255) });
+
+/** `PATCH …/cards/:cardId`: what the Update Card modal sends (customer-area section 5, Card update). */
+export const updateCardRequest = z.object({
+  exp_month: z.coerce
+    .number({ error: 'Please provide expiry month' })
+    .int('Please provide expiry month')
+    .min(1, 'Please provide expiry month')
+    .max(12, 'Please provide expiry month'),
+  exp_year: z.coerce
+    .number({ error: 'Please provide expiry year' })
+    .int('Please provide expiry year')
+    .min(1000, 'Expiry year should be valid')
+    .max(9999, 'Expiry year should be valid'),
+  name: z
+    .string({ error: 'Please provide card holder name' })
+    .trim()
+    .min(1, 'Please provide card holder name')
+    .max(30, 'Card holder name must be at most 30 characters'),
+  address_zip: z
+    .string()
+    .trim()
+    .max(20, 'Zip must be at most 20 characters')
+    .nullish()
+    .transform((value) => value || null),
+});
+export type UpdateCardRequest = z.output<typeof updateCardRequest>;
+
+// ---- invoices -----------------------------------------------------------------------------------
+
+/** An invoice as Invoice Management lists it; the amount in cents and in US dollars. */
+export const invoiceRecord = z.object({
+  userPaymentInvoiceId: z.uuid(),
+  invoiceNo: z.string(),
+  invoiceDate: z.iso.datetime(),
+  invoiceAmountCents: z.number().int().nonnegative(),
+  invoiceAmount: z.number().nonnegative(),
+  invoiceDescription: z.string(),
+  invoiceStatus: z.enum(['PAID', 'UNPAID']),
+  invoicePaymentDate: z.iso.datetime().nullable(),
+});
+export type InvoiceRecord = z.infer<typeof invoiceRecord>;
+export const invoiceList = z.array(invoiceRecord);
+
+/** `POST /users/:userId/invoices/:invoiceId/payment`: pays it with one of the user's saved cards. */
+export const payInvoiceRequest = z.object({
+  cardId: z
+    .string({ error: 'Please select credit card' })
+    .trim()
+    .min(1, 'Please select credit card')
+    .max(255),
+});
+export const invoiceIdParam = z.uuid('No such invoice of yours');

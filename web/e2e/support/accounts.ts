@@ -108,6 +108,14 @@ export class ApiClient {
     return response.status();
   }
 
+  /** The status of a DELETE, whatever it is (for refusals the test expects). */
+  async deleteStatus(path: string): Promise<number> {
+    const cookies = (await this.http.storageState()).cookies;
+    const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+    const response = await this.http.delete(path, { headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) } });
+    return response.status();
+  }
+
   /** The `data` of a successful GET. */
   async get(path: string): Promise<unknown> {
     const response = await this.http.get(path);

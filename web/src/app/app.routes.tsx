@@ -79,6 +79,7 @@ const customerRoutes: RouteObject[] = [
     path: 'invoice-management',
     lazy: page(() => import('../pages/billing/invoice-management.page'), 'InvoiceManagementPage'),
   },
+  { path: 'invoice/:invoiceId', lazy: page(() => import('../pages/billing/invoice.page'), 'InvoicePage') },
 ];
 
 /** /admin/*: signed out goes to /login, non-admins go to / (admin-area section 2). */

@@ -41,6 +41,11 @@ class CountingProvider extends PaymentsProvider {
   retrievePaymentIntent = notCalledHere;
   refundPaymentIntent = notCalledHere;
   verifyWebhook = notCalledHere;
+  attachCard = notCalledHere;
+  updateCard = notCalledHere;
+  detachCard = notCalledHere;
+  setDefaultCard = notCalledHere;
+  chargeOffSession = notCalledHere;
 }
 
 function setup() {

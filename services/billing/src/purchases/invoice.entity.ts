@@ -35,4 +35,19 @@ export class Invoice {
 
   @Column({ name: 'paid_at', type: 'timestamptz', nullable: true })
   paidAt!: Date | null;
+
+  /** The PaymentIntent that paid it with a saved card (invoice payment). */
+  @Column({ name: 'payment_intent_id', type: 'varchar', length: 255, nullable: true, insert: false })
+  paymentIntentId!: string | null;
+
+  /** Tries to pay it with a saved card so far; each try has its own Stripe idempotency key. */
+  @Column({ name: 'payment_attempts', type: 'integer', insert: false })
+  paymentAttempts!: number;
+
+  @Column({ name: 'paid_card_id', type: 'varchar', length: 255, nullable: true, insert: false })
+  paidCardId!: string | null;
+
+  /** Why the last try failed, as the customer was told. */
+  @Column({ name: 'last_payment_error', type: 'varchar', length: 300, nullable: true, insert: false })
+  lastPaymentError!: string | null;
 }

@@ -13,6 +13,7 @@ import { PurchasesService } from './purchases.service.js';
 import { StripeWebhookController } from './stripe-webhook.controller.js';
 import { StripeWebhookService } from './stripe-webhook.service.js';
 import { Subscription } from './subscription.entity.js';
+import { SubscriptionsSubscriber } from './subscriptions.subscriber.js';
 
 /** Buying a number: checkouts and their payment, completion exactly once, Stripe's webhook. */
 @Module({
@@ -22,7 +23,7 @@ import { Subscription } from './subscription.entity.js';
     DiscountsModule,
     CustomersModule,
   ],
-  controllers: [PurchasesController, StripeWebhookController],
+  controllers: [PurchasesController, StripeWebhookController, SubscriptionsSubscriber],
   providers: [PurchasesRepository, CheckoutsService, PurchasesService, StripeWebhookService],
 })
 export class PurchasesModule {}

@@ -68,16 +68,30 @@ export class PurchasesRepository {
     await manager.getRepository(Payment).insert(payment);
   }
 
-  /** Issues the invoice; answers its number. */
-  async insertInvoice(manager: EntityManager, invoice: Omit<Invoice, 'id' | 'invoiceNo'>): Promise<string> {
+  /** Issues the invoice; answers its id and number. */
+  async insertInvoice(
+    manager: EntityManager,
+    invoice: Pick<
+      Invoice,
+      | 'userId'
+      | 'subscriptionId'
+      | 'checkoutId'
+      | 'amountCents'
+      | 'description'
+      | 'status'
+      | 'invoiceDate'
+      | 'paidAt'
+    >,
+  ): Promise<{ id: string; invoiceNo: string }> {
     const result = await manager
       .createQueryBuilder()
       .insert()
       .into(Invoice)
       .values(invoice)
-      .returning(['invoiceNo'])
+      .returning(['id', 'invoiceNo'])
       .execute();
-    return (result.raw as Array<{ invoice_no: string }>)[0]?.invoice_no ?? '';
+    const row = (result.raw as Array<{ id: string; invoice_no: string }>)[0];
+    return { id: row?.id ?? '', invoiceNo: row?.invoice_no ?? '' };
   }
 
   async insertSubscription(manager: EntityManager, subscription: NewSubscription): Promise<Subscription> {
@@ -97,6 +111,11 @@ export class PurchasesRepository {
       { ...change, status: 'ACTIVE' },
     );
     return result.affected ? repository.findOneBy(where) : null;
+  }
+
+  /** Whether the user's subscription of the MFA renews by itself. */
+  async setAutoRenewal(where: { userId: string; mfaId: string }, autoRenewal: boolean): Promise<void> {
+    await this.dataSource.getRepository(Subscription).update(where, { autoRenewal });
   }
 
   async markCompleted(manager: EntityManager, id: string, purchase: PurchaseCompleted): Promise<void> {

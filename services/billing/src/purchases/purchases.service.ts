@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Outbox } from '@multimfa/event-bus';
-import { type PurchaseCompleted, purchaseCompleted } from '@multimfa/events';
+import { invoiceIssued, invoicePaid, type PurchaseCompleted, purchaseCompleted } from '@multimfa/events';
 import { Clock, LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -177,15 +177,36 @@ export class PurchasesService {
         paidAt: now,
       });
     }
-    await this.purchases.insertInvoice(manager, {
+    const description = `${checkout.mfaType} ${checkout.planName} plan${checkout.action === 'UPGRADE' ? ' (plan change)' : ''}, one month`;
+    const invoice = await this.purchases.insertInvoice(manager, {
       userId: checkout.userId,
       subscriptionId: subscription.id,
       checkoutId: checkout.id,
       amountCents: checkout.amountCents,
-      description: `${checkout.mfaType} ${checkout.planName} plan${checkout.action === 'UPGRADE' ? ' (plan change)' : ''}, one month`,
+      description,
       status: 'PAID',
       invoiceDate: now,
       paidAt: now,
+    });
+    const invoiceFacts = {
+      invoiceId: invoice.id,
+      invoiceNo: invoice.invoiceNo,
+      userId: checkout.userId,
+      subscriptionId: subscription.id,
+      amountCents: checkout.amountCents,
+      currency: 'usd' as const,
+    };
+    await this.outbox.publish(manager, invoiceIssued, {
+      ...invoiceFacts,
+      description,
+      status: 'PAID',
+      invoiceDate: now.toISOString(),
+    });
+    await this.outbox.publish(manager, invoicePaid, {
+      ...invoiceFacts,
+      paymentIntentId: checkout.amountCents > 0 ? checkout.paymentIntentId : null,
+      cardId: null,
+      paidAt: now.toISOString(),
     });
     const purchase: PurchaseCompleted = {
       purchaseId: checkout.id,

@@ -19,6 +19,44 @@ export interface ProviderEvent {
   paymentIntent: ProviderPaymentIntent | null;
 }
 
+/** A saved card (a Stripe card PaymentMethod attached to a customer), as billing mirrors it. */
+export interface ProviderCard {
+  id: string;
+  customerId: string | null;
+  name: string | null;
+  last4: string;
+  brand: string;
+  country: string | null;
+  expMonth: number;
+  expYear: number;
+  addressZip: string | null;
+}
+
+/** What a card form may change on a saved card. */
+export interface CardChange {
+  expMonth: number;
+  expYear: number;
+  name: string;
+  addressZip: string | null;
+}
+
+/** The provider refused a card (declined, expired, invalid details): its message for the customer. */
+export class CardRejected extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The card would need the cardholder's authentication (3-D Secure), impossible off-session. */
+export class CardAuthenticationRequired extends Error {
+  constructor(readonly paymentIntentId: string | null) {
+    super('The card needs authentication');
+  }
+}
+
 /** A webhook body whose signature does not verify with the endpoint's secret. */
 export class InvalidWebhookSignature extends Error {}
 
@@ -42,6 +80,34 @@ export abstract class PaymentsProvider {
   /** Refunds the whole payment; the same idempotency key refunds once. */
   abstract refundPaymentIntent(input: { paymentIntentId: string; idempotencyKey: string }): Promise<void>;
 
+  /**
+   * Attaches a card PaymentMethod (from the card form) to the customer; throws CardRejected when the
+   * card is refused or is not a card PaymentMethod the customer may take.
+   */
+  abstract attachCard(input: { paymentMethodId: string; customerId: string }): Promise<ProviderCard>;
+
+  /** Changes expiry, holder name and postal code of a saved card; throws CardRejected. */
+  abstract updateCard(paymentMethodId: string, change: CardChange): Promise<ProviderCard>;
+
+  /** Detaches the card from its customer (it can never be used again). */
+  abstract detachCard(paymentMethodId: string): Promise<void>;
+
+  /** The card charged by default (renewals): the customer's invoice default payment method. */
+  abstract setDefaultCard(input: { customerId: string; paymentMethodId: string | null }): Promise<void>;
+
+  /**
+   * Charges a saved card without the customer present (confirmed at once, `off_session`). Throws
+   * CardRejected on a decline, CardAuthenticationRequired when the bank asks for authentication.
+   */
+  abstract chargeOffSession(input: {
+    amountCents: number;
+    customerId: string;
+    paymentMethodId: string;
+    description: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<ProviderPaymentIntent>;
+
   /** Verifies a webhook body against its signature header; throws InvalidWebhookSignature. */
   abstract verifyWebhook(payload: string, signature: string): ProviderEvent;
 }
@@ -56,6 +122,33 @@ function toPaymentIntent(intent: Stripe.PaymentIntent): ProviderPaymentIntent {
     metadata: intent.metadata ?? {},
     clientSecret: intent.client_secret,
   };
+}
+
+function toCard(method: Stripe.PaymentMethod): ProviderCard {
+  const card = method.card;
+  if (!card) throw new CardRejected('Only cards can be saved', 'not_a_card');
+  return {
+    id: method.id,
+    customerId: typeof method.customer === 'string' ? method.customer : (method.customer?.id ?? null),
+    name: method.billing_details.name || null,
+    last4: card.last4,
+    brand: card.brand,
+    country: card.country ?? null,
+    expMonth: card.exp_month,
+    expYear: card.exp_year,
+    addressZip: method.billing_details.address?.postal_code || null,
+  };
+}
+
+/** Stripe's refusals of a card (402 card errors, and bad card parameters) as CardRejected. */
+function cardRefusal(error: unknown): never {
+  if (error instanceof Stripe.errors.StripeCardError) {
+    throw new CardRejected(error.message, error.code ?? 'card_declined');
+  }
+  if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+    throw new CardRejected(error.message, error.code ?? 'invalid_request');
+  }
+  throw error;
 }
 
 export class StripePaymentsProvider extends PaymentsProvider {
@@ -126,6 +219,73 @@ export class StripePaymentsProvider extends PaymentsProvider {
       { payment_intent: input.paymentIntentId, reason: 'requested_by_customer' },
       { idempotencyKey: input.idempotencyKey },
     );
+  }
+
+  async attachCard(input: { paymentMethodId: string; customerId: string }): Promise<ProviderCard> {
+    try {
+      const method = await this.stripe.paymentMethods.attach(input.paymentMethodId, {
+        customer: input.customerId,
+      });
+      return toCard(method);
+    } catch (error) {
+      return cardRefusal(error);
+    }
+  }
+
+  async updateCard(paymentMethodId: string, change: CardChange): Promise<ProviderCard> {
+    try {
+      const method = await this.stripe.paymentMethods.update(paymentMethodId, {
+        card: { exp_month: change.expMonth, exp_year: change.expYear },
+        billing_details: { name: change.name, address: { postal_code: change.addressZip ?? '' } },
+      });
+      return toCard(method);
+    } catch (error) {
+      return cardRefusal(error);
+    }
+  }
+
+  async detachCard(paymentMethodId: string): Promise<void> {
+    await this.stripe.paymentMethods.detach(paymentMethodId);
+  }
+
+  async setDefaultCard(input: { customerId: string; paymentMethodId: string | null }): Promise<void> {
+    await this.stripe.customers.update(input.customerId, {
+      invoice_settings: { default_payment_method: input.paymentMethodId ?? '' },
+    });
+  }
+
+  async chargeOffSession(input: {
+    amountCents: number;
+    customerId: string;
+    paymentMethodId: string;
+    description: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<ProviderPaymentIntent> {
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: 'usd',
+          customer: input.customerId,
+          payment_method: input.paymentMethodId,
+          allowed_payment_method_types: ['card'],
+          description: input.description,
+          metadata: input.metadata,
+          off_session: true,
+          confirm: true,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      if (intent.status === 'requires_action') throw new CardAuthenticationRequired(intent.id);
+      return toPaymentIntent(intent);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError && error.code === 'authentication_required') {
+        const intent = (error.raw as { payment_intent?: { id?: string } }).payment_intent;
+        throw new CardAuthenticationRequired(intent?.id ?? null);
+      }
+      return cardRefusal(error);
+    }
   }
 
   verifyWebhook(payload: string, signature: string): ProviderEvent {

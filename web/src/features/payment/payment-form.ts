@@ -12,6 +12,15 @@
 
 export type PaymentProvider = 'stripe' | 'sandbox';
 
+/**
+ * What the fields are for: paying an amount (the payment page), or saving a card for later
+ * (Add Card: no amount, `createPaymentMethod` instead of `confirm`).
+ */
+export type PaymentFormPurpose = 'payment' | 'setup';
+
+/** A card PaymentMethod created from the fields, or the provider's message why not. */
+export type CreatedPaymentMethod = { status: 'created'; id: string } | { status: 'failed'; message: string };
+
 export interface PaymentForm {
   readonly provider: PaymentProvider;
   /** Puts the card fields into `container`; resolves when they accept input (Pay may be enabled). */
@@ -25,6 +34,8 @@ export interface PaymentForm {
    * 3-D Secure challenge), or `failed` with the provider's message to show under the form.
    */
   confirm(clientSecret: string, returnUrl: string): Promise<ConfirmOutcome>;
+  /** Creates a card PaymentMethod from the fields, to save on the customer (purpose `setup`). */
+  createPaymentMethod(): Promise<CreatedPaymentMethod>;
   /** Removes the fields and their listeners. */
   destroy(): void;
 }

@@ -1,5 +1,5 @@
-import type { ConfirmOutcome, PaymentForm } from './payment-form';
-import { type CardDetails, payWithCard } from './sandbox-stripe-api';
+import type { ConfirmOutcome, CreatedPaymentMethod, PaymentForm } from './payment-form';
+import { type CardDetails, createCardPaymentMethod, payWithCard } from './sandbox-stripe-api';
 
 let instances = 0;
 
@@ -119,6 +119,19 @@ export class SandboxPaymentForm implements PaymentForm {
     if (result.status === 'failed') return result;
     window.location.assign(result.redirectTo);
     return { status: 'redirecting' };
+  }
+
+  async createPaymentMethod(): Promise<CreatedPaymentMethod> {
+    const card = this.readCard();
+    if ('message' in card) return { status: 'failed', message: card.message };
+    const created = await createCardPaymentMethod(
+      this.options.apiBase,
+      this.options.publishableKey,
+      card,
+    ).catch(() => ({ message: 'The card service could not be reached.' }));
+    return 'message' in created
+      ? { status: 'failed', message: created.message }
+      : { status: 'created', id: created.id };
   }
 
   destroy(): void {

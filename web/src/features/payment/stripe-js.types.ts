@@ -26,14 +26,19 @@ export interface StripeElements {
   submit(): Promise<{ error?: StripeError }>;
 }
 
-/** Elements before the PaymentIntent exists: the amount and currency it will have. */
-export interface StripeElementsOptions {
-  mode: 'payment';
-  amount: number;
+interface StripeElementsCommon {
   currency: 'usd';
   appearance?: { theme?: 'stripe' | 'night' | 'flat'; variables?: Record<string, string> };
   loader?: 'auto' | 'always' | 'never';
 }
+
+/**
+ * Elements before the PaymentIntent exists (the amount it will have), or for saving a card whose
+ * PaymentMethod the page creates (`paymentMethodCreation: 'manual'`).
+ */
+export type StripeElementsOptions =
+  | (StripeElementsCommon & { mode: 'payment'; amount: number })
+  | (StripeElementsCommon & { mode: 'setup'; paymentMethodCreation: 'manual' });
 
 export interface StripeJs {
   elements(options: StripeElementsOptions): StripeElements;
@@ -46,7 +51,14 @@ export interface StripeJs {
   }): Promise<{ error?: StripeError }>;
 }
 
-export type StripeConstructor = (publishableKey: string) => StripeJs;
+export interface StripeJsPaymentMethods {
+  /** Creates a PaymentMethod from submitted Elements (https://docs.stripe.com/js/payment_methods/create_payment_method_elements). */
+  createPaymentMethod(options: {
+    elements: StripeElements;
+  }): Promise<{ error?: StripeError; paymentMethod?: { id: string } }>;
+}
+
+export type StripeConstructor = (publishableKey: string) => StripeJs & StripeJsPaymentMethods;
 
 declare global {
   interface Window {

@@ -1,6 +1,17 @@
 import { loadStripeJs } from './load-stripe-js';
-import { type ConfirmOutcome, PAYMENT_FAILED_MESSAGE, type PaymentForm } from './payment-form';
-import type { StripeElements, StripeJs, StripePaymentElement } from './stripe-js.types';
+import {
+  type ConfirmOutcome,
+  type CreatedPaymentMethod,
+  PAYMENT_FAILED_MESSAGE,
+  type PaymentForm,
+  type PaymentFormPurpose,
+} from './payment-form';
+import type {
+  StripeElements,
+  StripeJs,
+  StripeJsPaymentMethods,
+  StripePaymentElement,
+} from './stripe-js.types';
 
 /**
  * Production: Stripe's Payment Element, loaded lazily, created before the PaymentIntent for the amount
@@ -8,24 +19,27 @@ import type { StripeElements, StripeJs, StripePaymentElement } from './stripe-js
  */
 export class StripePaymentForm implements PaymentForm {
   readonly provider = 'stripe' as const;
-  private stripe: StripeJs | undefined;
+  private stripe: (StripeJs & StripeJsPaymentMethods) | undefined;
   private elements: StripeElements | undefined;
   private element: StripePaymentElement | undefined;
   private amountCents: number;
 
-  constructor(private readonly options: { publishableKey: string; amountCents: number }) {
+  constructor(
+    private readonly options: { publishableKey: string; amountCents: number; purpose?: PaymentFormPurpose },
+  ) {
     this.amountCents = options.amountCents;
   }
 
   async mount(container: HTMLElement): Promise<void> {
     const Stripe = await loadStripeJs();
     this.stripe = Stripe(this.options.publishableKey);
-    this.elements = this.stripe.elements({
-      mode: 'payment',
-      amount: this.amountCents,
-      currency: 'usd',
-      appearance: { theme: 'stripe' },
-    });
+    // Saving a card: a setup-mode Element whose PaymentMethod the page creates itself
+    // (https://docs.stripe.com/payments/accept-a-payment-deferred?type=setup).
+    this.elements = this.stripe.elements(
+      this.options.purpose === 'setup'
+        ? { mode: 'setup', currency: 'usd', paymentMethodCreation: 'manual', appearance: { theme: 'stripe' } }
+        : { mode: 'payment', amount: this.amountCents, currency: 'usd', appearance: { theme: 'stripe' } },
+    );
     const element = this.elements.create('payment', { layout: 'tabs' });
     this.element = element;
     await new Promise<void>((resolve, reject) => {
@@ -57,6 +71,17 @@ export class StripePaymentForm implements PaymentForm {
     });
     if (!error) return { status: 'redirecting' };
     return { status: 'failed', message: error.message ?? PAYMENT_FAILED_MESSAGE };
+  }
+
+  async createPaymentMethod(): Promise<CreatedPaymentMethod> {
+    if (!this.stripe || !this.elements) return { status: 'failed', message: PAYMENT_FAILED_MESSAGE };
+    const submitted = await this.elements.submit();
+    if (submitted.error)
+      return { status: 'failed', message: submitted.error.message ?? PAYMENT_FAILED_MESSAGE };
+    const { error, paymentMethod } = await this.stripe.createPaymentMethod({ elements: this.elements });
+    if (error || !paymentMethod)
+      return { status: 'failed', message: error?.message ?? PAYMENT_FAILED_MESSAGE };
+    return { status: 'created', id: paymentMethod.id };
   }
 
   destroy(): void {

@@ -1,7 +1,13 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { createPaymentForm } from './create-payment-form';
 import { paymentSettings } from './payment-config';
-import { type ConfirmOutcome, PAYMENT_FAILED_MESSAGE, type PaymentForm } from './payment-form';
+import {
+  type ConfirmOutcome,
+  type CreatedPaymentMethod,
+  PAYMENT_FAILED_MESSAGE,
+  type PaymentForm,
+  type PaymentFormPurpose,
+} from './payment-form';
 import { paymentReturnUrl } from './payment-redirect';
 
 export interface PaymentFormHandle {
@@ -16,21 +22,26 @@ export interface PaymentFormHandle {
   validate(): Promise<string | undefined>;
   /** Confirms the PaymentIntent; on success the browser leaves for /success. */
   confirm(clientSecret: string, returnUrl?: string): Promise<ConfirmOutcome>;
+  /** Creates a card PaymentMethod from the fields (purpose `setup`: Add Card). */
+  createPaymentMethod(): Promise<CreatedPaymentMethod>;
 }
 
 /**
  * The configured payment form (VITE_PAYMENT_PROVIDER) for an amount in cents: created and mounted while
  * there is something to pay (`amountCents` above zero), told when the amount changes, destroyed when
- * nothing is left to pay or the page goes away.
+ * nothing is left to pay or the page goes away. For `setup` (saving a card) it is always mounted.
  */
-export function usePaymentForm(amountCents: number): PaymentFormHandle {
+export function usePaymentForm(
+  amountCents: number,
+  purpose: PaymentFormPurpose = 'payment',
+): PaymentFormHandle {
   const containerRef = useRef<HTMLDivElement | null>(null);
   const formRef = useRef<PaymentForm | undefined>(undefined);
   const amountRef = useRef(amountCents);
   const [state, setState] = useState<{ status: PaymentFormHandle['status']; error?: string }>({
     status: 'idle',
   });
-  const needed = amountCents > 0;
+  const needed = purpose === 'setup' || amountCents > 0;
 
   useEffect(() => {
     amountRef.current = amountCents;
@@ -48,7 +59,7 @@ export function usePaymentForm(amountCents: number): PaymentFormHandle {
     setState({ status: 'loading' });
     (async () => {
       try {
-        form = await createPaymentForm(paymentSettings(), amountRef.current);
+        form = await createPaymentForm(paymentSettings(), amountRef.current, purpose);
         if (cancelled) {
           form.destroy();
           return;
@@ -69,7 +80,7 @@ export function usePaymentForm(amountCents: number): PaymentFormHandle {
       form?.destroy();
       formRef.current = undefined;
     };
-  }, [needed]);
+  }, [needed, purpose]);
 
   const validate = useCallback(async (): Promise<string | undefined> => {
     const form = formRef.current;
@@ -85,6 +96,11 @@ export function usePaymentForm(amountCents: number): PaymentFormHandle {
     [],
   );
 
+  const createPaymentMethod = useCallback(async (): Promise<CreatedPaymentMethod> => {
+    const form = formRef.current;
+    return form ? form.createPaymentMethod() : { status: 'failed', message: PAYMENT_FAILED_MESSAGE };
+  }, []);
+
   return {
     containerRef,
     status: state.status,
@@ -92,5 +108,6 @@ export function usePaymentForm(amountCents: number): PaymentFormHandle {
     ready: state.status === 'ready',
     validate,
     confirm,
+    createPaymentMethod,
   };
 }

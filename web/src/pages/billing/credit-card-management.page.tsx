@@ -1,10 +1,38 @@
-import { NotBuiltYet } from '../../components/not-built-yet.component';
+import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { errorMessage } from '../../api/api-error';
+import { PageLoader } from '../../components/page-loader.component';
+import { CardsTable } from '../../features/cards/cards-table.component';
+import { useCards } from '../../features/cards/use-cards';
+import { useSession } from '../../session/session-store';
 
+/** /credit-card-management: the saved cards, with Add Card, Update and Delete. */
 export function CreditCardManagementPage() {
+  const { stripeCustomerId } = useSession();
+  const cards = useCards(stripeCustomerId);
+
   return (
-    <NotBuiltYet
-      title="Credit Card Management"
-      purpose="Your saved cards, masked to the last 4 digits, with update and delete, and an Add Card button."
-    />
+    <Container size="lg" py={{ base: 'md', md: 'xl' }} px={0}>
+      <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }}>
+        <Stack gap="lg">
+          <Group justify="space-between">
+            <Title order={1} size="h3">
+              Credit Card Management
+            </Title>
+            <Button component={Link} to="/create-card">
+              Add Card
+            </Button>
+          </Group>
+          {!stripeCustomerId && (
+            <Text role="alert">Your payment account is not ready yet. Please sign in again.</Text>
+          )}
+          {cards.isPending && stripeCustomerId && <PageLoader />}
+          {cards.isError && (
+            <Text role="alert">{errorMessage(cards.error, 'Unable to load your cards')}</Text>
+          )}
+          {cards.data && <CardsTable cards={cards.data} stripeCustomerId={stripeCustomerId} />}
+        </Stack>
+      </Paper>
+    </Container>
   );
 }

@@ -1,0 +1,50 @@
+import type { InvoiceEntry, SavedCard, UpdateCardBody } from '@multimfa/api-contract';
+import { invoiceList, savedCard, savedCardList } from '@multimfa/billing/contract';
+import { NotFoundError } from '@multimfa/service-runtime';
+import { Inject, Injectable } from '@nestjs/common';
+import { z } from 'zod';
+import type { ServiceClient } from '../upstream/service-client.js';
+import { BILLING } from '../upstream/upstream.module.js';
+
+const deleted = z.object({ deleted: z.literal(true) });
+
+/** Saved cards and invoices: billing holds the rules and checks every id against the user. */
+@Injectable()
+export class CardsService {
+  constructor(@Inject(BILLING) private readonly billing: ServiceClient) {}
+
+  private cardsPath(userId: string, stripeCustomerId: string, cardId?: string): string {
+    const base = `/users/${userId}/customers/${encodeURIComponent(stripeCustomerId)}/cards`;
+    return cardId ? `${base}/${encodeURIComponent(cardId)}` : base;
+  }
+
+  add(userId: string, stripeCustomerId: string, paymentMethodId: string): Promise<SavedCard> {
+    return this.billing.post(this.cardsPath(userId, stripeCustomerId), savedCard, { paymentMethodId });
+  }
+
+  list(userId: string, stripeCustomerId: string): Promise<SavedCard[]> {
+    return this.billing.get(this.cardsPath(userId, stripeCustomerId), savedCardList);
+  }
+
+  get(userId: string, stripeCustomerId: string, cardId: string): Promise<SavedCard> {
+    return this.billing.get(this.cardsPath(userId, stripeCustomerId, cardId), savedCard);
+  }
+
+  update(userId: string, stripeCustomerId: string, cardId: string, body: UpdateCardBody): Promise<SavedCard> {
+    return this.billing.request('PATCH', this.cardsPath(userId, stripeCustomerId, cardId), savedCard, body);
+  }
+
+  async remove(userId: string, stripeCustomerId: string, cardId: string): Promise<void> {
+    await this.billing.request('DELETE', this.cardsPath(userId, stripeCustomerId, cardId), deleted);
+  }
+
+  /** Only the caller's own invoices: another user's id answers 404. */
+  invoices(userId: string, appUserId: string): Promise<InvoiceEntry[]> {
+    if (appUserId !== userId) throw new NotFoundError('No such user', 'USER_NOT_FOUND');
+    return this.billing.get(`/users/${userId}/invoices`, invoiceList);
+  }
+
+  payInvoice(userId: string, invoiceId: string, cardId: string): Promise<InvoiceEntry[]> {
+    return this.billing.post(`/users/${userId}/invoices/${invoiceId}/payment`, invoiceList, { cardId });
+  }
+}

@@ -1,0 +1,63 @@
+import {
+  addCard,
+  CARD_DELETED_MESSAGE,
+  CARD_SAVED_MESSAGE,
+  CARD_UPDATED_MESSAGE,
+  deleteCard,
+  listCards,
+  type SavedCard,
+  type UpdateCardBody,
+  updateCard,
+} from '@multimfa/api-contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/api-client';
+import { notify } from '../../notify/notify';
+
+export const cardsKey = (stripeCustomerId: string) => ['credit-cards', stripeCustomerId] as const;
+
+/** GET /api/credit-card/{stripeCustomerId}: the saved cards, oldest first. */
+export function useCards(stripeCustomerId: string) {
+  return useQuery<SavedCard[]>({
+    queryKey: cardsKey(stripeCustomerId),
+    queryFn: ({ signal }) => api.data(listCards, { params: { stripeCustomerId }, signal }),
+    enabled: stripeCustomerId !== '',
+    retry: false,
+  });
+}
+
+/** POST /api/credit-card with the card form's PaymentMethod. */
+export function useAddCard(stripeCustomerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api.data(addCard, { body: { token, stripeCustomerId } }),
+    onSuccess: async () => {
+      notify.success(CARD_SAVED_MESSAGE);
+      await queryClient.invalidateQueries({ queryKey: cardsKey(stripeCustomerId) });
+    },
+  });
+}
+
+export function useUpdateCard(stripeCustomerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ cardId, body }: { cardId: string; body: UpdateCardBody }) =>
+      api.data(updateCard, { params: { stripeCustomerId, cardId }, body }),
+    meta: { errorToast: 'Something went wrong while updating card' },
+    onSuccess: async () => {
+      notify.success(CARD_UPDATED_MESSAGE);
+      await queryClient.invalidateQueries({ queryKey: cardsKey(stripeCustomerId) });
+    },
+  });
+}
+
+export function useDeleteCard(stripeCustomerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (cardId: string) => api.data(deleteCard, { params: { stripeCustomerId, cardId } }),
+    meta: { errorToast: 'Something went wrong while deleting card' },
+    onSuccess: async () => {
+      notify.success(CARD_DELETED_MESSAGE);
+      await queryClient.invalidateQueries({ queryKey: cardsKey(stripeCustomerId) });
+    },
+  });
+}
