@@ -181,6 +181,16 @@ const vendors: ExtractionCase[] = [
     expected: { code: '4XK7B', service: 'Steam' },
   },
   {
+    name: 'Steam phone verification code',
+    text: 'Your Steam verification code is: 6G3FH',
+    expected: { code: '6G3FH', service: 'Steam' },
+  },
+  {
+    name: 'Steam code of five letters is not read from another sender',
+    text: 'Your Acme code is: VNKRP',
+    expected: null,
+  },
+  {
     name: 'WhatsApp code keeps the dash and ignores the number in the link',
     text: "Your WhatsApp code: 423-819\n\nYou can also tap on this link to verify your phone: v.whatsapp.com/423819\n\nDon't share this code with others",
     expected: { code: '423-819', service: 'WhatsApp' },
@@ -623,6 +633,41 @@ const english: ExtractionCase[] = [
     text: 'Your balance is $2,481.09. Your one-time passcode is 449102.',
     expected: { code: '449102' },
   },
+  {
+    name: 'code after its label, an order number after a second label',
+    text: 'Code: 123456 Order: 654321',
+    expected: { code: '123456' },
+  },
+  {
+    name: 'code followed by an order number in the next sentence',
+    text: 'Your one-time code is 482915. Your order 928374 will ship soon.',
+    expected: { code: '482915' },
+  },
+  {
+    name: 'account number before the code',
+    text: 'Your account number is 48291035 and your verification code is 5521',
+    expected: { code: '5521' },
+  },
+  {
+    name: 'locker code next to a locker number',
+    text: 'Use code 4829 to unlock locker 12',
+    expected: { code: '4829' },
+  },
+  {
+    name: 'hyphenated PIN-Code label',
+    text: 'Your PIN-Code: 4829',
+    expected: { code: '4829' },
+  },
+  {
+    name: 'code in a sentence with a label before it',
+    text: '482915 is your code. Call 8000 for help',
+    expected: { code: '482915' },
+  },
+  {
+    name: 'code with a total amount after it',
+    text: 'Your Uber code is 4829. Your trip total was $12.50.',
+    expected: { code: '4829', service: 'Uber' },
+  },
 ];
 
 const otherLanguages: ExtractionCase[] = [
@@ -685,6 +730,16 @@ const otherLanguages: ExtractionCase[] = [
     name: 'Italian verification code',
     text: 'Il tuo codice di verifica è 482915. Non condividerlo con nessuno.',
     expected: { code: '482915' },
+  },
+  {
+    name: 'Spanish code after an amount in pesos',
+    text: 'Paga 1.500 pesos con código 4829',
+    expected: { code: '4829' },
+  },
+  {
+    name: 'German security code before an account word',
+    text: 'Sicherheitscode 4829 für Ihr Konto',
+    expected: { code: '4829' },
   },
   {
     name: 'Italian OTP with an amount in euro',
@@ -1061,6 +1116,51 @@ const noCode: ExtractionCase[] = [
   {
     name: 'Indonesian order',
     text: 'Pesanan 48291 sedang dikirim.',
+    expected: null,
+  },
+  {
+    name: 'promotion code in a sentence with a verify word',
+    text: 'Verify your email and get 10% off with code SAVE10',
+    expected: null,
+  },
+  {
+    name: 'a code split in pairs is not read',
+    text: 'Your verification code is: 48 29 15',
+    expected: null,
+  },
+  {
+    name: 'an ISO date after an OTP label',
+    text: 'OTP: 2024-11-22',
+    expected: null,
+  },
+  {
+    name: 'a time after a code label',
+    text: 'Your code expires at 10AM',
+    expected: null,
+  },
+  {
+    name: 'eleven digits are a phone number, not a code',
+    text: 'Your verification code is 12345678901',
+    expected: null,
+  },
+  {
+    name: 'an amount before a code label',
+    text: 'USD 4829 is your code',
+    expected: null,
+  },
+  {
+    name: 'sign-in alert with a time and no code',
+    text: 'Security alert: new sign-in from Chrome on Windows at 10:42. If this was not you, reset your password.',
+    expected: null,
+  },
+  {
+    name: 'voicemail number to call',
+    text: 'You have 3 new voicemails. Call 1234 to listen.',
+    expected: null,
+  },
+  {
+    name: 'tracking code of a parcel',
+    text: 'Amazon: Your package with tracking code TBA123456789 has been delivered',
     expected: null,
   },
   {

@@ -150,7 +150,7 @@ const FORMATS: readonly VendorFormat[] = [
   },
   {
     service: 'Steam',
-    code: /\bSteam Guard[^\n]{0,40}?\b[Cc]ode(?: is)?:? ?(?<code>[2-9BCDFGHJKMNPQRTVWXY]{5})\b/,
+    code: /\bSteam\b[^\n]{0,40}?\b[Cc]ode(?: is)?:? ?(?<code>[2-9BCDFGHJKMNPQRTVWXY]{5})\b/,
   },
   { service: 'Slack', code: /\bSlack confirmation code:? (?<code>[A-Z0-9]{3}-[A-Z0-9]{3})\b/ },
   {
