@@ -226,6 +226,11 @@ const vendors: ExtractionCase[] = [
     expected: { code: '123 456', service: 'Instagram' },
   },
   {
+    name: 'Instagram spaced code before its verify sentence',
+    text: 'Use 482 915 to verify your Instagram account.',
+    expected: { code: '482 915', service: 'Instagram' },
+  },
+  {
     name: 'X confirmation code of lower-case letters and digits',
     text: 'Your X confirmation code is 4mdz9k2q',
     expected: { code: '4mdz9k2q', service: 'X' },

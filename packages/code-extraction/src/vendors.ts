@@ -155,7 +155,7 @@ const FORMATS: readonly VendorFormat[] = [
   { service: 'Slack', code: /\bSlack confirmation code:? (?<code>[A-Z0-9]{3}-[A-Z0-9]{3})\b/ },
   {
     service: 'Instagram',
-    code: /(?<![\d ])(?<code>\d{3} \d{3})(?![\d])[^\n]{0,40}?\bInstagram\b|\bInstagram[^\n]{0,40}?(?<![\d ])(?<code2>\d{3} \d{3})(?! ?\d)/,
+    code: /(?<!\d ?)(?<code>\d{3} \d{3})(?! ?\d)[^\n]{0,40}?\bInstagram\b|\bInstagram[^\n]{0,40}?(?<!\d ?)(?<code2>\d{3} \d{3})(?! ?\d)/,
   },
   {
     service: 'Amazon',
