@@ -466,6 +466,36 @@ const vendors: ExtractionCase[] = [
     expected: { code: '482915', service: 'Allegro' },
   },
   {
+    name: 'Fiverr code with a [#] prefix and an app hash',
+    text: '[#] Your Fiverr verification code is: 4829 nLKs7YFyKlB',
+    expected: { code: '4829', service: 'Fiverr' },
+  },
+  {
+    name: 'Venmo code with a rates notice',
+    text: 'Your Venmo code is 482915. Msg&Data rates may apply.',
+    expected: { code: '482915', service: 'Venmo' },
+  },
+  {
+    name: 'DoorDash verification code',
+    text: 'Your DoorDash verification code is 482915',
+    expected: { code: '482915', service: 'DoorDash' },
+  },
+  {
+    name: 'Gosuslugi code in Russian',
+    text: 'Для входа в Госуслуги используйте код 482915',
+    expected: { code: '482915', service: 'Gosuslugi' },
+  },
+  {
+    name: 'WhatsApp warning with the code inside the sentence',
+    text: 'Your WhatsApp account is being registered on a new device. Do not share your code 123-456 with anyone',
+    expected: { code: '123-456', service: 'WhatsApp' },
+  },
+  {
+    name: 'Chase code with a dashed phone number in the opt-out',
+    text: 'Chase: Your one-time code is 4829. Reply STOP to opt out of alerts sent to 555-123-4567',
+    expected: { code: '4829', service: 'Chase' },
+  },
+  {
     name: 'Bolt code',
     text: 'Your Bolt code: 4829',
     expected: { code: '4829', service: 'Bolt' },
@@ -634,6 +664,21 @@ const english: ExtractionCase[] = [
     expected: { code: '3390' },
   },
   {
+    name: 'code with an expiry time and a dotted date',
+    text: 'Your verification code is 482915 (expires 23:59 on 31.12.2025)',
+    expected: { code: '482915' },
+  },
+  {
+    name: 'code with an ID after it on another line',
+    text: "Your code: 482915\n\nDon't share it. ID: 8832",
+    expected: { code: '482915' },
+  },
+  {
+    name: 'appointment code with a time and a date',
+    text: 'Hi John, your appointment code is 2233 for 14:00 on Monday, 5 May.',
+    expected: { code: '2233' },
+  },
+  {
     name: 'passcode after a balance',
     text: 'Your balance is $2,481.09. Your one-time passcode is 449102.',
     expected: { code: '449102' },
@@ -734,6 +779,21 @@ const otherLanguages: ExtractionCase[] = [
   {
     name: 'Italian verification code',
     text: 'Il tuo codice di verifica è 482915. Non condividerlo con nessuno.',
+    expected: { code: '482915' },
+  },
+  {
+    name: 'Spanish code with an order number in another sentence',
+    text: 'Código: 4829. Válido por 5 min. Pedido 99887766.',
+    expected: { code: '4829' },
+  },
+  {
+    name: 'Chinese code with a hotline number',
+    text: '您的验证码：4829，如非本人操作请忽略。客服电话：95555',
+    expected: { code: '4829' },
+  },
+  {
+    name: 'Polish BLIK code',
+    text: 'Kod BLIK: 482915',
     expected: { code: '482915' },
   },
   {

@@ -81,6 +81,10 @@ const VENDORS: readonly Vendor[] = [
   { service: 'Trendyol', name: /\btrendyol\b/i },
   { service: 'Allegro', name: /\ballegro\b/i },
   { service: 'Bolt', name: /\bbolt\b(?=:| code| verification)/i },
+  { service: 'Venmo', name: /\bvenmo\b/i },
+  { service: 'DoorDash', name: /\bdoordash\b/i },
+  { service: 'Fiverr', name: /\bfiverr\b/i },
+  { service: 'Gosuslugi', name: /госуслуг/i },
 ];
 
 /** The same names, global, for finding every mention in a text. */
