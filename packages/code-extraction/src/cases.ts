@@ -181,6 +181,16 @@ const vendors: ExtractionCase[] = [
     expected: { code: '4XK7B', service: 'Steam' },
   },
   {
+    name: 'Steam phone verification code',
+    text: 'Your Steam verification code is: 6G3FH',
+    expected: { code: '6G3FH', service: 'Steam' },
+  },
+  {
+    name: 'Steam code of five letters is not read from another sender',
+    text: 'Your Acme code is: VNKRP',
+    expected: null,
+  },
+  {
     name: 'WhatsApp code keeps the dash and ignores the number in the link',
     text: "Your WhatsApp code: 423-819\n\nYou can also tap on this link to verify your phone: v.whatsapp.com/423819\n\nDon't share this code with others",
     expected: { code: '423-819', service: 'WhatsApp' },
@@ -214,6 +224,11 @@ const vendors: ExtractionCase[] = [
     name: 'Instagram spaced code keeps the space',
     text: "123 456 is your Instagram code. Don't share it.",
     expected: { code: '123 456', service: 'Instagram' },
+  },
+  {
+    name: 'Instagram spaced code before its verify sentence',
+    text: 'Use 482 915 to verify your Instagram account.',
+    expected: { code: '482 915', service: 'Instagram' },
   },
   {
     name: 'X confirmation code of lower-case letters and digits',
@@ -451,6 +466,36 @@ const vendors: ExtractionCase[] = [
     expected: { code: '482915', service: 'Allegro' },
   },
   {
+    name: 'Fiverr code with a [#] prefix and an app hash',
+    text: '[#] Your Fiverr verification code is: 4829 nLKs7YFyKlB',
+    expected: { code: '4829', service: 'Fiverr' },
+  },
+  {
+    name: 'Venmo code with a rates notice',
+    text: 'Your Venmo code is 482915. Msg&Data rates may apply.',
+    expected: { code: '482915', service: 'Venmo' },
+  },
+  {
+    name: 'DoorDash verification code',
+    text: 'Your DoorDash verification code is 482915',
+    expected: { code: '482915', service: 'DoorDash' },
+  },
+  {
+    name: 'Gosuslugi code in Russian',
+    text: 'Для входа в Госуслуги используйте код 482915',
+    expected: { code: '482915', service: 'Gosuslugi' },
+  },
+  {
+    name: 'WhatsApp warning with the code inside the sentence',
+    text: 'Your WhatsApp account is being registered on a new device. Do not share your code 123-456 with anyone',
+    expected: { code: '123-456', service: 'WhatsApp' },
+  },
+  {
+    name: 'Chase code with a dashed phone number in the opt-out',
+    text: 'Chase: Your one-time code is 4829. Reply STOP to opt out of alerts sent to 555-123-4567',
+    expected: { code: '4829', service: 'Chase' },
+  },
+  {
     name: 'Bolt code',
     text: 'Your Bolt code: 4829',
     expected: { code: '4829', service: 'Bolt' },
@@ -619,9 +664,59 @@ const english: ExtractionCase[] = [
     expected: { code: '3390' },
   },
   {
+    name: 'code with an expiry time and a dotted date',
+    text: 'Your verification code is 482915 (expires 23:59 on 31.12.2025)',
+    expected: { code: '482915' },
+  },
+  {
+    name: 'code with an ID after it on another line',
+    text: "Your code: 482915\n\nDon't share it. ID: 8832",
+    expected: { code: '482915' },
+  },
+  {
+    name: 'appointment code with a time and a date',
+    text: 'Hi John, your appointment code is 2233 for 14:00 on Monday, 5 May.',
+    expected: { code: '2233' },
+  },
+  {
     name: 'passcode after a balance',
     text: 'Your balance is $2,481.09. Your one-time passcode is 449102.',
     expected: { code: '449102' },
+  },
+  {
+    name: 'code after its label, an order number after a second label',
+    text: 'Code: 123456 Order: 654321',
+    expected: { code: '123456' },
+  },
+  {
+    name: 'code followed by an order number in the next sentence',
+    text: 'Your one-time code is 482915. Your order 928374 will ship soon.',
+    expected: { code: '482915' },
+  },
+  {
+    name: 'account number before the code',
+    text: 'Your account number is 48291035 and your verification code is 5521',
+    expected: { code: '5521' },
+  },
+  {
+    name: 'locker code next to a locker number',
+    text: 'Use code 4829 to unlock locker 12',
+    expected: { code: '4829' },
+  },
+  {
+    name: 'hyphenated PIN-Code label',
+    text: 'Your PIN-Code: 4829',
+    expected: { code: '4829' },
+  },
+  {
+    name: 'code in a sentence with a label before it',
+    text: '482915 is your code. Call 8000 for help',
+    expected: { code: '482915' },
+  },
+  {
+    name: 'code with a total amount after it',
+    text: 'Your Uber code is 4829. Your trip total was $12.50.',
+    expected: { code: '4829', service: 'Uber' },
   },
 ];
 
@@ -685,6 +780,31 @@ const otherLanguages: ExtractionCase[] = [
     name: 'Italian verification code',
     text: 'Il tuo codice di verifica è 482915. Non condividerlo con nessuno.',
     expected: { code: '482915' },
+  },
+  {
+    name: 'Spanish code with an order number in another sentence',
+    text: 'Código: 4829. Válido por 5 min. Pedido 99887766.',
+    expected: { code: '4829' },
+  },
+  {
+    name: 'Chinese code with a hotline number',
+    text: '您的验证码：4829，如非本人操作请忽略。客服电话：95555',
+    expected: { code: '4829' },
+  },
+  {
+    name: 'Polish BLIK code',
+    text: 'Kod BLIK: 482915',
+    expected: { code: '482915' },
+  },
+  {
+    name: 'Spanish code after an amount in pesos',
+    text: 'Paga 1.500 pesos con código 4829',
+    expected: { code: '4829' },
+  },
+  {
+    name: 'German security code before an account word',
+    text: 'Sicherheitscode 4829 für Ihr Konto',
+    expected: { code: '4829' },
   },
   {
     name: 'Italian OTP with an amount in euro',
@@ -1061,6 +1181,51 @@ const noCode: ExtractionCase[] = [
   {
     name: 'Indonesian order',
     text: 'Pesanan 48291 sedang dikirim.',
+    expected: null,
+  },
+  {
+    name: 'promotion code in a sentence with a verify word',
+    text: 'Verify your email and get 10% off with code SAVE10',
+    expected: null,
+  },
+  {
+    name: 'a code split in pairs is not read',
+    text: 'Your verification code is: 48 29 15',
+    expected: null,
+  },
+  {
+    name: 'an ISO date after an OTP label',
+    text: 'OTP: 2024-11-22',
+    expected: null,
+  },
+  {
+    name: 'a time after a code label',
+    text: 'Your code expires at 10AM',
+    expected: null,
+  },
+  {
+    name: 'eleven digits are a phone number, not a code',
+    text: 'Your verification code is 12345678901',
+    expected: null,
+  },
+  {
+    name: 'an amount before a code label',
+    text: 'USD 4829 is your code',
+    expected: null,
+  },
+  {
+    name: 'sign-in alert with a time and no code',
+    text: 'Security alert: new sign-in from Chrome on Windows at 10:42. If this was not you, reset your password.',
+    expected: null,
+  },
+  {
+    name: 'voicemail number to call',
+    text: 'You have 3 new voicemails. Call 1234 to listen.',
+    expected: null,
+  },
+  {
+    name: 'tracking code of a parcel',
+    text: 'Amazon: Your package with tracking code TBA123456789 has been delivered',
     expected: null,
   },
   {

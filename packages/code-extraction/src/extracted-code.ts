@@ -4,6 +4,6 @@ export interface ExtractedCode {
   code: string;
   /** Who the code is for: the origin's host for an origin-bound line, else the vendor's name when known. */
   service?: string;
-  /** 0..1: about 0.99 for an origin-bound line, 0.96 for a known vendor format, 0.6 to 0.94 for heuristics. */
+  /** 0..1: about 0.99 for an origin-bound line, 0.96 for a known vendor format, 0.5 to 0.94 for heuristics. */
   confidence: number;
 }

@@ -6,6 +6,8 @@ import { NEGATIVE_WORDS, PROMOTION_WORDS, STRONG_WORDS, WEAK_WORDS } from './key
 // candidate in its sentence. "order", "card", "balance" (NEGATIVE) bind first and rule their candidate
 // out; "code", "OTP" (WEAK, STRONG) then bind the nearest candidate left, after the word before before
 // it. The best-scored candidate wins; two different codes scored alike are a tie, and a tie is null.
+// A sentence with a promotion word ("20% off", "promo") holds no code; a message with one and without a
+// word specific to one-time codes holds none at all.
 
 export interface HeuristicMatch {
   code: string;
@@ -158,9 +160,21 @@ const ONLY_PUNCTUATION = /^[\s:：\-–—=>#[\]【】「」『』"'«»()（）
 /** A full stop ends a sentence before a capital or another script, not before a digit ("Rs. 4,599") or a lower-case word. */
 const SENTENCE_END = /[.!?](?=\s+[^\s\da-z]|$)|[。！？।]|[\n\r]/u;
 
+const SENTENCE_ENDS = new RegExp(SENTENCE_END.source, 'gu');
+
 /** A label and a candidate belong together when no sentence ends between them. */
 function sameSentence(gap: string): boolean {
   return ONLY_PUNCTUATION.test(gap) || !SENTENCE_END.test(gap);
+}
+
+/** The sentence a position is in, as [start, end). */
+function sentenceAround(text: string, position: number): [number, number] {
+  let start = 0;
+  for (const end of text.matchAll(SENTENCE_ENDS)) {
+    if (end.index >= position) return [start, end.index];
+    start = end.index + end[0].length;
+  }
+  return [start, text.length];
 }
 
 function labelBetween(labels: readonly Label[], from: number, to: number): boolean {
@@ -183,6 +197,7 @@ function bind(text: string, label: Label, candidate: Candidate): number | null {
 }
 
 export function heuristicCode(original: string): HeuristicMatch | null {
+  if (!/\d/.test(original)) return null; // every candidate has a digit
   const text = withoutLinks(original);
   const candidates = candidatesIn(text);
   if (candidates.length === 0) return null;
@@ -190,6 +205,13 @@ export function heuristicCode(original: string): HeuristicMatch | null {
   const codeLabels = [...strong, ...labelsIn(text, WEAK_WORDS, WEAK)];
   if (codeLabels.length === 0) return null;
   if (strong.length === 0 && text.search(PROMOTION_WORDS) !== -1) return null;
+
+  for (const promotion of text.matchAll(PROMOTION_WORDS)) {
+    const [from, to] = sentenceAround(text, promotion.index);
+    for (const candidate of candidates) {
+      if (candidate.start >= from && candidate.end <= to) candidate.ruledOut = true;
+    }
+  }
 
   for (const negative of labelsIn(text, NEGATIVE_WORDS, 0)) {
     const candidate = candidates.find((each) => each.start >= negative.end);

@@ -81,6 +81,10 @@ const VENDORS: readonly Vendor[] = [
   { service: 'Trendyol', name: /\btrendyol\b/i },
   { service: 'Allegro', name: /\ballegro\b/i },
   { service: 'Bolt', name: /\bbolt\b(?=:| code| verification)/i },
+  { service: 'Venmo', name: /\bvenmo\b/i },
+  { service: 'DoorDash', name: /\bdoordash\b/i },
+  { service: 'Fiverr', name: /\bfiverr\b/i },
+  { service: 'Gosuslugi', name: /госуслуг/i },
 ];
 
 /** The same names, global, for finding every mention in a text. */
@@ -150,12 +154,12 @@ const FORMATS: readonly VendorFormat[] = [
   },
   {
     service: 'Steam',
-    code: /\bSteam Guard[^\n]{0,40}?\b[Cc]ode(?: is)?:? ?(?<code>[2-9BCDFGHJKMNPQRTVWXY]{5})\b/,
+    code: /\bSteam\b[^\n]{0,40}?\b[Cc]ode(?: is)?:? ?(?<code>[2-9BCDFGHJKMNPQRTVWXY]{5})\b/,
   },
   { service: 'Slack', code: /\bSlack confirmation code:? (?<code>[A-Z0-9]{3}-[A-Z0-9]{3})\b/ },
   {
     service: 'Instagram',
-    code: /(?<![\d ])(?<code>\d{3} \d{3})(?![\d])[^\n]{0,40}?\bInstagram\b|\bInstagram[^\n]{0,40}?(?<![\d ])(?<code2>\d{3} \d{3})(?! ?\d)/,
+    code: /(?<!\d ?)(?<code>\d{3} \d{3})(?! ?\d)[^\n]{0,40}?\bInstagram\b|\bInstagram[^\n]{0,40}?(?<!\d ?)(?<code2>\d{3} \d{3})(?! ?\d)/,
   },
   {
     service: 'Amazon',
