@@ -13,6 +13,7 @@ import {
   verifyEmail,
   verifyEmailToken,
 } from './auth.js';
+import { botApiEndpoints } from './bot-api.js';
 import { botsEndpoints } from './bots.js';
 import { sendContactMessage } from './contact.js';
 import type { Endpoint } from './endpoint.js';
@@ -23,6 +24,7 @@ import { purchaseEndpoints } from './purchase.js';
 
 export * from './admin-numbers.js';
 export * from './auth.js';
+export * from './bot-api.js';
 export * from './bots.js';
 export { type ContactBody, contactBody, sendContactMessage } from './contact.js';
 export { type Endpoint, endpoint, type HttpMethod } from './endpoint.js';
@@ -55,4 +57,5 @@ export const endpoints: readonly Endpoint[] = [
   ...membersEndpoints,
   ...invitationEndpoints,
   ...botsEndpoints,
+  ...botApiEndpoints,
 ];
