@@ -2,6 +2,7 @@ import { AdminNumbersController } from './admin-numbers/admin-numbers.controller
 import { AuthController } from './auth/auth.controller.js';
 import { GoogleController } from './auth/google.controller.js';
 import { XsrfController } from './auth/xsrf.controller.js';
+import { BotApiController } from './bot-api/bot-api.controller.js';
 import { BotsController } from './bots/bots.controller.js';
 import { ContactController } from './contact/contact.controller.js';
 import { InvitationsController } from './members/invitations.controller.js';
@@ -29,4 +30,5 @@ export const controllers = [
   MembersController,
   InvitationsController,
   BotsController,
+  BotApiController,
 ];

@@ -25,9 +25,14 @@ export function encodeCursor(cursor: FeedCursor): string {
 
 export function decodeCursor(text: string): FeedCursor {
   const match = FORMAT.exec(Buffer.from(text, 'base64url').toString('utf8'));
-  if (!match?.[1] || !match[2] || encodeCursor({ xact: match[1], position: match[2] }) !== text)
+  const cursor =
+    match?.[1] && match[2]
+      ? { xact: BigInt(match[1]).toString(), position: BigInt(match[2]).toString() }
+      : undefined;
+  // Only the one text encodeCursor writes for a place (no leading zeros, no padding variants).
+  if (!cursor || encodeCursor(cursor) !== text)
     throw new DomainError('INVALID_CURSOR', 'Invalid cursor', 400);
-  return { xact: BigInt(match[1]).toString(), position: BigInt(match[2]).toString() };
+  return cursor;
 }
 
 /** Everything at or after the horizon is still to come: (horizon, 0) sits just before all of it. */
