@@ -50,11 +50,12 @@ export type BotMessageClaim = z.infer<typeof botMessageClaimSchema>;
 
 export const listBotMessagesQuery = z.object({
   since: botCursor.optional(),
+  /** 0 answers no messages, only the cursor where the feed stands now (to wait from there). */
   limit: z.coerce
-    .number({ error: 'limit must be a number from 1 to 100' })
-    .int('limit must be a number from 1 to 100')
-    .min(1, 'limit must be a number from 1 to 100')
-    .max(100, 'limit must be a number from 1 to 100')
+    .number({ error: 'limit must be a number from 0 to 100' })
+    .int('limit must be a number from 0 to 100')
+    .min(0, 'limit must be a number from 0 to 100')
+    .max(100, 'limit must be a number from 0 to 100')
     .default(50),
 });
 export type ListBotMessagesQuery = z.output<typeof listBotMessagesQuery>;

@@ -234,6 +234,20 @@ describe('BotFeedService', () => {
     );
   });
 
+  it('answers limit 0 with no messages and the cursor where the feed stands now', async () => {
+    const { messages, service } = setUp();
+    messages.add(10, 1);
+    const now = await service.list(KEY, { since: undefined, limit: 0 });
+    assert.deepEqual({ messages: now.messages, hasMore: now.hasMore }, { messages: [], hasMore: false });
+    const next = messages.add(100, 2);
+    messages.horizonXact = 101n;
+    const after = await service.list(KEY, { since: now.cursor, limit: 10 });
+    assert.deepEqual(
+      after.messages.map((m) => m.messageId),
+      [next.messageId],
+    );
+  });
+
   it('refuses an unknown key with 401, whatever it asks', async () => {
     const { service } = setUp();
     const other = 'b'.repeat(64);

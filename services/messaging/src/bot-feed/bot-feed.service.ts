@@ -66,15 +66,19 @@ export class BotFeedService {
   async list(keyHash: string, query: ListBotMessagesQuery): Promise<BotMessagePage> {
     const bot = await this.authenticate(keyHash);
     const since = query.since === undefined ? FEED_START : decodeCursor(query.since);
-    const slice = await this.messages.after(bot.mfaId, since, query.limit + 1);
+    const slice = await this.messages.after(bot.mfaId, since, query.limit && query.limit + 1);
     const page = slice.messages.slice(0, query.limit);
     const last = page.at(-1);
-    // An empty page moves the cursor up to the horizon: nothing below it can appear any more.
-    const horizon = cursorAtHorizon(slice.horizon);
-    const cursor = last ? cursorOf(last) : compareCursors(horizon, since) > 0 ? horizon : since;
+    if (!last) {
+      // Nothing after the cursor is served (or none was asked for): the cursor moves up to the
+      // horizon, below which nothing can appear any more.
+      const horizon = cursorAtHorizon(slice.horizon);
+      const cursor = compareCursors(horizon, since) > 0 ? horizon : since;
+      return { messages: [], cursor: encodeCursor(cursor), hasMore: false };
+    }
     return {
       messages: page.map(toBotMessage),
-      cursor: encodeCursor(cursor),
+      cursor: encodeCursor(cursorOf(last)),
       hasMore: slice.messages.length > query.limit,
     };
   }
