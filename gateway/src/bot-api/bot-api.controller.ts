@@ -1,5 +1,4 @@
 import {
-  type BotMessage,
   type BotMessageClaim,
   type BotMessagePage,
   type botMessageParams,
@@ -31,11 +30,7 @@ export class BotApiController {
 
   /** 204 without a body when nothing came in time. */
   @Serves(nextBotMessage)
-  async next(
-    @Req() req: Request,
-    @Query() query: NextBotMessageQuery,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<Envelope<BotMessage> | undefined> {
+  async next(@Req() req: Request, @Query() query: NextBotMessageQuery, @Res() res: Response): Promise<void> {
     const gone = new AbortController();
     const onClose = () => {
       if (!res.writableFinished) gone.abort();
@@ -43,9 +38,8 @@ export class BotApiController {
     res.on('close', onClose);
     try {
       const message = await this.bots.next(keyHashOf(req), query, gone.signal);
-      if (message) return ok(message);
-      res.status(204);
-      return undefined;
+      if (message) res.status(200).json(ok(message));
+      else res.status(204).end();
     } finally {
       res.off('close', onClose);
     }

@@ -1,4 +1,5 @@
-import type { BotMessage, BotMessageClaim, BotMessagePage } from '@multimfa/api-contract';
+import type { ServerResponse } from 'node:http';
+import type { BotMessageClaim, BotMessagePage } from '@multimfa/api-contract';
 import { ZodPipe } from '@multimfa/service-runtime';
 import {
   Body,
@@ -13,7 +14,6 @@ import {
   Query,
   Res,
 } from '@nestjs/common';
-import type { Response } from 'express';
 import { z } from 'zod';
 import {
   botKeyHash,
@@ -24,6 +24,13 @@ import {
   feedNextQuery,
 } from '../contract.js';
 import { BotFeedService } from './bot-feed.service.js';
+
+/** What this controller uses of Fastify's reply. */
+interface Reply {
+  raw: ServerResponse;
+  code(status: number): Reply;
+  send(body?: unknown): Reply;
+}
 
 const messageId = z.uuid({ error: 'Message not found' });
 const botId = z.uuid({ error: 'Bot not found' });
@@ -46,19 +53,19 @@ export class BotFeedController {
   async next(
     @Param('keyHash', new ZodPipe(botKeyHash)) keyHash: string,
     @Query(new ZodPipe(feedNextQuery)) query: z.output<typeof feedNextQuery>,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<BotMessage | undefined> {
+    @Res() reply: Reply,
+  ): Promise<void> {
     const gone = new AbortController();
     const onClose = () => {
-      if (!res.writableFinished) gone.abort();
+      if (!reply.raw.writableFinished) gone.abort();
     };
-    res.on('close', onClose);
+    reply.raw.on('close', onClose);
     try {
       const message = await this.feed.next(keyHash, query, gone.signal);
-      if (!message) res.status(204);
-      return message;
+      if (message) reply.code(200).send(message);
+      else reply.code(204).send();
     } finally {
-      res.off('close', onClose);
+      reply.raw.off('close', onClose);
     }
   }
 

@@ -47,7 +47,8 @@ describe('the bot feed in messaging (real PostgreSQL, Redis pub/sub, Kafka)', ()
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: response.status, body: (await response.json().catch(() => null)) as T };
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
   }
 
   /** A bot numbers created, told to messaging by its event; resolves once its key works. */
