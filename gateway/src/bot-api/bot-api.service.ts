@@ -8,7 +8,7 @@ import {
 } from '@multimfa/api-contract';
 import { feedClaim, feedMessage, feedPage } from '@multimfa/messaging/contract';
 import { LOGGER, type Logger, ServiceTokenSigner } from '@multimfa/service-runtime';
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { GATEWAY_CONFIG } from '../config/gateway-config.token.js';
 import { ServiceClient } from '../upstream/service-client.js';
@@ -33,8 +33,10 @@ const query = (values: Record<string, string | number | undefined>) => {
  * nothing, since the cursor is all the state there is.
  */
 @Injectable()
-export class BotApiService implements OnApplicationShutdown {
+export class BotApiService implements OnModuleDestroy, OnApplicationShutdown {
   private readonly messaging: ServiceClient;
+  /** Waits in flight, ended with 204 when this replica stops (the bot asks again, elsewhere). */
+  private readonly waits = new Set<AbortController>();
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig, @Inject(LOGGER) logger: Logger) {
     this.messaging = new ServiceClient(
@@ -54,14 +56,34 @@ export class BotApiService implements OnApplicationShutdown {
     );
   }
 
-  /** The next message, or null when nothing came within the timeout. */
+  /** The next message, or null when nothing came within the timeout (or this replica is stopping). */
   async next(keyHash: string, wait: NextBotMessageQuery, signal: AbortSignal): Promise<BotMessage | null> {
     const path = `/bot-feed/keys/${keyHash}/messages/next?${query({ since: wait.since, sender: wait.sender, timeout: wait.timeout })}`;
-    return this.messaging.request('GET', path, feedMessage.nullable(), undefined, signal);
+    const stopping = new AbortController();
+    this.waits.add(stopping);
+    try {
+      return await this.messaging.request(
+        'GET',
+        path,
+        feedMessage.nullable(),
+        undefined,
+        AbortSignal.any([signal, stopping.signal]),
+      );
+    } catch (error) {
+      if (stopping.signal.aborted) return null;
+      throw error;
+    } finally {
+      this.waits.delete(stopping);
+    }
   }
 
   claim(keyHash: string, messageId: string): Promise<BotMessageClaim> {
     return this.messaging.post(`/bot-feed/keys/${keyHash}/messages/${messageId}/claim`, feedClaim);
+  }
+
+  /** Before the HTTP server closes, so its close is not held up by waits of up to 25 s. */
+  onModuleDestroy(): void {
+    for (const wait of this.waits) wait.abort();
   }
 
   onApplicationShutdown(): Promise<void> {

@@ -78,7 +78,7 @@ class FakeMessages {
 
 /** Arrivals in memory: what a Redis announcement does, delivered to open watches only. */
 class FakeArrivals extends Arrivals {
-  readonly open = new Set<{ push(arrival: MessageArrival): void }>();
+  readonly open = new Set<{ push(arrival: MessageArrival): void; end(): void }>();
   constructor(private readonly log: string[]) {
     super();
   }
@@ -87,14 +87,8 @@ class FakeArrivals extends Arrivals {
     this.log.push('watch');
     let buffered: MessageArrival[] = [];
     let wake: (() => void) | undefined;
-    const entry = {
-      push: (arrival: MessageArrival) => {
-        buffered.push(arrival);
-        wake?.();
-      },
-    };
-    this.open.add(entry);
-    return {
+    const watch = {
+      ended: false,
       take: () => {
         const taken = buffered;
         buffered = [];
@@ -114,6 +108,23 @@ class FakeArrivals extends Arrivals {
         this.open.delete(entry);
       },
     };
+    const entry = {
+      push: (arrival: MessageArrival) => {
+        buffered.push(arrival);
+        wake?.();
+      },
+      end: () => {
+        watch.ended = true;
+        wake?.();
+      },
+    };
+    this.open.add(entry);
+    return watch;
+  }
+
+  /** The process stops. */
+  endAll(): void {
+    for (const watch of this.open) watch.end();
   }
 
   announce(row: FeedMessageRow): void {
@@ -219,6 +230,15 @@ describe('BotFeedService', () => {
     gone.abort();
     assert.equal(await waiting, undefined);
     assert.equal(arrivals.open.size, 0);
+  });
+
+  it('ends a wait with nothing when the process stops, so its client asks again elsewhere', async () => {
+    const { arrivals, messages, service } = setUp();
+    const waiting = service.next(KEY, { since: undefined, timeout: 25 });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    arrivals.endAll();
+    assert.equal(await waiting, undefined);
+    assert.equal(messages.looks, 1, 'it did not look again after the stop');
   });
 
   it('moves an empty page cursor up to the horizon and keeps it when nothing is served', async () => {

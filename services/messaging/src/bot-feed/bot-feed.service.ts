@@ -109,8 +109,9 @@ export class BotFeedService {
         heldBack = heldBack.concat(arrived.map((arrival) => arrival.messageId));
         if (heldBack.length) heldBack = await this.messages.heldBack(heldBack);
         const left = deadline - performance.now();
-        if (left <= 0 || signal?.aborted) return undefined;
+        if (left <= 0) return undefined;
         await watch.waitFor(heldBack.length ? Math.min(left, retryMs) : left, signal);
+        if (watch.ended || signal?.aborted) return undefined;
         retryMs = heldBack.length ? Math.min(retryMs * 2, HELD_BACK_MAX_MS) : HELD_BACK_FIRST_MS;
       }
     } finally {
