@@ -87,15 +87,18 @@ class FakeArrivals extends Arrivals {
     this.log.push('watch');
     let buffered: MessageArrival[] = [];
     let wake: (() => void) | undefined;
-    const watch = {
-      ended: false,
+    let ended = false;
+    const watch: ArrivalWatch = {
+      get ended() {
+        return ended;
+      },
       take: () => {
         const taken = buffered;
         buffered = [];
         return taken;
       },
-      waitFor: (ms) =>
-        buffered.length
+      waitFor: (ms, signal) =>
+        buffered.length || ended || signal?.aborted
           ? Promise.resolve()
           : new Promise<void>((resolve) => {
               const timer = setTimeout(resolve, ms);
@@ -103,6 +106,7 @@ class FakeArrivals extends Arrivals {
                 clearTimeout(timer);
                 resolve();
               };
+              signal?.addEventListener('abort', wake, { once: true });
             }),
       close: () => {
         this.open.delete(entry);
@@ -114,7 +118,7 @@ class FakeArrivals extends Arrivals {
         wake?.();
       },
       end: () => {
-        watch.ended = true;
+        ended = true;
         wake?.();
       },
     };
