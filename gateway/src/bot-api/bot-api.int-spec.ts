@@ -145,6 +145,26 @@ describe('the bot API through the gateway (real numbers, messaging; PostgreSQL, 
     assert.equal(next.body.data.sender, 'GitHub');
   });
 
+  it('ends a wait with 204 when its gateway replica stops, and the retry on another replica with the same cursor gets the text sent meanwhile', async () => {
+    const owner = await roboMfaOwner('botapi-restart');
+    const { client } = await createBot(owner, 'survivor');
+    const replica = await stack.gateway({ NUMBERS_URL: numbersUrl });
+    const onReplica = new BotClient(replica.url, client.key);
+    const start = await onReplica.call<BotMessagePage>('GET', '/api/bot/v1/messages?limit=0');
+    const cursor = start.body.data.cursor;
+    const waiting = onReplica.call('GET', `/api/bot/v1/messages/next?since=${cursor}&timeout=20`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await replica.app.close();
+    assert.equal((await waiting).status, 204);
+    const sent = await deliver(owner.mfaId);
+    const resumed = await client.call<BotMessage>(
+      'GET',
+      `/api/bot/v1/messages/next?since=${cursor}&timeout=20`,
+    );
+    assert.equal(resumed.status, 200);
+    assert.equal(resumed.body.data.messageId, sent.messageId);
+  });
+
   it('answers 204 with no body when nothing comes within the timeout', async () => {
     const owner = await roboMfaOwner('botapi-timeout');
     const { client } = await createBot(owner, 'patient');
