@@ -39,9 +39,12 @@ function tableRow(row) {
 }
 
 process.env.RATE_LIMIT_PER_MINUTE = '100000000';
+process.env.BOT_RATE_LIMIT_PER_MINUTE = '100000000';
 buildAll();
 // Loaded after the build: the outbox benchmark runs the project's compiled code.
-const names = process.argv.slice(2).length ? process.argv.slice(2) : ['gateway-read', 'login', 'outbox'];
+const names = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ['gateway-read', 'login', 'outbox', 'bot-wait'];
 const benchmarks = await Promise.all(names.map((name) => import(`./bench/${name}.bench.mjs`)));
 const config = stackConfig({ profile: 'bench', runId: 'run' });
 const kafka = await startInfrastructure(config);

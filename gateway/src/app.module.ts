@@ -6,6 +6,9 @@ import { AdminNumbersService } from './admin-numbers/admin-numbers.service.js';
 import { AccountsService } from './auth/accounts.service.js';
 import { LoginThrottleService } from './auth/login-throttle.service.js';
 import { SessionsService } from './auth/sessions.service.js';
+import { BotApiService } from './bot-api/bot-api.service.js';
+import { BotKeyGuard } from './bot-api/bot-key.guard.js';
+import { BotRateLimiter } from './bot-api/bot-rate-limit.js';
 import { BotsService } from './bots/bots.service.js';
 import { CardsService } from './cards/cards.service.js';
 import type { GatewayConfig } from './config/gateway.config.js';
@@ -51,6 +54,9 @@ export class AppModule {
         InvitationsService,
         BotsService,
         CardsService,
+        BotApiService,
+        BotRateLimiter,
+        BotKeyGuard,
         { provide: APP_GUARD, useClass: AccessGuard },
       ],
     };

@@ -2,6 +2,7 @@ import { AdminNumbersController } from './admin-numbers/admin-numbers.controller
 import { AuthController } from './auth/auth.controller.js';
 import { GoogleController } from './auth/google.controller.js';
 import { XsrfController } from './auth/xsrf.controller.js';
+import { BotApiController } from './bot-api/bot-api.controller.js';
 import { BotsController } from './bots/bots.controller.js';
 import { CardsController } from './cards/cards.controller.js';
 import { ContactController } from './contact/contact.controller.js';
@@ -31,4 +32,5 @@ export const controllers = [
   InvitationsController,
   BotsController,
   CardsController,
+  BotApiController,
 ];

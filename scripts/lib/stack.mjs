@@ -240,6 +240,7 @@ export async function startApplication(config) {
     GOOGLE_TOKEN_URL: `${config.sandboxUrl}/token`,
     GOOGLE_USERINFO_URL: `${config.sandboxUrl}/oauth2/v3/userinfo`,
     RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE ?? '600',
+    BOT_RATE_LIMIT_PER_MINUTE: process.env.BOT_RATE_LIMIT_PER_MINUTE ?? '120',
   });
   const web = startProcess(
     'web',

@@ -10,8 +10,9 @@ import './session-user.js';
 
 /**
  * Decides access for every route from the session's role: public endpoints are open, user endpoints
- * need a session (401), admin endpoints need the ADMIN role (403). An /api route that is not bound to
- * a documented endpoint is refused, so nothing is exposed by accident.
+ * need a session (401), admin endpoints need the ADMIN role (403), bot endpoints are left to the bot
+ * API's key check (BotKeyGuard). An /api route that is not bound to a documented endpoint is refused,
+ * so nothing is exposed by accident.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
@@ -26,6 +27,7 @@ export class AccessGuard implements CanActivate {
       return true;
     }
     if (endpoint.access === 'public') return true;
+    if (endpoint.access === 'bot') return true;
     const user = request.session?.user;
     if (!user) {
       const response = context.switchToHttp().getResponse<Response | undefined>();

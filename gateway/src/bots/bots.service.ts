@@ -1,4 +1,5 @@
 import type { Bot, RoboMfaDetail, UpdateRoboMfaBody } from '@multimfa/api-contract';
+import { feedBotState } from '@multimfa/messaging/contract';
 import {
   type BotRecord,
   botRecord,
@@ -6,10 +7,12 @@ import {
   type RoboMfaDetailRecord,
   roboMfaDetail,
 } from '@multimfa/numbers/contract';
+import { LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
+import { botKeyHash } from '../bot-api/bot-key.js';
 import { toRoboMfa } from '../mfa/mfa-shapes.js';
 import type { ServiceClient } from '../upstream/service-client.js';
-import { NUMBERS } from '../upstream/upstream.module.js';
+import { MESSAGING, NUMBERS } from '../upstream/upstream.module.js';
 
 /** A bot as documented. */
 export function toBot(bot: BotRecord): Bot {
@@ -27,10 +30,19 @@ export function toRoboMfaDetail(detail: RoboMfaDetailRecord): RoboMfaDetail {
   return { ...toRoboMfa(detail.mfa), bots: detail.bots.map(toBot) };
 }
 
-/** The RoboMFA detail page's calls; numbers owns RoboMFAs and bots, and checks they are the caller's. */
+/**
+ * The RoboMFA detail page's calls; numbers owns RoboMFAs and bots, and checks they are the caller's.
+ * Messaging learns of a bot's creation and removal from numbers' events; the gateway also tells it
+ * at once, so a new key works and a deleted key is refused as soon as the page has its answer
+ * (both idempotent; if messaging cannot be told now, the event still does it moments later).
+ */
 @Injectable()
 export class BotsService {
-  constructor(@Inject(NUMBERS) private readonly numbers: ServiceClient) {}
+  constructor(
+    @Inject(NUMBERS) private readonly numbers: ServiceClient,
+    @Inject(MESSAGING) private readonly messaging: ServiceClient,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
 
   async details(userId: string, mfaId: string): Promise<RoboMfaDetail> {
     return toRoboMfaDetail(await this.numbers.get(`/users/${userId}/robo-mfas/${mfaId}`, roboMfaDetail));
@@ -43,12 +55,29 @@ export class BotsService {
   }
 
   async createBot(userId: string, mfaId: string, referenceName: string): Promise<Bot> {
-    return toBot(
-      await this.numbers.post(`/users/${userId}/robo-mfas/${mfaId}/bots`, botRecord, { referenceName }),
-    );
+    const bot = await this.numbers.post(`/users/${userId}/robo-mfas/${mfaId}/bots`, botRecord, {
+      referenceName,
+    });
+    await this.messaging
+      .put(`/bot-feed/bots/${bot.botId}`, feedBotState, {
+        mfaId: bot.mfaId,
+        userId,
+        keyHash: botKeyHash(bot.apiKey),
+        isActive: bot.isActive,
+        createdAt: bot.createdAt,
+      })
+      .catch((error: unknown) =>
+        this.logger.warn({ err: error, botId: bot.botId }, 'bot not registered with messaging yet'),
+      );
+    return toBot(bot);
   }
 
   async removeBot(userId: string, botId: string): Promise<void> {
     await this.numbers.request('DELETE', `/users/${userId}/bots/${botId}`, nothing);
+    await this.messaging
+      .request('DELETE', `/bot-feed/bots/${botId}`, feedBotState)
+      .catch((error: unknown) =>
+        this.logger.warn({ err: error, botId }, 'bot not revoked in messaging yet; its removal event will'),
+      );
   }
 }

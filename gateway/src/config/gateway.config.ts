@@ -23,6 +23,8 @@ export const gatewayConfigSchema = processEnvSchema.extend({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Per client address: invitation token lookups, accepts and rejects together. */
   INVITATION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Per bot API key: calls of the bot API (a wait counts once). */
+  BOT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   NUMBERS_URL: configSchemas.url(['http:', 'https:']),
   IDENTITY_URL: configSchemas.url(['http:', 'https:']),

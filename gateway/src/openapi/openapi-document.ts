@@ -55,11 +55,21 @@ function operation(endpoint: Endpoint, components: Record<string, JsonSchema>) {
   if (endpoint.body || endpoint.query || endpoint.method !== 'GET') {
     responses['400'] = { description: 'Invalid input; the message names the field', ...json(errorRef) };
   }
-  if (endpoint.method !== 'GET')
+  if (endpoint.method !== 'GET' && endpoint.access !== 'bot')
     responses['403'] = { description: 'Missing XSRF token or not allowed', ...json(errorRef) };
-  if (endpoint.access !== 'public') responses['401'] = { description: 'Not signed in', ...json(errorRef) };
+  if (endpoint.access === 'user' || endpoint.access === 'admin')
+    responses['401'] = { description: 'Not signed in', ...json(errorRef) };
   if (endpoint.access === 'admin')
     responses['403'] = { description: 'Not an administrator', ...json(errorRef) };
+  if (endpoint.access === 'bot') {
+    responses['401'] = { description: 'Missing, unknown or deleted API key', ...json(errorRef) };
+    responses['429'] = {
+      description: "Over the API key's rate limit (see the `RateLimit` and `RateLimit-Policy` fields)",
+      ...json(errorRef),
+    };
+  }
+  for (const [status, description] of Object.entries(endpoint.otherAnswers ?? {}))
+    responses[status] = Number(status) >= 400 ? { description, ...json(errorRef) } : { description };
 
   const parameters: unknown[] = [...endpoint.path.matchAll(/:(\w+)/g)].map(([, name]) => ({
     name,
@@ -81,6 +91,7 @@ function operation(endpoint: Endpoint, components: Record<string, JsonSchema>) {
     summary: endpoint.summary,
     tags: [endpoint.tag],
     ...(endpoint.access === 'public' ? { security: [] } : {}),
+    ...(endpoint.access === 'bot' ? { security: [{ botKey: [] }] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(endpoint.body
       ? { requestBody: { required: true, ...json(toSchema(endpoint.body, components, 'input')) } }
@@ -110,7 +121,14 @@ export function buildOpenApiDocument(list: readonly Endpoint[] = endpoints): Ope
     servers: [{ url: '/' }],
     components: {
       schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'mmfa.sid' } },
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'mmfa.sid' },
+        botKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: "A bot's API key (`mmfa_bot_…`), shown on its RoboMFA's page",
+        },
+      },
     },
     security: [{ session: [] }],
     paths,

@@ -30,9 +30,11 @@ export class ServiceClient {
     private readonly timeoutMs: number,
     private readonly logger: Logger,
     private readonly signer: ServiceTokenSigner,
+    /** Connections kept to the service: held calls (a bot's wait) each hold one. */
+    connections = 64,
   ) {
     this.pool = new Pool(baseUrl, {
-      connections: 64,
+      connections,
       keepAliveTimeout: 30_000,
       connectTimeout: Math.min(timeoutMs, 2000),
       headersTimeout: timeoutMs,
@@ -45,6 +47,8 @@ export class ServiceClient {
     path: string,
     schema: S,
     body?: unknown,
+    /** Ends the call early (the caller went away); it then fails like an unreachable service. */
+    signal?: AbortSignal,
   ): Promise<z.output<S>> {
     const headers: Record<string, string> = {
       accept: 'application/json',
@@ -66,7 +70,7 @@ export class ServiceClient {
         path,
         headers,
         body: body === undefined ? null : JSON.stringify(body),
-        signal: deadline.signal,
+        signal: signal ? AbortSignal.any([deadline.signal, signal]) : deadline.signal,
       });
       status = response.statusCode;
       payload = status === 204 ? null : await response.body.json().catch(() => undefined);

@@ -17,13 +17,15 @@ export interface Endpoint<
   path: string;
   summary: string;
   tag: string;
-  /** Who may call it: anyone, a signed-in user, or an administrator. */
-  access: 'public' | 'user' | 'admin';
+  /** Who may call it: anyone, a signed-in user, an administrator, or a bot with its API key. */
+  access: 'public' | 'user' | 'admin' | 'bot';
   body?: Body;
   query?: Query;
   /** The path's `:param` values, as one object. */
   params?: z.ZodType;
   response: Response;
+  /** Answers besides success and the usual errors, for the OpenAPI document: status -> meaning. */
+  otherAnswers?: Record<string, string>;
 }
 
 export function endpoint<

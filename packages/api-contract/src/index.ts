@@ -13,6 +13,7 @@ import {
   verifyEmail,
   verifyEmailToken,
 } from './auth.js';
+import { botApiEndpoints } from './bot-api.js';
 import { botsEndpoints } from './bots.js';
 import { cardsEndpoints, invoicesEndpoints } from './cards.js';
 import { sendContactMessage } from './contact.js';
@@ -24,6 +25,7 @@ import { purchaseEndpoints } from './purchase.js';
 
 export * from './admin-numbers.js';
 export * from './auth.js';
+export * from './bot-api.js';
 export * from './bots.js';
 export * from './cards.js';
 export { type ContactBody, contactBody, sendContactMessage } from './contact.js';
@@ -59,4 +61,5 @@ export const endpoints: readonly Endpoint[] = [
   ...botsEndpoints,
   ...cardsEndpoints,
   ...invoicesEndpoints,
+  ...botApiEndpoints,
 ];

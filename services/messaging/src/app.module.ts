@@ -1,6 +1,7 @@
 import { checkKafka, EventBusModule } from '@multimfa/event-bus';
 import { type Logger, ServiceRuntimeModule } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
+import { BotFeedModule } from './bot-feed/bot-feed.module.js';
 import type { MessagingConfig } from './config/messaging.config.js';
 import { EmailModule } from './email/email.module.js';
 import { migrations } from './migrations/index.js';
@@ -28,6 +29,7 @@ export class AppModule {
           sealingKey: config.EVENT_SEALING_KEY,
         }),
         EmailModule.forRoot(config),
+        BotFeedModule.forRoot(config),
       ],
     };
   }

@@ -1,0 +1,167 @@
+import type { Logger } from '@multimfa/service-runtime';
+import type { OnApplicationShutdown, OnModuleDestroy } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import {
+  type MessageArrival,
+  messageArrivalChannel,
+  messageArrivalSchema,
+} from '../inbound/message-arrival.js';
+
+/** One waiting request's view of an MFA's arrivals; announcements are buffered until taken. */
+export interface ArrivalWatch {
+  /** The arrivals announced since the last take (empty after a reconnect wake-up: look again). */
+  take(): MessageArrival[];
+  /** Resolves once something is buffered (at once if it already is), after `ms`, or on abort. */
+  waitFor(ms: number, signal?: AbortSignal): Promise<void>;
+  /** The process is stopping: end the wait now (the client asks again, of another replica). */
+  readonly ended: boolean;
+  close(): void;
+}
+
+/** Wakes waiting requests when a text commits. */
+export abstract class Arrivals {
+  /** Resolves once the subscription is in place: an arrival after that is never missed. */
+  abstract watch(mfaId: string): Promise<ArrivalWatch>;
+}
+
+class Watch implements ArrivalWatch {
+  private buffered: MessageArrival[] = [];
+  private signalled = false;
+  ended = false;
+  private wake: (() => void) | undefined;
+
+  constructor(private readonly release: (watch: Watch) => void) {}
+
+  push(arrival: MessageArrival | undefined): void {
+    if (arrival) this.buffered.push(arrival);
+    this.signalled = true;
+    this.wake?.();
+  }
+
+  take(): MessageArrival[] {
+    const taken = this.buffered;
+    this.buffered = [];
+    this.signalled = false;
+    return taken;
+  }
+
+  end(): void {
+    this.ended = true;
+    this.wake?.();
+  }
+
+  waitFor(ms: number, signal?: AbortSignal): Promise<void> {
+    if (this.signalled || this.ended || signal?.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
+        this.wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, Math.max(0, ms));
+      signal?.addEventListener('abort', done, { once: true });
+      this.wake = done;
+    });
+  }
+
+  close(): void {
+    this.wake?.();
+    this.release(this);
+  }
+}
+
+interface Channel {
+  watches: Set<Watch>;
+  subscribed: Promise<unknown>;
+}
+
+/**
+ * Redis pub/sub, one subscriber connection per process: a channel per MFA is subscribed while at
+ * least one request waits on it (reference counted) and announcements fan out in the process. A
+ * waiting request holds no database connection. After a reconnect every waiter is woken to look
+ * again, since announcements made while the connection was down are gone. When the process stops,
+ * the waits end at once; their clients ask again with the same cursor.
+ */
+export class RedisArrivals extends Arrivals implements OnModuleDestroy, OnApplicationShutdown {
+  private readonly redis: Redis;
+  private readonly channels = new Map<string, Channel>();
+  private connectedBefore = false;
+
+  constructor(
+    url: string,
+    private readonly logger: Logger,
+  ) {
+    super();
+    this.redis = new Redis(url, {
+      maxRetriesPerRequest: 2,
+      retryStrategy: (retries) => Math.min(retries * 100, 2000),
+    });
+    this.redis.on('error', (error) => this.logger.warn({ err: error }, 'arrival subscriber: Redis error'));
+    this.redis.on('ready', () => {
+      if (this.connectedBefore)
+        for (const channel of this.channels.values())
+          for (const watch of channel.watches) watch.push(undefined);
+      this.connectedBefore = true;
+    });
+    this.redis.on('message', (channelName: string, text: string) => {
+      const channel = this.channels.get(channelName);
+      if (!channel) return;
+      let arrival: MessageArrival;
+      try {
+        arrival = messageArrivalSchema.parse(JSON.parse(text));
+      } catch (error) {
+        this.logger.warn({ err: error, channel: channelName }, 'arrival announcement off schema');
+        return;
+      }
+      for (const watch of channel.watches) watch.push(arrival);
+    });
+  }
+
+  async watch(mfaId: string): Promise<ArrivalWatch> {
+    const name = messageArrivalChannel(mfaId);
+    let channel = this.channels.get(name);
+    if (!channel) {
+      const created: Channel = { watches: new Set(), subscribed: this.redis.subscribe(name) };
+      created.subscribed.catch(() => {
+        if (this.channels.get(name) === created) this.channels.delete(name);
+      });
+      this.channels.set(name, created);
+      channel = created;
+    }
+    const watch = new Watch((closing) => this.release(name, closing));
+    channel.watches.add(watch);
+    try {
+      await channel.subscribed;
+    } catch (error) {
+      watch.close();
+      throw error;
+    }
+    return watch;
+  }
+
+  /** Channels subscribed now (for tests and metrics). */
+  subscribedChannels(): number {
+    return this.channels.size;
+  }
+
+  private release(name: string, watch: Watch): void {
+    const channel = this.channels.get(name);
+    if (!channel?.watches.delete(watch) || channel.watches.size) return;
+    this.channels.delete(name);
+    // Commands keep their order on the connection: a SUBSCRIBE sent after this one wins.
+    this.redis.unsubscribe(name).catch((error: unknown) => {
+      this.logger.warn({ err: error, channel: name }, 'arrival subscriber: unsubscribe failed');
+    });
+  }
+
+  /** Before the HTTP server closes: waits end now (204) rather than hold the shutdown for 25 s. */
+  onModuleDestroy(): void {
+    for (const channel of this.channels.values()) for (const watch of channel.watches) watch.end();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    for (const channel of this.channels.values()) for (const watch of [...channel.watches]) watch.close();
+    if (this.redis.status !== 'end') await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}

@@ -1,0 +1,297 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { describe, it } from '@jest/globals';
+import { DomainError, FixedClock } from '@multimfa/service-runtime';
+import type { MessageArrival } from '../inbound/message-arrival.js';
+import { Arrivals, type ArrivalWatch } from './arrivals.js';
+import { BotFeedService } from './bot-feed.service.js';
+import type { FeedBot, FeedMessageRow, MessageClaim } from './feed-bot.entity.js';
+import type { FeedBotsRepository } from './feed-bots.repository.js';
+import { compareCursors, type FeedCursor } from './feed-cursor.js';
+import type { FeedMessagesRepository, FeedSlice } from './feed-messages.repository.js';
+
+const mfaId = randomUUID();
+const bot: FeedBot = { botId: randomUUID(), mfaId };
+const KEY = 'a'.repeat(64);
+
+/** Rows of one MFA; `horizon` decides what is served, as the snapshot's xmin does. */
+class FakeMessages {
+  rows: FeedMessageRow[] = [];
+  horizonXact = 100n;
+  looks = 0;
+  claims = new Map<string, MessageClaim>();
+  onLook: (() => void) | undefined;
+  readonly log: string[];
+
+  constructor(log: string[]) {
+    this.log = log;
+  }
+
+  add(xact: number, position: number, fromNumber = '+15550001111'): FeedMessageRow {
+    const row = {
+      messageId: randomUUID(),
+      code: '123456',
+      codeService: null,
+      fromNumber,
+      body: 'Your code is 123456',
+      receivedAt: new Date('2026-01-01T00:00:00Z'),
+      xact: String(xact),
+      position: String(position),
+    };
+    this.rows.push(row);
+    return row;
+  }
+
+  async horizon(): Promise<string> {
+    this.log.push('horizon');
+    return this.horizonXact.toString();
+  }
+
+  async after(_mfa: string, after: FeedCursor, limit: number, sender?: string): Promise<FeedSlice> {
+    this.log.push('look');
+    this.looks += 1;
+    const served = this.rows
+      .filter((row) => BigInt(row.xact) < this.horizonXact)
+      .filter((row) => compareCursors({ xact: row.xact, position: row.position }, after) > 0)
+      .filter((row) => sender === undefined || row.fromNumber === sender)
+      .sort((a, b) => compareCursors(a, b))
+      .slice(0, limit);
+    const hook = this.onLook;
+    this.onLook = undefined;
+    hook?.();
+    return { messages: served, horizon: this.horizonXact.toString() };
+  }
+
+  async heldBack(ids: string[]): Promise<string[]> {
+    return this.rows
+      .filter((row) => ids.includes(row.messageId) && BigInt(row.xact) >= this.horizonXact)
+      .map((row) => row.messageId);
+  }
+
+  async claim(_mfa: string, messageId: string, botId: string, at: Date): Promise<MessageClaim | undefined> {
+    if (!this.rows.some((row) => row.messageId === messageId)) return undefined;
+    const standing = this.claims.get(messageId) ?? { messageId, botId, claimedAt: at };
+    this.claims.set(messageId, standing);
+    return standing;
+  }
+}
+
+/** Arrivals in memory: what a Redis announcement does, delivered to open watches only. */
+class FakeArrivals extends Arrivals {
+  readonly open = new Set<{ push(arrival: MessageArrival): void; end(): void }>();
+  constructor(private readonly log: string[]) {
+    super();
+  }
+
+  async watch(): Promise<ArrivalWatch> {
+    this.log.push('watch');
+    let buffered: MessageArrival[] = [];
+    let wake: (() => void) | undefined;
+    let ended = false;
+    const watch: ArrivalWatch = {
+      get ended() {
+        return ended;
+      },
+      take: () => {
+        const taken = buffered;
+        buffered = [];
+        return taken;
+      },
+      waitFor: (ms, signal) =>
+        buffered.length || ended || signal?.aborted
+          ? Promise.resolve()
+          : new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, ms);
+              wake = () => {
+                clearTimeout(timer);
+                resolve();
+              };
+              signal?.addEventListener('abort', wake, { once: true });
+            }),
+      close: () => {
+        this.open.delete(entry);
+      },
+    };
+    const entry = {
+      push: (arrival: MessageArrival) => {
+        buffered.push(arrival);
+        wake?.();
+      },
+      end: () => {
+        ended = true;
+        wake?.();
+      },
+    };
+    this.open.add(entry);
+    return watch;
+  }
+
+  /** The process stops. */
+  endAll(): void {
+    for (const watch of this.open) watch.end();
+  }
+
+  announce(row: FeedMessageRow): void {
+    for (const watch of this.open)
+      watch.push({ mfaId, messageId: row.messageId, feedPosition: row.position });
+  }
+}
+
+function setUp() {
+  const log: string[] = [];
+  const messages = new FakeMessages(log);
+  const arrivals = new FakeArrivals(log);
+  const bots = {
+    byKeyHash: async (hash: string) => (hash === KEY ? bot : undefined),
+  } as unknown as FeedBotsRepository;
+  const service = new BotFeedService(
+    bots,
+    messages as unknown as FeedMessagesRepository,
+    arrivals,
+    new FixedClock(new Date('2026-01-01T00:00:00Z')),
+  );
+  return { log, messages, arrivals, service };
+}
+
+const status = async (work: Promise<unknown>) =>
+  work.then(
+    () => 200,
+    (error: unknown) => (error instanceof DomainError ? error.status : 500),
+  );
+
+describe('BotFeedService', () => {
+  it('subscribes to the arrivals before it looks in the database', async () => {
+    const { log, messages, service } = setUp();
+    messages.add(10, 1);
+    await service.next(KEY, { since: undefined, timeout: 0 });
+    assert.deepEqual(log.slice(0, 2), ['watch', 'horizon']);
+  });
+
+  it('answers at once with a message already after the cursor, and closes its watch', async () => {
+    const { messages, arrivals, service } = setUp();
+    const first = messages.add(10, 1);
+    const second = messages.add(11, 2);
+    const page = await service.list(KEY, { since: undefined, limit: 1 });
+    assert.deepEqual(
+      page.messages.map((m) => m.messageId),
+      [first.messageId],
+    );
+    const next = await service.next(KEY, { since: page.cursor, timeout: 25 });
+    assert.equal(next?.messageId, second.messageId);
+    assert.equal(messages.looks, 2);
+    assert.equal(arrivals.open.size, 0);
+  });
+
+  it('is woken by an arrival announced while it was looking (no lost wake-up)', async () => {
+    const { messages, arrivals, service } = setUp();
+    let row: FeedMessageRow | undefined;
+    messages.onLook = () => {
+      row = messages.add(100, 7);
+      messages.horizonXact = 101n;
+      arrivals.announce(row);
+    };
+    const next = await service.next(KEY, { since: undefined, timeout: 5 });
+    assert.equal(next?.messageId, row?.messageId);
+    assert.equal(messages.looks, 2);
+  });
+
+  it('looks again, without a new announcement, at an announced text an older transaction holds back', async () => {
+    const { messages, arrivals, service } = setUp();
+    const waiting = service.next(KEY, { since: undefined, timeout: 25 });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const late = messages.add(150, 9);
+    arrivals.announce(late);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    messages.horizonXact = 151n;
+    const next = await waiting;
+    assert.equal(next?.messageId, late.messageId);
+    assert.ok(messages.looks >= 3, 'looked again after the announced text was held back');
+  });
+
+  it('ignores texts from other senders and gives the one from the sender asked for', async () => {
+    const { messages, service } = setUp();
+    messages.add(10, 1, 'Bank');
+    const wanted = messages.add(10, 2, 'Google');
+    const next = await service.next(KEY, {
+      since: (await service.list(KEY, { since: undefined, limit: 100 })).messages[0]?.cursor,
+      sender: 'Google',
+      timeout: 0,
+    });
+    assert.equal(next?.messageId, wanted.messageId);
+  });
+
+  it('answers nothing after the timeout when nothing comes, and closes its watch', async () => {
+    const { arrivals, service } = setUp();
+    assert.equal(await service.next(KEY, { since: undefined, timeout: 0 }), undefined);
+    assert.equal(arrivals.open.size, 0);
+  });
+
+  it('stops waiting when the caller goes away', async () => {
+    const { arrivals, service } = setUp();
+    const gone = new AbortController();
+    const waiting = service.next(KEY, { since: undefined, timeout: 25 }, gone.signal);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    gone.abort();
+    assert.equal(await waiting, undefined);
+    assert.equal(arrivals.open.size, 0);
+  });
+
+  it('ends a wait with nothing when the process stops, so its client asks again elsewhere', async () => {
+    const { arrivals, messages, service } = setUp();
+    const waiting = service.next(KEY, { since: undefined, timeout: 25 });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    arrivals.endAll();
+    assert.equal(await waiting, undefined);
+    assert.equal(messages.looks, 1, 'it did not look again after the stop');
+  });
+
+  it('moves an empty page cursor up to the horizon and keeps it when nothing is served', async () => {
+    const { messages, service } = setUp();
+    const page = await service.list(KEY, { since: undefined, limit: 10 });
+    assert.deepEqual(page.messages, []);
+    const late = messages.add(100, 3);
+    messages.horizonXact = 101n;
+    const after = await service.list(KEY, { since: page.cursor, limit: 10 });
+    assert.deepEqual(
+      after.messages.map((m) => m.messageId),
+      [late.messageId],
+    );
+  });
+
+  it('answers limit 0 with no messages and the cursor where the feed stands now', async () => {
+    const { messages, service } = setUp();
+    messages.add(10, 1);
+    const now = await service.list(KEY, { since: undefined, limit: 0 });
+    assert.deepEqual({ messages: now.messages, hasMore: now.hasMore }, { messages: [], hasMore: false });
+    const next = messages.add(100, 2);
+    messages.horizonXact = 101n;
+    const after = await service.list(KEY, { since: now.cursor, limit: 10 });
+    assert.deepEqual(
+      after.messages.map((m) => m.messageId),
+      [next.messageId],
+    );
+  });
+
+  it('refuses an unknown key with 401, whatever it asks', async () => {
+    const { service } = setUp();
+    const other = 'b'.repeat(64);
+    assert.equal(await status(service.list(other, { since: undefined, limit: 1 })), 401);
+    assert.equal(await status(service.next(other, { since: undefined, timeout: 0 })), 401);
+    assert.equal(await status(service.claim(other, randomUUID())), 401);
+  });
+
+  it('gives a claimed message to its first claimer, 409 to another bot, and 404 for an unknown id', async () => {
+    const { messages, service } = setUp();
+    const row = messages.add(10, 1);
+    const claim = await service.claim(KEY, row.messageId);
+    assert.equal(claim.botId, bot.botId);
+    assert.deepEqual(await service.claim(KEY, row.messageId), claim, 'the same bot gets its claim again');
+    messages.claims.set(row.messageId, {
+      messageId: row.messageId,
+      botId: randomUUID(),
+      claimedAt: new Date(),
+    });
+    assert.equal(await status(service.claim(KEY, row.messageId)), 409);
+    assert.equal(await status(service.claim(KEY, randomUUID())), 404);
+  });
+});

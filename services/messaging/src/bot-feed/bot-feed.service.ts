@@ -1,0 +1,150 @@
+import type {
+  BotMessage,
+  BotMessageClaim,
+  BotMessagePage,
+  ListBotMessagesQuery,
+  NextBotMessageQuery,
+} from '@multimfa/api-contract';
+import { Clock, DomainError, NotFoundError } from '@multimfa/service-runtime';
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { FeedBotRegistration, FeedBotState } from '../contract.js';
+import { Arrivals } from './arrivals.js';
+import type { FeedBot, FeedMessageRow } from './feed-bot.entity.js';
+import { FeedBotsRepository } from './feed-bots.repository.js';
+import {
+  compareCursors,
+  cursorAtHorizon,
+  decodeCursor,
+  encodeCursor,
+  FEED_START,
+  type FeedCursor,
+} from './feed-cursor.js';
+import { FeedMessagesRepository } from './feed-messages.repository.js';
+
+/** A held-back arrival (committed, not yet below the horizon) is looked at again after these waits. */
+const HELD_BACK_FIRST_MS = 10;
+const HELD_BACK_MAX_MS = 500;
+
+export const invalidApiKey = () => new DomainError('INVALID_API_KEY', 'Invalid API key', 401);
+const messageNotFound = () => new NotFoundError('Message not found', 'MESSAGE_NOT_FOUND');
+
+export function toBotMessage(row: FeedMessageRow): BotMessage {
+  return {
+    messageId: row.messageId,
+    code: row.code,
+    service: row.codeService,
+    sender: row.fromNumber,
+    body: row.body,
+    receivedAt: row.receivedAt.toISOString(),
+    cursor: encodeCursor({ xact: row.xact, position: row.position }),
+  };
+}
+
+const cursorOf = (row: FeedMessageRow): FeedCursor => ({ xact: row.xact, position: row.position });
+
+/**
+ * The bot feed: a bot, known by its API key's hash, reads its RoboMFA's texts after a cursor, waits
+ * for the next one, and claims one for itself. Waiting subscribes to the MFA's arrivals first and
+ * only then looks in the database, so a text committing in between still wakes it.
+ */
+@Injectable()
+export class BotFeedService {
+  constructor(
+    @Inject(FeedBotsRepository) private readonly bots: FeedBotsRepository,
+    @Inject(FeedMessagesRepository) private readonly messages: FeedMessagesRepository,
+    @Inject(Arrivals) private readonly arrivals: Arrivals,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async authenticate(keyHash: string): Promise<FeedBot> {
+    const bot = await this.bots.byKeyHash(keyHash);
+    if (!bot) throw invalidApiKey();
+    return bot;
+  }
+
+  async list(keyHash: string, query: ListBotMessagesQuery): Promise<BotMessagePage> {
+    const bot = await this.authenticate(keyHash);
+    const since = query.since === undefined ? FEED_START : decodeCursor(query.since);
+    const slice = await this.messages.after(bot.mfaId, since, query.limit && query.limit + 1);
+    const page = slice.messages.slice(0, query.limit);
+    const last = page.at(-1);
+    if (!last) {
+      // Nothing after the cursor is served (or none was asked for): the cursor moves up to the
+      // horizon, below which nothing can appear any more.
+      const horizon = cursorAtHorizon(slice.horizon);
+      const cursor = compareCursors(horizon, since) > 0 ? horizon : since;
+      return { messages: [], cursor: encodeCursor(cursor), hasMore: false };
+    }
+    return {
+      messages: page.map(toBotMessage),
+      cursor: encodeCursor(cursorOf(last)),
+      hasMore: slice.messages.length > query.limit,
+    };
+  }
+
+  /**
+   * The first message after the cursor (from the sender, if given), waiting up to the timeout for it.
+   * Without a cursor, the wait is for a message not yet served when the call began. Undefined when
+   * the time ran out or `signal` aborted (the caller went away).
+   */
+  async next(
+    keyHash: string,
+    query: NextBotMessageQuery,
+    signal?: AbortSignal,
+  ): Promise<BotMessage | undefined> {
+    const bot = await this.authenticate(keyHash);
+    const given = query.since === undefined ? undefined : decodeCursor(query.since);
+    const deadline = performance.now() + query.timeout * 1000;
+    const watch = await this.arrivals.watch(bot.mfaId);
+    try {
+      const since = given ?? cursorAtHorizon(await this.messages.horizon());
+      let heldBack: string[] = [];
+      let retryMs = HELD_BACK_FIRST_MS;
+      for (;;) {
+        const arrived = watch.take();
+        const [found] = (await this.messages.after(bot.mfaId, since, 1, query.sender)).messages;
+        if (found) return toBotMessage(found);
+        // An announced text not served yet waits for an older transaction: look again shortly.
+        heldBack = heldBack.concat(arrived.map((arrival) => arrival.messageId));
+        if (heldBack.length) heldBack = await this.messages.heldBack(heldBack);
+        const left = deadline - performance.now();
+        if (left <= 0) return undefined;
+        await watch.waitFor(heldBack.length ? Math.min(left, retryMs) : left, signal);
+        if (watch.ended || signal?.aborted) return undefined;
+        retryMs = heldBack.length ? Math.min(retryMs * 2, HELD_BACK_MAX_MS) : HELD_BACK_FIRST_MS;
+      }
+    } finally {
+      watch.close();
+    }
+  }
+
+  /** Exactly one bot gets a message; the same bot claiming again gets its claim back. */
+  async claim(keyHash: string, messageId: string): Promise<BotMessageClaim> {
+    const bot = await this.authenticate(keyHash);
+    const claim = await this.messages.claim(bot.mfaId, messageId, bot.botId, this.clock.now());
+    if (!claim) throw messageNotFound();
+    if (claim.botId !== bot.botId)
+      throw new DomainError('MESSAGE_ALREADY_CLAIMED', 'Another bot has already claimed this message', 409);
+    return { messageId, botId: claim.botId, claimedAt: claim.claimedAt.toISOString() };
+  }
+
+  /** A bot numbers created (its event, or the gateway right after numbers answered). Idempotent. */
+  async register(botId: string, bot: FeedBotRegistration, manager?: EntityManager): Promise<FeedBotState> {
+    const { revoked } = await this.bots.created(
+      { botId, ...bot, createdAt: new Date(bot.createdAt) },
+      manager,
+    );
+    return { botId, revoked };
+  }
+
+  /** The bot's key stops working now (its removal event, or the gateway once numbers deleted it). Idempotent. */
+  async revoke(
+    botId: string,
+    removal: { keyHash?: string; removedAt?: Date } = {},
+    manager?: EntityManager,
+  ): Promise<FeedBotState> {
+    await this.bots.removed(botId, removal.removedAt ?? this.clock.now(), removal.keyHash ?? null, manager);
+    return { botId, revoked: true };
+  }
+}

@@ -1,0 +1,107 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { FeedMessageRow, MessageClaim } from './feed-bot.entity.js';
+import type { FeedCursor } from './feed-cursor.js';
+
+interface Row {
+  horizon: string;
+  message_id: string | null;
+  code: string | null;
+  code_service: string | null;
+  from_number: string;
+  body: string;
+  received_at: Date;
+  xact_id: string;
+  feed_position: string;
+}
+
+export interface FeedSlice {
+  messages: FeedMessageRow[];
+  /** The snapshot's xmin: every transaction below it has ended, so the feed below it is final. */
+  horizon: string;
+}
+
+/**
+ * Reads the bot feed over `inbound_message` (written by the inbound webhook) and writes
+ * `message_claim`. Each read computes the horizon in the same statement (the same snapshot) as the rows.
+ */
+@Injectable()
+export class FeedMessagesRepository {
+  constructor(@InjectDataSource() @Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  /** The MFA's served messages after `after`, oldest first, optionally from one sender. */
+  async after(mfaId: string, after: FeedCursor, limit: number, sender?: string): Promise<FeedSlice> {
+    const rows: Row[] = await this.dataSource.query(
+      `WITH h AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS horizon)
+       SELECT h.horizon::text AS horizon, m.* FROM h LEFT JOIN LATERAL (
+         SELECT message_id, code, code_service, from_number, body, received_at,
+                xact_id::text AS xact_id, feed_position::text AS feed_position
+         FROM inbound_message
+         WHERE mfa_id = $1 AND (xact_id, feed_position) > ($2::xid8, $3::bigint) AND xact_id < h.horizon
+           AND ($5::text IS NULL OR from_number = $5)
+         ORDER BY xact_id, feed_position
+         LIMIT $4
+       ) m ON true`,
+      [mfaId, after.xact, after.position, limit, sender ?? null],
+    );
+    return {
+      horizon: rows[0]?.horizon ?? '0',
+      messages: rows
+        .filter((row) => row.message_id !== null)
+        .map((row) => ({
+          messageId: row.message_id as string,
+          code: row.code,
+          codeService: row.code_service,
+          fromNumber: row.from_number,
+          body: row.body,
+          receivedAt: row.received_at,
+          xact: row.xact_id,
+          position: row.feed_position,
+        })),
+    };
+  }
+
+  /** Where the feed is final now: every transaction below this xid has ended. */
+  async horizon(): Promise<string> {
+    const [row]: Array<{ horizon: string }> = await this.dataSource.query(
+      'SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon',
+    );
+    return row?.horizon ?? '0';
+  }
+
+  /** Those of `messageIds` committed but not served yet (an older transaction is still in flight). */
+  async heldBack(messageIds: string[]): Promise<string[]> {
+    const rows: Array<{ message_id: string }> = await this.dataSource.query(
+      `SELECT message_id FROM inbound_message
+       WHERE message_id = ANY($1::uuid[]) AND xact_id >= pg_snapshot_xmin(pg_current_snapshot())`,
+      [messageIds],
+    );
+    return rows.map((row) => row.message_id);
+  }
+
+  /**
+   * Claims the MFA's message for the bot unless someone holds it: the primary key lets exactly one of
+   * racing claims insert. Answers the claim that stands, or undefined when the MFA has no such message.
+   */
+  async claim(mfaId: string, messageId: string, botId: string, at: Date): Promise<MessageClaim | undefined> {
+    const inserted: Array<{ bot_id: string; claimed_at: Date }> = await this.dataSource.query(
+      `INSERT INTO message_claim (message_id, bot_id, claimed_at)
+       SELECT message_id, $3, $4 FROM inbound_message WHERE message_id = $1 AND mfa_id = $2
+       ON CONFLICT (message_id) DO NOTHING
+       RETURNING bot_id, claimed_at`,
+      [messageId, mfaId, botId, at],
+    );
+    const standing: Array<{ bot_id: string | null; claimed_at: Date | null }> = inserted.length
+      ? inserted
+      : await this.dataSource.query(
+          `SELECT c.bot_id, c.claimed_at FROM inbound_message m
+           LEFT JOIN message_claim c ON c.message_id = m.message_id
+           WHERE m.message_id = $1 AND m.mfa_id = $2`,
+          [messageId, mfaId],
+        );
+    const [row] = standing;
+    if (!row?.bot_id || !row.claimed_at) return undefined;
+    return { messageId, botId: row.bot_id, claimedAt: row.claimed_at };
+  }
+}
