@@ -106,3 +106,13 @@ export const stripeWebhookRequest = z.object({
   signature: z.string(),
 });
 export const stripeWebhookAnswer = z.object({ received: z.literal(true) });
+
+// ---- Discount Management (the admin area): the gateway's own shapes, from the API contract ------
+
+export {
+  activeDiscountSchema as adminActiveDiscount,
+  createDiscountBody as adminDiscountCreateRequest,
+  discountSchema as adminDiscount,
+  discountsQuery as adminDiscountsQuery,
+  updateDiscountBody as adminDiscountUpdateRequest,
+} from '@multimfa/api-contract';

@@ -3,6 +3,7 @@ import type { MigrationInterface } from 'typeorm';
 import { CreateCustomers1763800000200 } from './1763800000200-create-customers.js';
 import { CreatePlans1763800000210 } from './1763800000210-create-plans.js';
 import { CreatePurchases1763800000220 } from './1763800000220-create-purchases.js';
+import { SoftDeleteDiscounts1764700090100 } from './1764700090100-soft-delete-discounts.js';
 
 /** Every migration of the billing database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [
@@ -10,4 +11,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   CreateCustomers1763800000200,
   CreatePlans1763800000210,
   CreatePurchases1763800000220,
+  SoftDeleteDiscounts1764700090100,
 ];

@@ -55,6 +55,10 @@ export class MfasService {
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
+  countByUser(type: MfaKind): Promise<Array<{ userId: string; count: number }>> {
+    return this.mfas.countByUser(type);
+  }
+
   /** Applies the purchase in a transaction of its own, then starts pointing an assigned number's webhook. */
   async applyPurchase(purchase: ApplyPurchaseRequest): Promise<MfaRecord> {
     const applied = await this.dataSource.transaction((manager) => this.apply(manager, purchase));
