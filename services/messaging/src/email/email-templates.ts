@@ -76,9 +76,12 @@ function text(layout: Layout): string {
 
 const signInUrl = (webUrl: string) => `${webUrl.replace(/\/$/, '')}/login`;
 
-/** The forgot-password page with the address and the code filled in: the person only chooses a password. */
+/**
+ * The forgot-password page with the address and the code filled in: the person only chooses a
+ * password. They travel in the fragment, which browsers never send to a server (no access logs).
+ */
 const setPasswordUrl = (webUrl: string, emailAddress: string, code: string) =>
-  `${webUrl.replace(/\/$/, '')}/forgot-password?${new URLSearchParams({ email: emailAddress, code })}`;
+  `${webUrl.replace(/\/$/, '')}/forgot-password#${new URLSearchParams({ email: emailAddress, code })}`;
 
 const activationUrl = (webUrl: string, token: string) =>
   `${webUrl.replace(/\/$/, '')}/activation/${encodeURIComponent(token)}`;
