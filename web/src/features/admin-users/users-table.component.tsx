@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Button, Group, Table, Text } from '@mantine/core';
 import type { ReportUser } from '@multimfa/api-contract';
 
 export interface UsersTableProps {
@@ -46,9 +46,9 @@ export function UsersTable({ users, resetting, onDelete, onToggleStatus, onReset
               <Table.Td>{user.emailAddress}</Table.Td>
               <Table.Td>{user.userType}</Table.Td>
               <Table.Td>
-                <Badge color={user.isActive ? 'green' : 'gray'} variant="light">
+                <Text size="sm" fw={600} c={user.isActive ? 'green.8' : 'dimmed'}>
                   {user.isActive ? 'Active' : 'Inactive'}
-                </Badge>
+                </Text>
               </Table.Td>
               <Table.Td>{user.multiMFAs}</Table.Td>
               <Table.Td>{yesNo(user.receiveMarketingEmails)}</Table.Td>
