@@ -28,14 +28,17 @@ export const discountsQuery = (filter: DiscountsQuery) =>
 
 export const useDiscounts = (filter: DiscountsQuery) => useQuery(discountsQuery(filter));
 
-/** GET /api/admin/discounts/{id}: what the edit form starts from, read afresh. */
+/**
+ * GET /api/admin/discounts/{id}: what the edit form starts from, read afresh. A failure shows
+ * DISCOUNT_FETCH_FAILED_MESSAGE (admin-area section 8), which the caller toasts.
+ */
 export function useDiscount(id: string) {
   return useQuery<Discount>({
     queryKey: [...discountsKey, 'one', id],
     queryFn: ({ signal }) => api.data(getDiscount, { params: { discountId: id }, signal }),
     staleTime: 0,
     gcTime: 0,
-    meta: { errorToast: DISCOUNT_FETCH_FAILED_MESSAGE },
+    retry: false,
   });
 }
 

@@ -20,6 +20,7 @@ import {
 } from '../../features/admin-discounts/discount-form-modal.component';
 import { DiscountsTable } from '../../features/admin-discounts/discounts-table.component';
 import {
+  DISCOUNT_FETCH_FAILED_MESSAGE,
   discountsQuery,
   useCreateDiscount,
   useDeleteDiscount,
@@ -46,7 +47,9 @@ function EditDiscount({ id, onClose }: { id: string; onClose: () => void }) {
   const discount = useDiscount(id);
   const update = useUpdateDiscount();
   useEffect(() => {
-    if (discount.isError) onClose();
+    if (!discount.isError) return;
+    notify.error(DISCOUNT_FETCH_FAILED_MESSAGE);
+    onClose();
   }, [discount.isError, onClose]);
   if (!discount.data) {
     return (
