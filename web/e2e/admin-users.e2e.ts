@@ -3,6 +3,7 @@
 // link works), deactivates and deletes a customer, and creates an administrator who sets a password
 // through the e-mailed link.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import {
@@ -134,6 +135,19 @@ describe('admin User Report and Create Admin User', () => {
     const name = file.suggestedFilename().replace(/_/g, ':');
     assert.match(name, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z\.csv$/);
     assert.ok(name.slice(0, -4) >= before, 'named by the moment of export');
+    const csv = readFileSync(await file.path(), 'utf8').split('\r\n');
+    assert.equal(
+      csv[0],
+      'Mobile Number,Name,Email Address,User Type,Status,No. of Multi MFAs,Receive Marketing Emails,Service Agreement,Created At',
+    );
+    assert.ok(
+      csv.some((line) =>
+        line.startsWith(
+          `${customer.mobileNo},${customer.firstName} ${customer.lastName},${customer.emailAddress},CUSTOMER,Active,0,No,Yes,`,
+        ),
+      ),
+      'the customer is in the export',
+    );
 
     // Reset Password: the toast, then the e-mailed link sets a new password.
     const cursor = await sandbox.cursor();
