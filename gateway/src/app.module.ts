@@ -2,7 +2,9 @@ import { type Logger, ServiceRuntimeModule } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AccessGuard } from './access/access.guard.js';
+import { AdminDiscountsService } from './admin-discounts/admin-discounts.service.js';
 import { AdminNumbersService } from './admin-numbers/admin-numbers.service.js';
+import { AdminUsersService } from './admin-users/admin-users.service.js';
 import { AccountsService } from './auth/accounts.service.js';
 import { LoginThrottleService } from './auth/login-throttle.service.js';
 import { SessionsService } from './auth/sessions.service.js';
@@ -57,6 +59,8 @@ export class AppModule {
         BotApiService,
         BotRateLimiter,
         BotKeyGuard,
+        AdminUsersService,
+        AdminDiscountsService,
         { provide: APP_GUARD, useClass: AccessGuard },
       ],
     };

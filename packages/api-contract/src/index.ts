@@ -1,4 +1,6 @@
+import { adminDiscountsEndpoints } from './admin-discounts.js';
 import { adminNumbersEndpoints } from './admin-numbers.js';
+import { adminUsersEndpoints } from './admin-users.js';
 import {
   changePassword,
   changePasswordFP,
@@ -23,7 +25,9 @@ import { getMFACountries } from './plan.js';
 import { listPlans, listRoboMfaPlans } from './plan-catalogue.js';
 import { purchaseEndpoints } from './purchase.js';
 
+export * from './admin-discounts.js';
 export * from './admin-numbers.js';
+export * from './admin-users.js';
 export * from './auth.js';
 export * from './bot-api.js';
 export * from './bots.js';
@@ -62,4 +66,6 @@ export const endpoints: readonly Endpoint[] = [
   ...cardsEndpoints,
   ...invoicesEndpoints,
   ...botApiEndpoints,
+  ...adminUsersEndpoints,
+  ...adminDiscountsEndpoints,
 ];

@@ -62,8 +62,6 @@ export const purchaseCompleted = defineEvent({
 });
 export type PurchaseCompleted = z.output<typeof purchaseCompleted.payload>;
 
-export const billingEvents = [customerCreated, purchaseCompleted];
-
 /** An invoice as issued: its number (sequential, unique), amount in cents and what it is for. */
 export const invoiceIssued = defineEvent({
   type: 'billing.invoice.issued',
@@ -109,3 +107,33 @@ export const invoicePaid = defineEvent({
 export type InvoicePaid = z.output<typeof invoicePaid.payload>;
 
 export const billingInvoiceEvents = [invoiceIssued, invoicePaid];
+/** A discount code as billing stores it (value in dollars for FLAT, per cent for PERCENTAGE). */
+const discountPayload = z.object({
+  discountId: z.uuid(),
+  code: z.string().min(1).max(30),
+  discountType: z.enum(['FLAT', 'PERCENTAGE']),
+  value: z.number().positive(),
+  maxNoUsage: z.number().int().positive(),
+  isActive: z.boolean(),
+  expiryDate: z.iso.datetime(),
+});
+
+/** An administrator created a discount code. */
+export const discountCreated = defineEvent({
+  type: 'billing.discount.created',
+  version: 1,
+  topic: TOPICS.billingDiscount,
+  payload: discountPayload,
+  keyOf: (payload) => payload.discountId,
+});
+
+/** An administrator changed (or deleted: `deleted`) a discount code. */
+export const discountChanged = defineEvent({
+  type: 'billing.discount.changed',
+  version: 1,
+  topic: TOPICS.billingDiscount,
+  payload: discountPayload.extend({ deleted: z.boolean() }),
+  keyOf: (payload) => payload.discountId,
+});
+
+export const billingEvents = [customerCreated, purchaseCompleted, discountCreated, discountChanged];

@@ -97,6 +97,24 @@ export const notificationRequestedV2 = defineEvent({
 });
 
 /**
+ * Version 3: the code sealed, ACCOUNT_EXISTS added. Nothing publishes it any more; messaging still
+ * reads it (events already on the topic when identity moved to version 4).
+ */
+export const notificationRequestedV3 = defineEvent({
+  type: 'identity.notification.requested',
+  version: 3,
+  topic: TOPICS.identityNotification,
+  payload: sealedNotification(notificationKind),
+  keyOf: (payload) => payload.userId,
+});
+
+/**
+ * Version 4 adds SET_PASSWORD_LINK: an administrator created the account or reset its password, and
+ * the person sets a password through a link carrying the sealed reset code.
+ */
+const notificationKindV4 = z.enum([...notificationKind.options, 'SET_PASSWORD_LINK']);
+
+/**
  * Something to send to a person on identity's behalf. A one-time code travels sealed
  * (`sealSecret`, bound to the notification id) so only messaging can read it: the outbox, the topic
  * and the dead-letter topic never hold it in plain text. A new kind is a new version: a consumer of
@@ -105,9 +123,30 @@ export const notificationRequestedV2 = defineEvent({
  */
 export const notificationRequested = defineEvent({
   type: 'identity.notification.requested',
-  version: 3,
+  version: 4,
   topic: TOPICS.identityNotification,
-  payload: sealedNotification(notificationKind),
+  payload: sealedNotification(notificationKindV4),
+  keyOf: (payload) => payload.userId,
+});
+
+/** An administrator deactivated (false) or reactivated (true) an account; its sessions end on deactivation. */
+export const userStatusChanged = defineEvent({
+  type: 'identity.user.status-changed',
+  version: 1,
+  topic: TOPICS.identityUser,
+  payload: z.object({ userId, isActive: z.boolean(), changedBy: userId }),
+  keyOf: (payload) => payload.userId,
+});
+
+/**
+ * An administrator deleted an account: it can no longer sign in and its forwarding stops. The record
+ * is kept (soft delete) for what law and invoices require.
+ */
+export const userDeleted = defineEvent({
+  type: 'identity.user.deleted',
+  version: 1,
+  topic: TOPICS.identityUser,
+  payload: z.object({ userId, userType, deletedBy: userId, deletedAt: z.iso.datetime() }),
   keyOf: (payload) => payload.userId,
 });
 
@@ -118,5 +157,8 @@ export const identityEvents = [
   profileUpdated,
   notificationRequestedV1,
   notificationRequestedV2,
+  notificationRequestedV3,
   notificationRequested,
+  userStatusChanged,
+  userDeleted,
 ];

@@ -182,3 +182,12 @@ export const payInvoiceRequest = z.object({
     .max(255),
 });
 export const invoiceIdParam = z.uuid('No such invoice of yours');
+// ---- Discount Management (the admin area): the gateway's own shapes, from the API contract ------
+
+export {
+  activeDiscountSchema as adminActiveDiscount,
+  createDiscountBody as adminDiscountCreateRequest,
+  discountSchema as adminDiscount,
+  discountsQuery as adminDiscountsQuery,
+  updateDiscountBody as adminDiscountUpdateRequest,
+} from '@multimfa/api-contract';

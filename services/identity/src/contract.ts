@@ -110,3 +110,44 @@ export const googleIdentityRequired = () =>
 
 export const accountInactive = () =>
   new DomainError('ACCOUNT_INACTIVE', 'Your account is inactive. Please contact support', 401);
+
+// ---- the admin area: user report, status, deletion, set-password links, new administrators --------
+
+/** A row of the admin User Report. */
+export const reportUser = z.object({
+  userId: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  mobileNo: z.string(),
+  emailAddress: z.string(),
+  userType: z.enum(['ADMIN', 'CUSTOMER']),
+  isActive: z.boolean(),
+  isVerified: z.boolean(),
+  receiveMarketingEmails: z.boolean(),
+  serviceAgreementAgreed: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type ReportUser = z.infer<typeof reportUser>;
+export const reportUsers = z.array(reportUser);
+
+/** `GET /admin/users`: accounts created between the two days (inclusive, UTC), both optional. */
+export const reportUsersQuery = z.object({
+  from: z.iso.date('From must be a date').optional(),
+  to: z.iso.date('To must be a date').optional(),
+});
+
+/** The administrator acting (from the gateway's session): the rules about themself need it. */
+export const adminActionRequest = z.object({ actorId: z.uuid() });
+export const userStatusRequest = adminActionRequest.extend({ isActive: z.boolean() });
+export const createAdminRequest = z.object({
+  emailAddress: emailAddressField,
+  firstName: firstNameField,
+  lastName: lastNameField,
+  mobileNo: mobileNoField,
+});
+export type CreateAdminRequest = z.output<typeof createAdminRequest>;
+
+export const cannotChangeSelf = (action: 'delete' | 'deactivate') =>
+  new DomainError('CANNOT_CHANGE_SELF', `You cannot ${action} your own account`, 409);
+export const lastActiveAdmin = (action: 'deleted' | 'deactivated') =>
+  new DomainError('LAST_ACTIVE_ADMIN', `The last active administrator cannot be ${action}`, 409);

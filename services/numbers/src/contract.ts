@@ -131,3 +131,7 @@ export type MfaChangeRequest = z.output<typeof mfaChangeRequest>;
 /** `POST /users/:userId/robo-mfas/:mfaId/bots`. */
 export const createBotRequest = z.object({ referenceName: botReferenceNameField });
 export type CreateBotRequest = z.output<typeof createBotRequest>;
+
+/** `GET /admin/mfa-counts?type=…`: how many MFAs of the kind each user holds (the admin User Report). */
+export const mfaCountsQuery = z.object({ type: mfaKind });
+export const mfaCounts = z.array(z.object({ userId: z.uuid(), count: z.number().int().positive() }));

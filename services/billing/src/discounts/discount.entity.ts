@@ -36,6 +36,10 @@ export class Discount {
   @Column({ name: 'expiry_date', type: 'timestamptz' })
   expiryDate!: Date;
 
+  /** Set when an administrator deleted it: kept for the purchases that used it, it no longer applies. */
+  @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
+  deletedAt!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import { type DataSource, type EntityManager, IsNull } from 'typeorm';
 import { Discount, type DiscountType } from './discount.entity.js';
 
 /** The fields a discount is created with. */
@@ -24,6 +24,20 @@ export abstract class DiscountsRepository {
    * it is inactive or used up (concurrent takers queue on the row, so the last use is taken once).
    */
   abstract consume(manager: EntityManager, id: string): Promise<boolean>;
+  /** Discounts not deleted, newest first, by code (part, any case), type and creation time [from, before). */
+  abstract list(filter: DiscountFilter): Promise<Discount[]>;
+  /** Locks the discount (not deleted) for the rest of the transaction. */
+  abstract lock(manager: EntityManager, id: string): Promise<Discount | null>;
+  abstract save(manager: EntityManager, discount: Discount): Promise<Discount>;
+  /** Inserts in the caller's transaction; null when the code (any case) is taken. */
+  abstract insert(manager: EntityManager, fields: NewDiscount): Promise<Discount | null>;
+}
+
+export interface DiscountFilter {
+  code?: string;
+  discountType?: DiscountType;
+  from?: Date;
+  before?: Date;
 }
 
 @Injectable()
@@ -37,11 +51,54 @@ export class TypeOrmDiscountsRepository extends DiscountsRepository {
   }
 
   findByCode(code: string): Promise<Discount | null> {
-    return this.discounts.createQueryBuilder('d').where('lower(d.code) = lower(:code)', { code }).getOne();
+    return this.discounts
+      .createQueryBuilder('d')
+      .where('lower(d.code) = lower(:code)', { code })
+      .andWhere('d.deletedAt IS NULL')
+      .getOne();
   }
 
   findById(id: string): Promise<Discount | null> {
-    return this.discounts.findOneBy({ id });
+    return this.discounts.findOneBy({ id, deletedAt: IsNull() });
+  }
+
+  list(filter: DiscountFilter): Promise<Discount[]> {
+    const query = this.discounts
+      .createQueryBuilder('d')
+      .where('d.deletedAt IS NULL')
+      .orderBy('d.createdAt', 'DESC');
+    if (filter.code) {
+      query.andWhere("lower(d.code) LIKE :code ESCAPE '\\'", {
+        code: `%${filter.code.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+      });
+    }
+    if (filter.discountType) query.andWhere('d.discountType = :type', { type: filter.discountType });
+    if (filter.from) query.andWhere('d.createdAt >= :from', { from: filter.from });
+    if (filter.before) query.andWhere('d.createdAt < :before', { before: filter.before });
+    return query.getMany();
+  }
+
+  lock(manager: EntityManager, id: string): Promise<Discount | null> {
+    return manager
+      .getRepository(Discount)
+      .findOne({ where: { id, deletedAt: IsNull() }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  async insert(manager: EntityManager, fields: NewDiscount): Promise<Discount | null> {
+    const result = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(Discount)
+      .values(fields)
+      .orIgnore()
+      .returning(['id'])
+      .execute();
+    const [row] = result.raw as Array<{ id: string }>;
+    return row ? manager.getRepository(Discount).findOneByOrFail({ id: row.id }) : null;
+  }
+
+  save(manager: EntityManager, discount: Discount): Promise<Discount> {
+    return manager.getRepository(Discount).save(discount);
   }
 
   async insertIfAbsent(fields: NewDiscount): Promise<{ discount: Discount; created: boolean }> {
@@ -61,7 +118,7 @@ export class TypeOrmDiscountsRepository extends DiscountsRepository {
   async consume(manager: EntityManager, id: string): Promise<boolean> {
     const [, affected] = (await manager.query(
       `UPDATE discount SET used_count = used_count + 1, updated_at = now()
-        WHERE id = $1 AND used_count < max_no_usage AND is_active`,
+        WHERE id = $1 AND used_count < max_no_usage AND is_active AND deleted_at IS NULL`,
       [id],
     )) as [unknown, number];
     return affected === 1;

@@ -6,6 +6,8 @@ import { OneTimeCodesRepository } from '../codes/one-time-codes.repository.js';
 import { OneTimeCodesService } from '../codes/one-time-codes.service.js';
 import type { IdentityConfig } from '../config/identity.config.js';
 import { Argon2PasswordHasher, PasswordHasher } from '../passwords/password-hasher.js';
+import { AdminUsersController } from './admin-users.controller.js';
+import { AdminUsersService } from './admin-users.service.js';
 import { User } from './user.entity.js';
 import { UsersController } from './users.controller.js';
 import { UsersRepository } from './users.repository.js';
@@ -17,9 +19,10 @@ export class UsersModule {
     return {
       module: UsersModule,
       imports: [TypeOrmModule.forFeature([User, OneTimeCode])],
-      controllers: [UsersController],
+      controllers: [UsersController, AdminUsersController],
       providers: [
         UsersService,
+        AdminUsersService,
         UsersRepository,
         OneTimeCodesService,
         OneTimeCodesRepository,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
+import { type EntityManager, IsNull, type Repository } from 'typeorm';
 import { User } from './user.entity.js';
 
 /** Reads and writes of users; writes take the caller's transaction. */
@@ -46,5 +46,31 @@ export class UsersRepository {
        ON CONFLICT (subject) DO NOTHING`,
       [subject, userId, emailAddress],
     );
+  }
+
+  /** Accounts not deleted, newest first, created in [from, before). */
+  listForReport(from: Date | undefined, before: Date | undefined): Promise<User[]> {
+    const query = this.users
+      .createQueryBuilder('u')
+      .where('u.deletedAt IS NULL')
+      .orderBy('u.createdAt', 'DESC');
+    if (from) query.andWhere('u.createdAt >= :from', { from });
+    if (before) query.andWhere('u.createdAt < :before', { before });
+    return query.getMany();
+  }
+
+  /** Locks the active administrators' rows for the transaction and answers their ids. */
+  async lockActiveAdmins(manager: EntityManager): Promise<string[]> {
+    const rows = await manager.getRepository(User).find({
+      select: { userId: true },
+      where: { userType: 'ADMIN', isActive: true, deletedAt: IsNull() },
+      order: { userId: 'ASC' },
+      lock: { mode: 'pessimistic_write' },
+    });
+    return rows.map((row) => row.userId);
+  }
+
+  async unlinkGoogle(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query('DELETE FROM google_identity WHERE user_id = $1', [userId]);
   }
 }

@@ -7,6 +7,8 @@ export type EmailKind = NotificationKind | 'CONTACT_MESSAGE';
 
 export interface NotificationContent {
   firstName: string;
+  /** The recipient, for links that fill in the address (SET_PASSWORD_LINK). */
+  emailAddress?: string;
   code: string | null;
   expiresAt: string | null;
 }
@@ -73,6 +75,13 @@ function text(layout: Layout): string {
 }
 
 const signInUrl = (webUrl: string) => `${webUrl.replace(/\/$/, '')}/login`;
+
+/**
+ * The forgot-password page with the address and the code filled in: the person only chooses a
+ * password. They travel in the fragment, which browsers never send to a server (no access logs).
+ */
+const setPasswordUrl = (webUrl: string, emailAddress: string, code: string) =>
+  `${webUrl.replace(/\/$/, '')}/forgot-password#${new URLSearchParams({ email: emailAddress, code })}`;
 
 const activationUrl = (webUrl: string, token: string) =>
   `${webUrl.replace(/\/$/, '')}/activation/${encodeURIComponent(token)}`;
@@ -145,6 +154,21 @@ export function renderNotification(
           'If it was not you, you can ignore this email: nobody can use your account without your password.',
       };
       break;
+    case 'SET_PASSWORD_LINK':
+      layout = {
+        preheader: 'Set the password of your MultiMFA account',
+        heading: 'Set your password',
+        paragraphs: [
+          hello,
+          'A MultiMFA administrator asked us to send you this link: open it to choose the password of your account.',
+        ],
+        action: {
+          label: 'Set your password',
+          url: setPasswordUrl(webUrl, content.emailAddress ?? '', content.code ?? ''),
+        },
+        footnote: `The link is valid for ${minutesLeft(content.expiresAt, now)} minutes and works once. Afterwards, use "Forgot password" on the sign-in page.`,
+      };
+      break;
     case 'MEMBER_INVITATION':
       layout = {
         preheader: 'You are invited to receive a team’s verification codes on MultiMFA',
@@ -195,6 +219,8 @@ export function subjectOf(kind: NotificationKind): string {
       return 'Your MultiMFA password was changed';
     case 'ACCOUNT_EXISTS':
       return 'Someone tried to sign up to MultiMFA with your address';
+    case 'SET_PASSWORD_LINK':
+      return 'Set your MultiMFA password';
     case 'MEMBER_INVITATION':
       return 'You are invited to a MultiMFA team';
   }

@@ -141,7 +141,7 @@ export class EmailsService {
       to: { emailAddress: email.toAddress, name: email.firstName },
       ...renderNotification(
         email.kind,
-        { firstName: email.firstName, code, expiresAt: email.expiresAt },
+        { firstName: email.firstName, emailAddress: email.toAddress, code, expiresAt: email.expiresAt },
         this.settings.webUrl,
         this.clock.now(),
       ),

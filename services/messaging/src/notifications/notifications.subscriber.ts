@@ -3,6 +3,7 @@ import {
   invitationSent,
   notificationRequested,
   notificationRequestedV2,
+  notificationRequestedV3,
   type PayloadOf,
 } from '@multimfa/events';
 import { Controller, Inject } from '@nestjs/common';
@@ -27,6 +28,15 @@ export class NotificationsSubscriber {
   @EventPattern(notificationRequestedV2)
   onRequestedV2(
     @Payload() request: PayloadOf<typeof notificationRequestedV2>,
+    @Ctx() context: EventContext,
+  ): Promise<void> {
+    return this.onRequested(request, context);
+  }
+
+  /** Version 3 (nothing publishes it any more): events still on the topic from before version 4. */
+  @EventPattern(notificationRequestedV3)
+  onRequestedV3(
+    @Payload() request: PayloadOf<typeof notificationRequestedV3>,
     @Ctx() context: EventContext,
   ): Promise<void> {
     return this.onRequested(request, context);

@@ -5,6 +5,7 @@ import {
   type ApplyPurchaseRequest,
   applyPurchaseRequest,
   type MfaRecord,
+  mfaCountsQuery,
   mfaListQuery,
   type SaveMfaRequest,
   saveMfaRequest,
@@ -22,6 +23,14 @@ export class MfasController {
   @HttpCode(200)
   apply(@Body(new ZodPipe(applyPurchaseRequest)) purchase: ApplyPurchaseRequest): Promise<MfaRecord> {
     return this.mfas.applyPurchase(purchase);
+  }
+
+  /** For the admin User Report (the gateway lets only administrators ask). */
+  @Get('admin/mfa-counts')
+  counts(
+    @Query(new ZodPipe(mfaCountsQuery)) query: z.output<typeof mfaCountsQuery>,
+  ): Promise<Array<{ userId: string; count: number }>> {
+    return this.mfas.countByUser(query.type);
   }
 
   @Get('users/:userId/mfas')

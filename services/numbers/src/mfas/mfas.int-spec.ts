@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createKafka, ensureTopics } from '@multimfa/event-bus';
 import { publishTestEvent } from '@multimfa/event-bus/testing';
-import { type PurchaseCompleted, purchaseCompleted, topicList } from '@multimfa/events';
+import { type PurchaseCompleted, purchaseCompleted, topicList, userDeleted } from '@multimfa/events';
 import { createSandbox, loadSandboxSettings, type Sandbox } from '@multimfa/provider-sandbox/server';
 import { loadConfig } from '@multimfa/service-runtime';
 import {
@@ -319,5 +319,53 @@ describe('numbers: purchases applied once, numbers allocated (real PostgreSQL, K
     expect(robots.body.map((mfa) => mfa.mfaId)).toStrictEqual([robot.body.mfaId]);
     const intrudersList = await call<MfaRecord[]>('GET', `/users/${intruder}/mfas`);
     expect(intrudersList.body.map((mfa) => mfa.mfaId)).toStrictEqual([own.body.mfaId]);
+  });
+
+  it('a deleted user (identity.user.deleted, delivered twice) has every MFA deactivated, with one numbers.mfa.updated each', async () => {
+    const userId = randomUUID();
+    const team = await call<MfaRecord>('POST', '/purchases', purchase(userId, 'GB'));
+    const robot = await call<MfaRecord>('POST', '/purchases', purchase(userId, 'GB', { MFAType: 'RoboMFA' }));
+    const bystander = await call<MfaRecord>('POST', '/purchases', purchase(randomUUID(), 'GB'));
+    const counts = await call<Array<{ userId: string; count: number }>>(
+      'GET',
+      '/admin/mfa-counts?type=MultiMFA',
+    );
+    expect(counts.body.find((row) => row.userId === userId)).toStrictEqual({ userId, count: 1 });
+
+    const deleted = {
+      userId,
+      userType: 'CUSTOMER' as const,
+      deletedBy: randomUUID(),
+      deletedAt: new Date().toISOString(),
+    };
+    const ids = [
+      await publishTestEvent(producer, prefix, userDeleted, deleted),
+      await publishTestEvent(producer, prefix, userDeleted, deleted),
+    ];
+    await eventuallyTrue(
+      async () => (await count('SELECT count(*) FROM processed_event WHERE event_id = ANY($1)', [ids])) === 2,
+      'both deliveries being applied',
+    );
+    const states = await database.query(
+      'SELECT mfa_id, is_active FROM mfa WHERE mfa_id = ANY($1) ORDER BY mfa_id',
+      [[team.body.mfaId, robot.body.mfaId, bystander.body.mfaId]],
+    );
+    expect(
+      Object.fromEntries(
+        states.map((row: { mfa_id: string; is_active: boolean }) => [row.mfa_id, row.is_active]),
+      ),
+    ).toStrictEqual({
+      [team.body.mfaId]: false,
+      [robot.body.mfaId]: false,
+      [bystander.body.mfaId]: true,
+    });
+    const updates = await database.query(
+      `SELECT envelope->'payload'->>'mfaId' AS mfa_id, envelope->'payload'->>'isActive' AS is_active FROM outbox_event
+        WHERE envelope->>'type' = 'numbers.mfa.updated' AND envelope->'payload'->>'userId' = $1 ORDER BY mfa_id`,
+      [userId],
+    );
+    expect(updates).toStrictEqual(
+      [team.body.mfaId, robot.body.mfaId].sort().map((mfaId) => ({ mfa_id: mfaId, is_active: 'false' })),
+    );
   });
 });

@@ -5,6 +5,7 @@ import { MfasController } from './mfas.controller.js';
 import { MfasRepository, TypeOrmMfasRepository } from './mfas.repository.js';
 import { MfasService } from './mfas.service.js';
 import { PurchasesSubscriber } from './purchases.subscriber.js';
+import { UsersSubscriber } from './users.subscriber.js';
 
 /** MultiMFAs and RoboMFAs: completed purchases applied once, and each user's own list; `allocation` is the app's one `AllocationModule`. */
 @Module({})
@@ -13,7 +14,7 @@ export class MfasModule {
     return {
       module: MfasModule,
       imports: [TypeOrmModule.forFeature([Mfa]), allocation],
-      controllers: [MfasController, PurchasesSubscriber],
+      controllers: [MfasController, PurchasesSubscriber, UsersSubscriber],
       providers: [MfasService, { provide: MfasRepository, useClass: TypeOrmMfasRepository }],
     };
   }

@@ -44,6 +44,10 @@ export abstract class MfasRepository {
   abstract find(userId: string, mfaId: string, manager?: EntityManager): Promise<MfaView | undefined>;
   /** The user's MFAs, newest first, of one kind when given. */
   abstract listByUser(userId: string, type?: MfaKind): Promise<MfaView[]>;
+  /** Deactivates every active MFA of the user, in the caller's transaction; answers their ids. */
+  abstract deactivateAllOf(manager: EntityManager, userId: string): Promise<string[]>;
+  /** How many MFAs of the kind each user holds (users with none are left out). */
+  abstract countByUser(type: MfaKind): Promise<Array<{ userId: string; count: number }>>;
 }
 
 interface ViewRow {
@@ -116,6 +120,22 @@ function toView(row: ViewRow): MfaView {
 export class TypeOrmMfasRepository extends MfasRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
     super();
+  }
+
+  async deactivateAllOf(manager: EntityManager, userId: string): Promise<string[]> {
+    const [rows] = (await manager.query(
+      `UPDATE mfa SET is_active = false, updated_at = now() WHERE user_id = $1 AND is_active RETURNING mfa_id`,
+      [userId],
+    )) as [Array<{ mfa_id: string }>, number];
+    return rows.map((row) => row.mfa_id);
+  }
+
+  async countByUser(type: MfaKind): Promise<Array<{ userId: string; count: number }>> {
+    const rows: Array<{ user_id: string; count: number }> = await this.dataSource.query(
+      'SELECT user_id, count(*)::int AS count FROM mfa WHERE mfa_type = $1 GROUP BY user_id',
+      [type],
+    );
+    return rows.map((row) => ({ userId: row.user_id, count: row.count }));
   }
 
   async recordPurchase(

@@ -55,6 +55,25 @@ export class MfasService {
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
+  /**
+   * An administrator deleted the user: every MFA of theirs stops (forwarding follows the MFAs'
+   * events). In the event's transaction; a redelivery finds nothing left to deactivate.
+   */
+  async deactivateAllOf(manager: EntityManager, userId: string): Promise<void> {
+    for (const mfaId of await this.mfas.deactivateAllOf(manager, userId)) {
+      const view = await this.current(manager, { userId, mfaId });
+      await this.outbox.publish(manager, mfaUpdated, {
+        ...eventState(view),
+        purchaseId: null,
+        updatedAt: this.clock.now().toISOString(),
+      });
+    }
+  }
+
+  countByUser(type: MfaKind): Promise<Array<{ userId: string; count: number }>> {
+    return this.mfas.countByUser(type);
+  }
+
   /** Applies the purchase in a transaction of its own, then starts pointing an assigned number's webhook. */
   async applyPurchase(purchase: ApplyPurchaseRequest): Promise<MfaRecord> {
     const applied = await this.dataSource.transaction((manager) => this.apply(manager, purchase));

@@ -8,14 +8,16 @@ import { useCheckCode, useSendCode } from './use-verification-calls';
 
 export interface CodeStepProps {
   emailAddress: string;
+  /** The code a set-password link carries, filled in. */
+  defaultCode?: string;
   onVerified: () => void;
   /** Back to step 1 (only where the address may be changed). */
   onChangeEmail?: () => void;
 }
 
 /** Step 2: the e-mailed 6-digit code and "Verify" (disabled while the code is blank). */
-export function CodeStep({ emailAddress, onVerified, onChangeEmail }: CodeStepProps) {
-  const form = useZodForm(codeFormSchema, { defaultValues: { token: '' } });
+export function CodeStep({ emailAddress, defaultCode = '', onVerified, onChangeEmail }: CodeStepProps) {
+  const form = useZodForm(codeFormSchema, { defaultValues: { token: defaultCode } });
   const token = useWatch({ control: form.control, name: 'token' }) ?? '';
   const checkCode = useCheckCode();
   const sendCode = useSendCode();

@@ -15,6 +15,11 @@ export interface EmailVerificationStepperProps {
   mode: VerificationMode;
   /** verify mode: the signed-in user's address, locked. */
   emailAddress?: string;
+  /**
+   * forgot-password mode: the address and code of a set-password link (an administrator created the
+   * account or reset its password): the code step opens with both filled in.
+   */
+  link?: { emailAddress: string; code: string };
   /** After the last step: the code is verified (verify) or the password changed (forgot-password). */
   onDone: () => void;
 }
@@ -23,9 +28,14 @@ export interface EmailVerificationStepperProps {
  * The e-mail verification stepper (customer-area section 2): e-mail and "Send Code", then the code and
  * "Verify", then (forgot password only) the new password and "Change Password".
  */
-export function EmailVerificationStepper({ mode, emailAddress = '', onDone }: EmailVerificationStepperProps) {
-  const [step, setStep] = useState(0);
-  const [sentTo, setSentTo] = useState(emailAddress);
+export function EmailVerificationStepper({
+  mode,
+  emailAddress = '',
+  link,
+  onDone,
+}: EmailVerificationStepperProps) {
+  const [step, setStep] = useState(link ? 1 : 0);
+  const [sentTo, setSentTo] = useState(link?.emailAddress ?? emailAddress);
   const locked = mode === 'verify';
 
   return (
@@ -44,6 +54,7 @@ export function EmailVerificationStepper({ mode, emailAddress = '', onDone }: Em
       {step === 1 && (
         <CodeStep
           emailAddress={sentTo}
+          defaultCode={link && sentTo === link.emailAddress ? link.code : undefined}
           onVerified={mode === 'verify' ? onDone : () => setStep(2)}
           onChangeEmail={locked ? undefined : () => setStep(0)}
         />
