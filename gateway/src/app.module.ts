@@ -3,6 +3,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AccessGuard } from './access/access.guard.js';
 import { AdminNumbersService } from './admin-numbers/admin-numbers.service.js';
+import { AdminReportingService } from './admin-reporting/admin-reporting.service.js';
 import { AccountsService } from './auth/accounts.service.js';
 import { LoginThrottleService } from './auth/login-throttle.service.js';
 import { SessionsService } from './auth/sessions.service.js';
@@ -49,6 +50,7 @@ export class AppModule {
         MembersService,
         InvitationsService,
         BotsService,
+        AdminReportingService,
         { provide: APP_GUARD, useClass: AccessGuard },
       ],
     };

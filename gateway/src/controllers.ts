@@ -1,4 +1,5 @@
 import { AdminNumbersController } from './admin-numbers/admin-numbers.controller.js';
+import { AdminReportingController } from './admin-reporting/admin-reporting.controller.js';
 import { AuthController } from './auth/auth.controller.js';
 import { GoogleController } from './auth/google.controller.js';
 import { XsrfController } from './auth/xsrf.controller.js';
@@ -29,4 +30,5 @@ export const controllers = [
   MembersController,
   InvitationsController,
   BotsController,
+  AdminReportingController,
 ];

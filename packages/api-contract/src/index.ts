@@ -1,4 +1,5 @@
 import { adminNumbersEndpoints } from './admin-numbers.js';
+import { adminReportingEndpoints } from './admin-reporting.js';
 import {
   changePassword,
   changePasswordFP,
@@ -22,6 +23,7 @@ import { listPlans, listRoboMfaPlans } from './plan-catalogue.js';
 import { purchaseEndpoints } from './purchase.js';
 
 export * from './admin-numbers.js';
+export * from './admin-reporting.js';
 export * from './auth.js';
 export * from './bots.js';
 export { type ContactBody, contactBody, sendContactMessage } from './contact.js';
@@ -55,4 +57,5 @@ export const endpoints: readonly Endpoint[] = [
   ...membersEndpoints,
   ...invitationEndpoints,
   ...botsEndpoints,
+  ...adminReportingEndpoints,
 ];

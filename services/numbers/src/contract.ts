@@ -131,3 +131,8 @@ export type MfaChangeRequest = z.output<typeof mfaChangeRequest>;
 /** `POST /users/:userId/robo-mfas/:mfaId/bots`. */
 export const createBotRequest = z.object({ referenceName: botReferenceNameField });
 export type CreateBotRequest = z.output<typeof createBotRequest>;
+
+// ---- administrators' MFA commands ---------------------------------------------------------------
+
+/** `DELETE /admin/mfas/:mfaId?type=…`: deletes it (members, bots with it), its number to quarantine. */
+export const adminMfaDeleteQuery = z.object({ type: mfaKind });
