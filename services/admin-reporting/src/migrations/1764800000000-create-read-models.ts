@@ -3,7 +3,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * The read models of the admin area, built only from the events of identity and numbers (and,
  * for `message_count`, of messaging). Every table can be emptied and rebuilt from the topics
- * (`npm run reporting:rebuild`).
+ * (`npm run reporting:rebuild`). Free text is `text`: the owning service has checked its length, and a
+ * tighter limit here would only hold a partition at an event it cannot store.
  */
 export class CreateReadModels1764800000000 implements MigrationInterface {
   name = 'CreateReadModels1764800000000';
@@ -12,10 +13,10 @@ export class CreateReadModels1764800000000 implements MigrationInterface {
     await queryRunner.query(`
       CREATE TABLE report_user (
         user_id uuid PRIMARY KEY,
-        email_address varchar(254) NOT NULL,
-        first_name varchar(100) NOT NULL,
-        last_name varchar(100) NOT NULL,
-        mobile_no varchar(32) NOT NULL,
+        email_address text NOT NULL,
+        first_name text NOT NULL,
+        last_name text NOT NULL,
+        mobile_no text NOT NULL,
         user_type varchar(8) NOT NULL CHECK (user_type IN ('ADMIN', 'CUSTOMER')),
         is_verified boolean NOT NULL,
         registered_at timestamptz NOT NULL
@@ -26,10 +27,10 @@ export class CreateReadModels1764800000000 implements MigrationInterface {
         mfa_id uuid PRIMARY KEY,
         mfa_type varchar(8) NOT NULL CHECK (mfa_type IN ('MultiMFA', 'RoboMFA')),
         user_id uuid NOT NULL,
-        name varchar(100) NOT NULL,
+        name text NOT NULL,
         plan_id integer NOT NULL,
-        plan_name varchar(50) NOT NULL,
-        number varchar(16),
+        plan_name text NOT NULL,
+        number text,
         is_active boolean NOT NULL,
         is_subscription_active boolean NOT NULL,
         created_at timestamptz NOT NULL
@@ -39,7 +40,7 @@ export class CreateReadModels1764800000000 implements MigrationInterface {
     await queryRunner.query(`
       CREATE TABLE report_number_assignment (
         mfa_id uuid PRIMARY KEY,
-        number varchar(16) NOT NULL,
+        number text NOT NULL,
         assigned_at timestamptz NOT NULL
       )`);
     // An MFA deleted stays deleted whatever arrives later from another topic.
@@ -53,10 +54,10 @@ export class CreateReadModels1764800000000 implements MigrationInterface {
         member_id uuid PRIMARY KEY,
         mfa_id uuid NOT NULL,
         user_id uuid NOT NULL,
-        first_name varchar(50) NOT NULL,
-        last_name varchar(50) NOT NULL,
-        mobile_no varchar(16) NOT NULL,
-        email varchar(254) NOT NULL,
+        first_name text NOT NULL,
+        last_name text NOT NULL,
+        mobile_no text NOT NULL,
+        email text NOT NULL,
         forward_medium varchar(13) NOT NULL,
         status varchar(15) NOT NULL,
         created_at timestamptz NOT NULL
@@ -68,7 +69,7 @@ export class CreateReadModels1764800000000 implements MigrationInterface {
         bot_id uuid PRIMARY KEY,
         mfa_id uuid NOT NULL,
         user_id uuid NOT NULL,
-        reference_name varchar(100) NOT NULL,
+        reference_name text NOT NULL,
         is_active boolean NOT NULL,
         created_at timestamptz NOT NULL
       )`);
