@@ -12,7 +12,8 @@ import { useBrowser } from './support/browser.ts';
 
 const ADMIN = { emailAddress: 'admin@multimfa.local', password: 'Admin-demo-2026!' };
 const FREE = 'FREE100';
-const ISO_CSV_NAME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z\.csv$/;
+/** `<ISO timestamp>.csv`; Chromium saves the colons, which some file systems refuse, as underscores. */
+const ISO_CSV_NAME = /^\d{4}-\d{2}-\d{2}T\d{2}[:_]\d{2}[:_]\d{2}\.\d{3}Z\.csv$/;
 
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
@@ -114,8 +115,8 @@ describe('admin reports: dashboard, MultiMFAs and members report from customer j
     }
     assert.ok((await tileValue(page, 'MultiMFAs')) >= before.multiMFAs + 1, 'the MultiMFA was counted');
     assert.ok((await tileValue(page, 'Users (24 hours)')) >= before.users + 1, 'the sign-up was counted');
-    await page.getByTestId('sign-ups-chart').locator('svg.recharts-surface').waitFor();
-    await page.getByTestId('texts-chart').locator('svg.recharts-surface').waitFor();
+    await page.getByTestId('sign-ups-chart').getByRole('application').waitFor();
+    await page.getByTestId('texts-chart').getByRole('application').waitFor();
   });
 
   it('the MultiMFAs list shows the bought MultiMFA, filters by date, exports the spec\u2019s CSV columns and deletes it', async () => {
