@@ -5,6 +5,7 @@ import { AccessGuard } from './access/access.guard.js';
 import { AdminDiscountsService } from './admin-discounts/admin-discounts.service.js';
 import { AdminNumbersService } from './admin-numbers/admin-numbers.service.js';
 import { AdminUsersService } from './admin-users/admin-users.service.js';
+import { AdminReportingService } from './admin-reporting/admin-reporting.service.js';
 import { AccountsService } from './auth/accounts.service.js';
 import { LoginThrottleService } from './auth/login-throttle.service.js';
 import { SessionsService } from './auth/sessions.service.js';
@@ -61,6 +62,7 @@ export class AppModule {
         BotKeyGuard,
         AdminUsersService,
         AdminDiscountsService,
+        AdminReportingService,
         { provide: APP_GUARD, useClass: AccessGuard },
       ],
     };

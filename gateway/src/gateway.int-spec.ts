@@ -30,6 +30,7 @@ function startGateway(numbersUrl: string, overrides: Record<string, string> = {}
     IDENTITY_URL: 'http://127.0.0.1:1',
     BILLING_URL: 'http://127.0.0.1:1',
     MESSAGING_URL: 'http://127.0.0.1:1',
+    ADMIN_REPORTING_URL: 'http://127.0.0.1:1',
     PUBLIC_URL: 'http://127.0.0.1:1',
     GOOGLE_CLIENT_ID: 'test-client',
     GOOGLE_CLIENT_SECRET: 'test-secret',

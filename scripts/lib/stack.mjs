@@ -233,6 +233,7 @@ export async function startApplication(config) {
     IDENTITY_URL: `http://127.0.0.1:${config.ports.identity}`,
     BILLING_URL: `http://127.0.0.1:${config.ports.billing}`,
     MESSAGING_URL: `http://127.0.0.1:${config.ports.messaging}`,
+    ADMIN_REPORTING_URL: `http://127.0.0.1:${config.ports['admin-reporting']}`,
     PUBLIC_URL: config.webUrl,
     GOOGLE_CLIENT_ID: SANDBOX.googleClientId,
     GOOGLE_CLIENT_SECRET: SANDBOX.googleClientSecret,

@@ -30,6 +30,7 @@ export const gatewayConfigSchema = processEnvSchema.extend({
   IDENTITY_URL: configSchemas.url(['http:', 'https:']),
   BILLING_URL: configSchemas.url(['http:', 'https:']),
   MESSAGING_URL: configSchemas.url(['http:', 'https:']),
+  ADMIN_REPORTING_URL: configSchemas.url(['http:', 'https:']),
   /** Where people open the product; Google sends them back to it. */
   PUBLIC_URL: configSchemas.url(['http:', 'https:']),
   GOOGLE_CLIENT_ID: z.string().min(1),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { adminReportingService } from '@multimfa/admin-reporting/service';
 import { billingService } from '@multimfa/billing/service';
 import { createKafka, ensureTopics, readTopic } from '@multimfa/event-bus';
 import { publishedCodes } from '@multimfa/event-bus/testing';
@@ -50,6 +51,7 @@ export class ServiceStack {
   identityUrl!: string;
   billingUrl!: string;
   messagingUrl: string | undefined;
+  adminReportingUrl: string | undefined;
   /** Where messaging e-mails the contact form's messages (its SUPPORT_EMAIL). */
   readonly supportAddress = `support-${randomBytes(3).toString('hex')}@multimfa.test`;
 
@@ -200,6 +202,27 @@ export class ServiceStack {
     return url;
   }
 
+  /** The real admin-reporting service too (its own database); the gateways started after it call it. */
+  async startAdminReporting(): Promise<{ url: string; databaseUrl: string }> {
+    const databaseUrl = await createTestDatabase('admin_reporting');
+    this.databases.push(databaseUrl);
+    const reporting = await createTestServiceApp(
+      adminReportingService,
+      loadConfig(adminReportingService.configSchema, {
+        PORT: '1',
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: testInfrastructure.redisUrl,
+        KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
+        KAFKA_TOPIC_PREFIX: this.topicPrefix,
+        ...testGatewayCaller.env,
+      }),
+      testLogger('admin-reporting'),
+    );
+    this.apps.push(reporting);
+    this.adminReportingUrl = await listen(reporting);
+    return { url: this.adminReportingUrl, databaseUrl };
+  }
+
   /** A gateway replica; every replica shares the sessions in Redis. */
   async gateway(overrides: Record<string, string> = {}): Promise<{ url: string; app: INestApplication }> {
     const config = loadConfig(gateway.configSchema, {
@@ -211,6 +234,7 @@ export class ServiceStack {
       IDENTITY_URL: this.identityUrl,
       BILLING_URL: this.billingUrl,
       MESSAGING_URL: this.messagingUrl ?? 'http://127.0.0.1:1',
+      ADMIN_REPORTING_URL: this.adminReportingUrl ?? 'http://127.0.0.1:1',
       PUBLIC_URL: 'http://127.0.0.1:1',
       GOOGLE_CLIENT_ID: 'multimfa-sandbox.apps.googleusercontent.com',
       GOOGLE_CLIENT_SECRET: 'GOCSPX-multimfa-sandbox',

@@ -7,6 +7,7 @@ export const NUMBERS = Symbol('NUMBERS_SERVICE');
 export const IDENTITY = Symbol('IDENTITY_SERVICE');
 export const BILLING = Symbol('BILLING_SERVICE');
 export const MESSAGING = Symbol('MESSAGING_SERVICE');
+export const ADMIN_REPORTING = Symbol('ADMIN_REPORTING_SERVICE');
 
 /** One client per internal service, each with the configured timeout, all signing as the gateway. */
 @Global()
@@ -17,6 +18,7 @@ export class UpstreamModule implements OnApplicationShutdown {
     @Inject(IDENTITY) private readonly identity: ServiceClient,
     @Inject(BILLING) private readonly billing: ServiceClient,
     @Inject(MESSAGING) private readonly messaging: ServiceClient,
+    @Inject(ADMIN_REPORTING) private readonly adminReporting: ServiceClient,
   ) {}
 
   static forRoot(config: GatewayConfig, logger: Logger): DynamicModule {
@@ -30,8 +32,9 @@ export class UpstreamModule implements OnApplicationShutdown {
         { provide: IDENTITY, useValue: client('identity', config.IDENTITY_URL) },
         { provide: BILLING, useValue: client('billing', config.BILLING_URL) },
         { provide: MESSAGING, useValue: client('messaging', config.MESSAGING_URL) },
+        { provide: ADMIN_REPORTING, useValue: client('admin-reporting', config.ADMIN_REPORTING_URL) },
       ],
-      exports: [NUMBERS, IDENTITY, BILLING, MESSAGING],
+      exports: [NUMBERS, IDENTITY, BILLING, MESSAGING, ADMIN_REPORTING],
     };
   }
 
@@ -41,6 +44,7 @@ export class UpstreamModule implements OnApplicationShutdown {
       this.identity.close(),
       this.billing.close(),
       this.messaging.close(),
+      this.adminReporting.close(),
     ]);
   }
 }

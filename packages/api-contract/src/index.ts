@@ -1,6 +1,7 @@
 import { adminDiscountsEndpoints } from './admin-discounts.js';
 import { adminNumbersEndpoints } from './admin-numbers.js';
 import { adminUsersEndpoints } from './admin-users.js';
+import { adminReportingEndpoints } from './admin-reporting.js';
 import {
   changePassword,
   changePasswordFP,
@@ -28,6 +29,7 @@ import { purchaseEndpoints } from './purchase.js';
 export * from './admin-discounts.js';
 export * from './admin-numbers.js';
 export * from './admin-users.js';
+export * from './admin-reporting.js';
 export * from './auth.js';
 export * from './bot-api.js';
 export * from './bots.js';
@@ -68,4 +70,5 @@ export const endpoints: readonly Endpoint[] = [
   ...botApiEndpoints,
   ...adminUsersEndpoints,
   ...adminDiscountsEndpoints,
+  ...adminReportingEndpoints,
 ];

@@ -51,6 +51,25 @@ export const mfaUpdated = defineEvent({
   keyOf: (payload) => payload.mfaId,
 });
 
+/**
+ * An administrator deleted an MFA: its members and bots went with it, and its number (null when it
+ * was still waiting for one) went to quarantine, so a next owner never receives this owner's codes.
+ */
+export const mfaDeleted = defineEvent({
+  type: 'numbers.mfa.deleted',
+  version: 1,
+  topic: TOPICS.numbersMfa,
+  payload: z.object({
+    mfaId: z.uuid(),
+    MFAType: mfaType,
+    userId: z.uuid(),
+    /** E.164 of the number it held, now QUARANTINED. */
+    number: z.string().nullable(),
+    deletedAt: z.iso.datetime(),
+  }),
+  keyOf: (payload) => payload.mfaId,
+});
+
 /** A number of the pool was given to an MFA: texts to it are that MFA's from now on. */
 export const numberAssigned = defineEvent({
   type: 'numbers.number.assigned',
@@ -174,6 +193,7 @@ export const botRemoved = defineEvent({
 export const numbersEvents = [
   mfaCreated,
   mfaUpdated,
+  mfaDeleted,
   numberAssigned,
   memberAdded,
   memberRemoved,

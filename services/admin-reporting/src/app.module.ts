@@ -3,6 +3,7 @@ import { type Logger, ServiceRuntimeModule } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { AdminReportingConfig } from './config/admin-reporting.config.js';
 import { migrations } from './migrations/index.js';
+import { ReportsModule } from './reports/reports.module.js';
 
 /** The admin-reporting service: read models for the administrator area, built from events. */
 @Module({})
@@ -25,6 +26,7 @@ export class AppModule {
           topicPrefix: config.KAFKA_TOPIC_PREFIX,
           logger,
         }),
+        ReportsModule,
       ],
     };
   }

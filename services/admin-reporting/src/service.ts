@@ -1,3 +1,4 @@
+import { startEventHandlers } from '@multimfa/event-bus';
 import type { ServiceDefinition } from '@multimfa/service-runtime';
 import { AppModule } from './app.module.js';
 import { adminReportingConfigSchema } from './config/admin-reporting.config.js';
@@ -6,4 +7,5 @@ export const adminReportingService: ServiceDefinition<typeof adminReportingConfi
   name: 'admin-reporting',
   configSchema: adminReportingConfigSchema,
   appModule: (config, logger) => AppModule.forRoot(config, logger),
+  configure: (app) => startEventHandlers(app),
 };

@@ -135,3 +135,7 @@ export type CreateBotRequest = z.output<typeof createBotRequest>;
 /** `GET /admin/mfa-counts?type=…`: how many MFAs of the kind each user holds (the admin User Report). */
 export const mfaCountsQuery = z.object({ type: mfaKind });
 export const mfaCounts = z.array(z.object({ userId: z.uuid(), count: z.number().int().positive() }));
+// ---- administrators' MFA commands ---------------------------------------------------------------
+
+/** `DELETE /admin/mfas/:mfaId?type=…`: deletes it (members, bots with it), its number to quarantine. */
+export const adminMfaDeleteQuery = z.object({ type: mfaKind });

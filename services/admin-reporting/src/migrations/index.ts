@@ -1,5 +1,20 @@
 import { eventBusMigrations } from '@multimfa/event-bus';
 import type { MigrationInterface } from 'typeorm';
+import { CreateReadModels1764800000000 } from './1764800000000-create-read-models.js';
 
 /** Every migration of the admin-reporting database, oldest first. */
-export const migrations: Array<new () => MigrationInterface> = [...eventBusMigrations];
+export const migrations: Array<new () => MigrationInterface> = [
+  ...eventBusMigrations,
+  CreateReadModels1764800000000,
+];
+
+/** The read-model tables, which a rebuild empties and fills again from the topics. */
+export const READ_MODEL_TABLES = [
+  'report_user',
+  'report_mfa',
+  'report_number_assignment',
+  'report_deleted_mfa',
+  'report_member',
+  'report_bot',
+  'message_count',
+] as const;

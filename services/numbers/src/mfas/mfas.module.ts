@@ -1,6 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AdminMfasController } from './admin-mfas.controller.js';
 import { Mfa } from './mfa.entity.js';
+import { MfaDeletionService } from './mfa-deletion.service.js';
 import { MfasController } from './mfas.controller.js';
 import { MfasRepository, TypeOrmMfasRepository } from './mfas.repository.js';
 import { MfasService } from './mfas.service.js';
@@ -14,8 +16,12 @@ export class MfasModule {
     return {
       module: MfasModule,
       imports: [TypeOrmModule.forFeature([Mfa]), allocation],
-      controllers: [MfasController, PurchasesSubscriber, UsersSubscriber],
-      providers: [MfasService, { provide: MfasRepository, useClass: TypeOrmMfasRepository }],
+      controllers: [MfasController, PurchasesSubscriber, UsersSubscriber, AdminMfasController],
+      providers: [
+        MfasService,
+        MfaDeletionService,
+        { provide: MfasRepository, useClass: TypeOrmMfasRepository },
+      ],
     };
   }
 }

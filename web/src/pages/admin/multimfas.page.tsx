@@ -1,10 +1,7 @@
-import { NotBuiltYet } from '../../components/not-built-yet.component';
+import { MfaReportPage } from '../../features/admin-reports/mfa-report-page.component';
+import { useMultiMfaRows } from '../../features/admin-reports/use-admin-reports';
 
+/** /admin/multimfa: every customer's MultiMFAs, filtered by creation date, with delete and CSV export. */
 export function MultiMfasPage() {
-  return (
-    <NotBuiltYet
-      title="MultiMFAs"
-      purpose="Every customer’s MultiMFAs, filtered by date, with delete and CSV export."
-    />
-  );
+  return <MfaReportPage kind="MultiMFA" title="MultiMFAs" load={useMultiMfaRows} />;
 }

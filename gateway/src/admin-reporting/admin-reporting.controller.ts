@@ -1,0 +1,59 @@
+import {
+  type AdminMember,
+  type AdminMultiMfa,
+  type AdminRoboMfa,
+  type DashboardStats,
+  deleteAdminMultiMfa,
+  deleteAdminRoboMfa,
+  type Envelope,
+  getDashboardStats,
+  listAdminMembers,
+  listAdminMultiMfas,
+  listAdminRoboMfas,
+  type multiMfaIdParams,
+  type ReportRangeQuery,
+  type roboMfaIdParams,
+} from '@multimfa/api-contract';
+import { ok } from '@multimfa/service-runtime';
+import { Controller, Inject, Param, Query } from '@nestjs/common';
+import type { z } from 'zod';
+import { Serves } from '../access/serves.decorator.js';
+import { AdminReportingService } from './admin-reporting.service.js';
+
+/** The admin dashboard, members report, MultiMFAs and RoboMFAs (administrators only). */
+@Controller()
+export class AdminReportingController {
+  constructor(@Inject(AdminReportingService) private readonly reports: AdminReportingService) {}
+
+  @Serves(getDashboardStats)
+  async dashboard(): Promise<Envelope<DashboardStats>> {
+    return ok(await this.reports.dashboard());
+  }
+
+  @Serves(listAdminMembers)
+  async members(@Query() query: ReportRangeQuery): Promise<Envelope<AdminMember[]>> {
+    return ok(await this.reports.members(query));
+  }
+
+  @Serves(listAdminMultiMfas)
+  async multiMfas(@Query() query: ReportRangeQuery): Promise<Envelope<AdminMultiMfa[]>> {
+    return ok(await this.reports.multiMfas(query));
+  }
+
+  @Serves(deleteAdminMultiMfa)
+  async deleteMultiMfa(@Param() params: z.output<typeof multiMfaIdParams>): Promise<Envelope<null>> {
+    await this.reports.deleteMfa(params.multiMFAId, 'MultiMFA');
+    return ok(null, 'MultiMFA deleted successfully');
+  }
+
+  @Serves(listAdminRoboMfas)
+  async roboMfas(@Query() query: ReportRangeQuery): Promise<Envelope<AdminRoboMfa[]>> {
+    return ok(await this.reports.roboMfas(query));
+  }
+
+  @Serves(deleteAdminRoboMfa)
+  async deleteRoboMfa(@Param() params: z.output<typeof roboMfaIdParams>): Promise<Envelope<null>> {
+    await this.reports.deleteMfa(params.roboMFAId, 'RoboMFA');
+    return ok(null, 'RoboMFA deleted successfully');
+  }
+}

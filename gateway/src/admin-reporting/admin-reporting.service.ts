@@ -1,0 +1,56 @@
+import { dashboardStats, memberRows, multiMfaRows, roboMfaRows } from '@multimfa/admin-reporting/contract';
+import type {
+  AdminMember,
+  AdminMultiMfa,
+  AdminRoboMfa,
+  DashboardStats,
+  ReportRangeQuery,
+} from '@multimfa/api-contract';
+import { nothing } from '@multimfa/numbers/contract';
+import { Inject, Injectable } from '@nestjs/common';
+import type { ServiceClient } from '../upstream/service-client.js';
+import { ADMIN_REPORTING, NUMBERS } from '../upstream/upstream.module.js';
+
+const queryOf = (range: ReportRangeQuery) => {
+  const params = new URLSearchParams();
+  if (range.from) params.set('from', range.from);
+  if (range.to) params.set('to', range.to);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+};
+
+/**
+ * The admin reports, answered by admin-reporting's read models; deleting an MFA is a command to
+ * numbers, which owns MFAs (the read models follow its `numbers.mfa.deleted`).
+ */
+@Injectable()
+export class AdminReportingService {
+  constructor(
+    @Inject(ADMIN_REPORTING) private readonly reporting: ServiceClient,
+    @Inject(NUMBERS) private readonly numbers: ServiceClient,
+  ) {}
+
+  dashboard(): Promise<DashboardStats> {
+    return this.reporting.get('/dashboard-stats', dashboardStats);
+  }
+
+  multiMfas(range: ReportRangeQuery): Promise<AdminMultiMfa[]> {
+    return this.reporting.get(`/multimfas${queryOf(range)}`, multiMfaRows);
+  }
+
+  roboMfas(range: ReportRangeQuery): Promise<AdminRoboMfa[]> {
+    return this.reporting.get(`/robomfas${queryOf(range)}`, roboMfaRows);
+  }
+
+  members(range: ReportRangeQuery): Promise<AdminMember[]> {
+    return this.reporting.get(`/members${queryOf(range)}`, memberRows);
+  }
+
+  async deleteMfa(mfaId: string, type: 'MultiMFA' | 'RoboMFA'): Promise<void> {
+    await this.numbers.request(
+      'DELETE',
+      `/admin/mfas/${encodeURIComponent(mfaId)}?${new URLSearchParams({ type })}`,
+      nothing,
+    );
+  }
+}

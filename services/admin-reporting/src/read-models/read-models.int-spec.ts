@@ -1,0 +1,422 @@
+import assert from 'node:assert/strict';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createKafka, ensureTopics } from '@multimfa/event-bus';
+import { publishTestEvent } from '@multimfa/event-bus/testing';
+import {
+  botCreated,
+  type EventDefinition,
+  type EventEnvelope,
+  memberAdded,
+  memberRemoved,
+  memberVerified,
+  mfaCreated,
+  mfaDeleted,
+  mfaUpdated,
+  numberAssigned,
+  type PayloadOf,
+  profileUpdated,
+  topicList,
+  userRegistered,
+} from '@multimfa/events';
+import { loadConfig } from '@multimfa/service-runtime';
+import {
+  createTestDatabase,
+  createTestServiceApp,
+  dropTestDatabase,
+  testGatewayCaller,
+  testInfrastructure,
+  testLogger,
+} from '@multimfa/service-runtime/testing';
+import type { INestApplication } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { DashboardStatsRecord, MemberRow, MultiMfaRow, RoboMfaRow } from '../contract.js';
+import { READ_MODEL_TABLES } from '../migrations/index.js';
+import { adminReportingService } from '../service.js';
+import {
+  addedMember,
+  assignedNumber,
+  createdMfa,
+  registeredUser,
+  updatedMfa,
+} from '../testing/report-events.builder.js';
+import { rebuildReadModels } from './rebuild.js';
+
+const DAY_MS = 86_400_000;
+
+describe('admin-reporting read models, fed by events (real PostgreSQL, Kafka, Redis)', () => {
+  const prefix = `${testInfrastructure.topicPrefix}${randomBytes(3).toString('hex')}.`;
+  const logger = testLogger('admin-reporting');
+  const kafka = createKafka({ clientId: 'reporting-test', brokers: testInfrastructure.kafkaBrokers, logger });
+  const producer = kafka.producer();
+  let app: INestApplication;
+  let baseUrl: string;
+  let databaseUrl: string;
+  let database: DataSource;
+
+  async function get<T>(path: string): Promise<{ status: number; body: T }> {
+    const response = await fetch(`${baseUrl}${path}`, {
+      headers: await testGatewayCaller.headers('admin-reporting'),
+    });
+    return { status: response.status, body: (await response.json()) as T };
+  }
+
+  const publish = <D extends EventDefinition>(definition: D, payload: PayloadOf<D>) =>
+    publishTestEvent(producer, prefix, definition, payload);
+
+  /** One exact envelope, sent as many times as asked (a redelivery), or dated in the past. */
+  async function send<D extends EventDefinition>(
+    definition: D,
+    payload: PayloadOf<D>,
+    options: { times?: number; occurredAt?: Date } = {},
+  ): Promise<string> {
+    const eventId = randomUUID();
+    const key = definition.keyOf(payload);
+    const envelope: EventEnvelope = {
+      eventId,
+      type: definition.type,
+      version: definition.version,
+      occurredAt: (options.occurredAt ?? new Date()).toISOString(),
+      correlationId: `test-${eventId}`,
+      causationId: null,
+      key,
+      payload,
+    };
+    for (let i = 0; i < (options.times ?? 1); i += 1)
+      await producer.send({
+        topic: `${prefix}${definition.topic.name}`,
+        messages: [{ key, value: JSON.stringify(envelope) }],
+      });
+    return eventId;
+  }
+
+  async function eventually<T>(
+    read: () => Promise<T>,
+    done: (value: T) => boolean,
+    what: string,
+  ): Promise<T> {
+    for (let i = 0; i < 300; i += 1) {
+      const value = await read();
+      if (done(value)) return value;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.fail(`${what} did not happen`);
+  }
+
+  const stats = async () => (await get<DashboardStatsRecord>('/dashboard-stats')).body;
+  const multiMfas = async (query = '') => (await get<MultiMfaRow[]>(`/multimfas${query}`)).body;
+  const roboMfas = async (query = '') => (await get<RoboMfaRow[]>(`/robomfas${query}`)).body;
+  const members = async (query = '') => (await get<MemberRow[]>(`/members${query}`)).body;
+  const applied = async (eventId: string) =>
+    Number(
+      (await database.query('SELECT count(*) FROM processed_event WHERE event_id = $1', [eventId]))[0].count,
+    ) > 0;
+
+  /** Every read-model table, every row, in a stable order. */
+  async function snapshot(): Promise<Record<string, unknown[]>> {
+    const tables: Record<string, unknown[]> = {};
+    for (const table of READ_MODEL_TABLES)
+      tables[table] = await database.query(`SELECT * FROM ${table} ORDER BY 1, 2`);
+    return tables;
+  }
+
+  beforeAll(async () => {
+    await ensureTopics(kafka, topicList(prefix));
+    await producer.connect();
+    databaseUrl = await createTestDatabase('admin_reporting');
+    app = await createTestServiceApp(
+      adminReportingService,
+      loadConfig(adminReportingService.configSchema, {
+        PORT: '1',
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: testInfrastructure.redisUrl,
+        KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
+        KAFKA_TOPIC_PREFIX: prefix,
+        ...testGatewayCaller.env,
+      }),
+      logger,
+    );
+    await app.listen(0, '127.0.0.1');
+    baseUrl = await app.getUrl();
+    database = await new DataSource({ type: 'postgres', url: databaseUrl }).initialize();
+  });
+
+  afterAll(async () => {
+    await producer.disconnect();
+    await app?.close();
+    await database?.destroy();
+    if (databaseUrl) await dropTestDatabase(databaseUrl);
+    const admin = kafka.admin();
+    await admin.connect();
+    await admin.deleteTopics({ topics: topicList(prefix).map((topic) => topic.name) }).catch(() => undefined);
+    await admin.disconnect();
+  });
+
+  it('counts an event delivered twice once: the same sign-up, MFA and member sent twice make one row each', async () => {
+    const before = await stats();
+    const user = registeredUser();
+    const mfa = createdMfa(user.userId, { name: `Twice ${randomBytes(2).toString('hex')}` });
+    const member = addedMember(mfa);
+    await send(userRegistered, user, { times: 2 });
+    await send(mfaCreated, mfa, { times: 2 });
+    const last = await send(memberAdded, member, { times: 2 });
+    await eventually(() => applied(last), Boolean, 'the member was applied');
+    // A later event on the same partitions proves the duplicates behind it were read and skipped.
+    const marker = await publish(mfaUpdated, updatedMfa(mfa, { name: `${mfa.name}!` }));
+    await eventually(() => applied(marker), Boolean, 'the marker was applied');
+
+    const after = await stats();
+    assert.equal(after.users.daily - before.users.daily, 1);
+    assert.equal(after.multiMFAs - before.multiMFAs, 1);
+    const rows = (await multiMfas()).filter((row) => row.multiMFAId === mfa.mfaId);
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0]?.members, 1);
+    assert.equal((await members()).filter((row) => row.memberId === member.memberId).length, 1);
+  });
+
+  it('dashboard: MFAs active and inactive, occupied numbers, and customer sign-ups per window and per day', async () => {
+    const before = await stats();
+    const now = Date.now();
+    const customers = [0.1, 3, 20, 200, 400].map((daysAgo) => ({
+      user: registeredUser(),
+      at: new Date(now - daysAgo * DAY_MS),
+    }));
+    for (const { user, at } of customers) await send(userRegistered, user, { occurredAt: at });
+    await send(userRegistered, registeredUser({ userType: 'ADMIN' }));
+    const owner = customers[0]?.user.userId ?? '';
+    const active = createdMfa(owner);
+    const lapsed = createdMfa(owner);
+    const robo = createdMfa(owner, { MFAType: 'RoboMFA', name: 'Bots' });
+    const roboOff = createdMfa(owner, { MFAType: 'RoboMFA', name: 'Bots off' });
+    for (const mfa of [active, lapsed, robo, roboOff]) await publish(mfaCreated, mfa);
+    await publish(mfaUpdated, updatedMfa(lapsed, { isSubscriptionActive: false }));
+    await publish(mfaUpdated, updatedMfa(roboOff, { isActive: false }));
+    await publish(numberAssigned, assignedNumber(active, `+1212555${randomDigits(4)}`));
+    await publish(numberAssigned, assignedNumber(robo, `+1212555${randomDigits(4)}`));
+
+    const after = await eventually(
+      stats,
+      (value) =>
+        value.users.yearly - before.users.yearly === 4 &&
+        value.occupiedTwilios - before.occupiedTwilios === 2 &&
+        value.inactiveMultiMFAs - before.inactiveMultiMFAs === 1 &&
+        value.inactiveRoboMFAs - before.inactiveRoboMFAs === 1,
+      'the dashboard counted the events',
+    );
+    expect({
+      multiMFAs: after.multiMFAs - before.multiMFAs,
+      inactiveMultiMFAs: after.inactiveMultiMFAs - before.inactiveMultiMFAs,
+      roboMFAs: after.roboMFAs - before.roboMFAs,
+      inactiveRoboMFAs: after.inactiveRoboMFAs - before.inactiveRoboMFAs,
+      occupiedTwilios: after.occupiedTwilios - before.occupiedTwilios,
+      daily: after.users.daily - before.users.daily,
+      weekly: after.users.weekly - before.users.weekly,
+      monthly: after.users.monthly - before.users.monthly,
+      yearly: after.users.yearly - before.users.yearly,
+      sms: after.sms,
+      email: after.email,
+    }).toStrictEqual({
+      multiMFAs: 2,
+      inactiveMultiMFAs: 1,
+      roboMFAs: 2,
+      inactiveRoboMFAs: 1,
+      occupiedTwilios: 2,
+      daily: 1,
+      weekly: 2,
+      monthly: 3,
+      yearly: 4,
+      sms: 0,
+      email: 0,
+    });
+    assert.equal(after.signUpsPerDay.length, 30);
+    const day = (daysAgo: number) => new Date(now - daysAgo * DAY_MS).toISOString().slice(0, 10);
+    const countOn = (value: DashboardStatsRecord, date: string) =>
+      value.signUpsPerDay.find((entry) => entry.date === date)?.count ?? 0;
+    assert.equal(countOn(after, day(20)) - countOn(before, day(20)), 1);
+    assert.equal(after.signUpsPerDay.at(-1)?.date, day(0));
+    assert.equal(after.textsPerDay.length, 30);
+  });
+
+  it('lists keep the MFAs and members created between from and to (dates and date-times), newest first, with owner and number', async () => {
+    const owner = registeredUser({ firstName: 'Owner', lastName: 'One' });
+    await publish(userRegistered, owner);
+    const tag = randomBytes(2).toString('hex');
+    const january = createdMfa(owner.userId, { name: `Jan ${tag}`, createdAt: '2025-01-15T10:00:00.000Z' });
+    const february = createdMfa(owner.userId, { name: `Feb ${tag}`, createdAt: '2025-02-15T10:00:00.000Z' });
+    const roboMarch = createdMfa(owner.userId, {
+      MFAType: 'RoboMFA',
+      name: `Mar ${tag}`,
+      createdAt: '2025-03-01T00:00:00.000Z',
+    });
+    for (const mfa of [january, february, roboMarch]) await publish(mfaCreated, mfa);
+    await publish(numberAssigned, assignedNumber(february, '+12125550777'));
+    const member = addedMember(february, {
+      forwardMedium: 'BOTH',
+      email: 'grace@example.com',
+      addedAt: '2025-02-16T09:00:00.000Z',
+    });
+    await publish(memberAdded, member);
+    await publish(memberVerified, {
+      ...member,
+      status: 'VERIFIED',
+      invitationId: randomUUID(),
+      verifiedAt: new Date().toISOString(),
+    });
+    await eventually(
+      () => members('?from=2025-02-16&to=2025-02-16'),
+      (rows) => rows.some((row) => row.memberId === member.memberId && row.status === 'VERIFIED'),
+      'the member was listed',
+    );
+    await eventually(
+      () => multiMfas('?from=2025-02-01&to=2025-02-28'),
+      (rows) => rows.some((row) => row.twillioNo === '+12125550777'),
+      'the number was assigned',
+    );
+
+    const mine = (rows: Array<{ name: string }>) =>
+      // Spread: the rows come from another realm (fetch's JSON), their arrays compare unequal otherwise.
+      [...rows.map((row) => row.name).filter((name) => name.endsWith(tag))];
+    assert.deepEqual(mine(await multiMfas('?from=2025-01-01&to=2025-12-31')), [`Feb ${tag}`, `Jan ${tag}`]);
+    assert.deepEqual(mine(await multiMfas('?from=2025-02-01')), [`Feb ${tag}`]);
+    assert.deepEqual(mine(await multiMfas('?to=2025-01-15')), [`Jan ${tag}`]);
+    assert.deepEqual(mine(await multiMfas('?to=2025-01-15T09:59:59.000Z')), []);
+    assert.deepEqual(mine(await roboMfas('?from=2025-03-01&to=2025-03-01')), [`Mar ${tag}`]);
+    assert.deepEqual(mine(await roboMfas('?to=2025-02-28')), []);
+
+    const [row] = (await multiMfas('?from=2025-02-15&to=2025-02-15')).filter((r) => r.name === `Feb ${tag}`);
+    expect(row).toStrictEqual({
+      multiMFAId: february.mfaId,
+      name: `Feb ${tag}`,
+      twillioNo: '+12125550777',
+      isActive: true,
+      plans: { planName: 'Basic', planId: 1 },
+      owner: { userId: owner.userId, emailAddress: owner.emailAddress, firstName: 'Owner', lastName: 'One' },
+      members: 1,
+      createdAt: '2025-02-15T10:00:00.000Z',
+    });
+    expect(
+      (await members('?from=2025-02-16&to=2025-02-16')).find((r) => r.memberId === member.memberId),
+    ).toStrictEqual({
+      memberId: member.memberId,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      forwardMedium: 'BOTH',
+      mobileNo: member.mobileNo,
+      email: 'grace@example.com',
+      status: 'VERIFIED',
+      multiMFA: { multiMFAId: february.mfaId, name: `Feb ${tag}` },
+      createdAt: '2025-02-16T09:00:00.000Z',
+    });
+    assert.equal((await members('?from=2025-02-17&to=2025-02-17')).length, 0);
+
+    const bad = await get<{ isError: boolean; message: string }>('/multimfas?from=yesterday');
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.message, 'From must be a date (YYYY-MM-DD) or an ISO date-time');
+  });
+
+  it('a deleted MFA leaves the lists with its members and bots, and a number assigned to it afterwards is ignored', async () => {
+    const owner = registeredUser();
+    await publish(userRegistered, owner);
+    const robo = createdMfa(owner.userId, { MFAType: 'RoboMFA', name: 'Doomed bots' });
+    const team = createdMfa(owner.userId, { name: 'Doomed team' });
+    await publish(mfaCreated, robo);
+    await publish(mfaCreated, team);
+    const member = addedMember(team);
+    await publish(memberAdded, member);
+    await publish(botCreated, {
+      botId: randomUUID(),
+      mfaId: robo.mfaId,
+      userId: owner.userId,
+      referenceName: 'CI',
+      keyHash: 'a'.repeat(64),
+      isActive: true,
+      createdAt: new Date().toISOString(),
+    });
+    await eventually(
+      roboMfas,
+      (rows) => rows.some((row) => row.roboMFAId === robo.mfaId && row.bots === 1),
+      'bot counted',
+    );
+    await eventually(
+      members,
+      (rows) => rows.some((row) => row.memberId === member.memberId),
+      'member listed',
+    );
+
+    const deletedAt = new Date().toISOString();
+    await publish(mfaDeleted, {
+      mfaId: robo.mfaId,
+      MFAType: 'RoboMFA',
+      userId: owner.userId,
+      number: null,
+      deletedAt,
+    });
+    await publish(mfaDeleted, {
+      mfaId: team.mfaId,
+      MFAType: 'MultiMFA',
+      userId: owner.userId,
+      number: null,
+      deletedAt,
+    });
+    const late = await publish(numberAssigned, assignedNumber(team, '+12125550888'));
+    await eventually(() => applied(late), Boolean, 'the late assignment was read');
+    await eventually(roboMfas, (rows) => !rows.some((row) => row.roboMFAId === robo.mfaId), 'RoboMFA gone');
+    assert.equal(
+      (await multiMfas()).some((row) => row.multiMFAId === team.mfaId),
+      false,
+    );
+    assert.equal(
+      (await members()).some((row) => row.memberId === member.memberId),
+      false,
+    );
+    const rows = await database.query(
+      `SELECT (SELECT count(*) FROM report_bot WHERE mfa_id = $1)::int AS bots,
+              (SELECT count(*) FROM report_number_assignment WHERE mfa_id = $2)::int AS numbers`,
+      [robo.mfaId, team.mfaId],
+    );
+    assert.deepEqual(rows[0], { bots: 0, numbers: 0 });
+  });
+
+  it('a read model rebuilt from the topics from the beginning equals the live one, and live events still apply after it', async () => {
+    const owner = registeredUser();
+    await publish(userRegistered, owner);
+    await publish(profileUpdated, {
+      userId: owner.userId,
+      firstName: 'Renamed',
+      lastName: 'Owner',
+      mobileNo: '+12125550100',
+    });
+    const mfa = createdMfa(owner.userId, { name: 'Before rebuild' });
+    await publish(mfaCreated, mfa);
+    const member = addedMember(mfa);
+    await publish(memberAdded, member);
+    const last = await publish(memberRemoved, {
+      memberId: member.memberId,
+      mfaId: mfa.mfaId,
+      userId: owner.userId,
+      removedAt: new Date().toISOString(),
+    });
+    await eventually(() => applied(last), Boolean, 'the live consumers caught up');
+    const live = await snapshot();
+    assert.ok((live.report_user ?? []).length > 5);
+    assert.ok((live.report_mfa ?? []).length > 5);
+
+    await database.query(`UPDATE report_mfa SET name = 'tampered'`);
+    const outcome = await rebuildReadModels({ dataSource: database, kafka, topicPrefix: prefix, logger });
+    assert.ok(outcome.applied > 20);
+    expect(await snapshot()).toStrictEqual(live);
+
+    const after = createdMfa(owner.userId, { name: 'After rebuild' });
+    await publish(mfaCreated, after);
+    await eventually(
+      multiMfas,
+      (rows) => rows.some((row) => row.multiMFAId === after.mfaId),
+      'a new MFA listed',
+    );
+    assert.equal((await multiMfas()).filter((row) => row.multiMFAId === mfa.mfaId).length, 1);
+  });
+});
+
+function randomDigits(length: number): string {
+  return Array.from({ length }, () => Math.floor(Math.random() * 10)).join('');
+}

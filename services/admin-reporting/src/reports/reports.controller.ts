@@ -1,0 +1,39 @@
+import { ZodPipe } from '@multimfa/service-runtime';
+import { Controller, Get, Inject, Query } from '@nestjs/common';
+import {
+  type DashboardStatsRecord,
+  type MemberRow,
+  type MultiMfaRow,
+  type RangeQuery,
+  type RoboMfaRow,
+  rangeQuery,
+} from '../contract.js';
+import { ReportsService } from './reports.service.js';
+
+const range = new ZodPipe(rangeQuery);
+
+/** The admin reports for the gateway (which has checked the caller is an administrator). */
+@Controller()
+export class ReportsController {
+  constructor(@Inject(ReportsService) private readonly reports: ReportsService) {}
+
+  @Get('dashboard-stats')
+  dashboard(): Promise<DashboardStatsRecord> {
+    return this.reports.dashboard();
+  }
+
+  @Get('multimfas')
+  multiMfas(@Query(range) query: RangeQuery): Promise<MultiMfaRow[]> {
+    return this.reports.multiMfas(query);
+  }
+
+  @Get('robomfas')
+  roboMfas(@Query(range) query: RangeQuery): Promise<RoboMfaRow[]> {
+    return this.reports.roboMfas(query);
+  }
+
+  @Get('members')
+  members(@Query(range) query: RangeQuery): Promise<MemberRow[]> {
+    return this.reports.members(query);
+  }
+}

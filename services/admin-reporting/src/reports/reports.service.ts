@@ -1,0 +1,110 @@
+import { Clock } from '@multimfa/service-runtime';
+import { Inject, Injectable } from '@nestjs/common';
+import type { DashboardStatsRecord, MemberRow, MultiMfaRow, RangeQuery, RoboMfaRow } from '../contract.js';
+import { type MfaListRow, ReportsRepository, type TimeWindow } from './reports.repository.js';
+
+const DAY_MS = 86_400_000;
+/** How many days the dashboard's charts show. */
+export const CHART_DAYS = 30;
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The From and To filters as a window of creation times: a date means the whole UTC day (To
+ * included), a date-time that exact instant.
+ */
+export function windowOf(range: RangeQuery): TimeWindow {
+  const from = range.from
+    ? new Date(DATE_ONLY.test(range.from) ? `${range.from}T00:00:00Z` : range.from)
+    : null;
+  let until: Date | null = null;
+  if (range.to) {
+    until = DATE_ONLY.test(range.to)
+      ? new Date(new Date(`${range.to}T00:00:00Z`).getTime() + DAY_MS)
+      : new Date(new Date(range.to).getTime() + 1);
+  }
+  return { from, until };
+}
+
+function owner(row: MfaListRow) {
+  return row.ownerId
+    ? {
+        userId: row.ownerId,
+        emailAddress: row.ownerEmail ?? '',
+        firstName: row.ownerFirstName ?? '',
+        lastName: row.ownerLastName ?? '',
+      }
+    : null;
+}
+
+/** The admin reports, read from the read models only. */
+@Injectable()
+export class ReportsService {
+  constructor(
+    @Inject(ReportsRepository) private readonly reports: ReportsRepository,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async dashboard(): Promise<DashboardStatsRecord> {
+    const now = this.clock.now();
+    const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
+    const [counts, [daily, weekly, monthly, yearly], signUpsPerDay, totals, textsPerDay] = await Promise.all([
+      this.reports.mfaCounts(),
+      this.reports.signUpsSince([ago(1), ago(7), ago(30), ago(365)]),
+      this.reports.signUpsPerDay(now, CHART_DAYS),
+      this.reports.messageTotals(),
+      this.reports.messagesPerDay(now, CHART_DAYS),
+    ]);
+    return {
+      sms: totals.sms,
+      email: totals.email,
+      ...counts,
+      users: { daily: daily ?? 0, weekly: weekly ?? 0, monthly: monthly ?? 0, yearly: yearly ?? 0 },
+      signUpsPerDay,
+      textsPerDay,
+    };
+  }
+
+  async multiMfas(range: RangeQuery): Promise<MultiMfaRow[]> {
+    const rows = await this.reports.listMfas('MultiMFA', windowOf(range));
+    return rows.map((row) => ({
+      multiMFAId: row.mfaId,
+      name: row.name,
+      twillioNo: row.number,
+      isActive: row.isActive,
+      plans: { planName: row.planName, planId: row.planId },
+      owner: owner(row),
+      members: row.members,
+      createdAt: row.createdAt.toISOString(),
+    }));
+  }
+
+  async roboMfas(range: RangeQuery): Promise<RoboMfaRow[]> {
+    const rows = await this.reports.listMfas('RoboMFA', windowOf(range));
+    return rows.map((row) => ({
+      roboMFAId: row.mfaId,
+      name: row.name,
+      twilioNo: row.number,
+      isActive: row.isActive,
+      plans: { planName: row.planName, planId: row.planId },
+      owner: owner(row),
+      bots: row.bots,
+      createdAt: row.createdAt.toISOString(),
+    }));
+  }
+
+  async members(range: RangeQuery): Promise<MemberRow[]> {
+    const rows = await this.reports.listMembers(windowOf(range));
+    return rows.map((row) => ({
+      memberId: row.memberId,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      forwardMedium: row.forwardMedium,
+      mobileNo: row.mobileNo,
+      email: row.email,
+      status: row.status,
+      multiMFA: { multiMFAId: row.mfaId, name: row.mfaName },
+      createdAt: row.createdAt.toISOString(),
+    }));
+  }
+}

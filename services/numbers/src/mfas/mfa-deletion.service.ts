@@ -1,0 +1,48 @@
+import { Outbox } from '@multimfa/event-bus';
+import { mfaDeleted } from '@multimfa/events';
+import { Clock } from '@multimfa/service-runtime';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { MfaKind } from '../contract.js';
+import { mfaNotFound } from './mfas.errors.js';
+
+/**
+ * An administrator deletes a MultiMFA or RoboMFA: its members (and their invitations) and bots go
+ * with it, its number goes to quarantine, and `numbers.mfa.deleted` tells the other services, all in
+ * one transaction. The purchase that created it stays recorded as applied.
+ */
+@Injectable()
+export class MfaDeletionService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(Outbox) private readonly outbox: Outbox,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async delete(mfaId: string, type: MfaKind): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const [mfa] = (await manager.query(
+        `SELECT m.user_id AS "userId", m.phone_number_id AS "phoneNumberId", n.e164 AS number
+           FROM mfa m LEFT JOIN phone_number n ON n.phone_number_id = m.phone_number_id
+          WHERE m.mfa_id = $1 AND m.mfa_type = $2 FOR UPDATE OF m`,
+        [mfaId, type],
+      )) as Array<{ userId: string; phoneNumberId: number | null; number: string | null }>;
+      if (!mfa) throw mfaNotFound();
+      await manager.query('DELETE FROM member WHERE mfa_id = $1', [mfaId]);
+      await manager.query('DELETE FROM mfa WHERE mfa_id = $1', [mfaId]);
+      if (mfa.phoneNumberId !== null)
+        await manager.query(
+          `UPDATE phone_number SET state = 'QUARANTINED', updated_at = now() WHERE phone_number_id = $1`,
+          [mfa.phoneNumberId],
+        );
+      await this.outbox.publish(manager, mfaDeleted, {
+        mfaId,
+        MFAType: type,
+        userId: mfa.userId,
+        number: mfa.number,
+        deletedAt: this.clock.now().toISOString(),
+      });
+    });
+  }
+}

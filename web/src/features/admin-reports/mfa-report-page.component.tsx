@@ -1,0 +1,57 @@
+import { Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import type { ReportRangeQuery } from '@multimfa/api-contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DeleteMfaModal } from './delete-mfa-modal.component';
+import { MfasTable, type MfaTableRow } from './mfas-table.component';
+import { RangeFilter } from './range-filter.component';
+import { useDeleteMfa } from './use-admin-reports';
+import { type CsvColumns, useRangeReport } from './use-range-report';
+
+/** The export columns of both lists (admin-area section 2, MultiMFAs). */
+export const MFA_CSV_COLUMNS: CsvColumns<MfaTableRow> = [
+  ['name', (row) => row.name],
+  ['twilioNumber', (row) => row.number ?? ''],
+  ['isActive', (row) => row.isActive],
+  ['plan', (row) => row.planName],
+  ['createdAt', (row) => row.createdAt],
+];
+
+export interface MfaReportPageProps {
+  kind: 'MultiMFA' | 'RoboMFA';
+  title: string;
+  load: (range: ReportRangeQuery) => UseQueryResult<MfaTableRow[]>;
+}
+
+/** /admin/multimfa and /admin/robomfa: From/To, Filter, Export (CSV), and delete with its dialog. */
+export function MfaReportPage({ kind, title, load }: MfaReportPageProps) {
+  const report = useRangeReport(load, MFA_CSV_COLUMNS);
+  const remove = useDeleteMfa(kind);
+  const [doomed, setDoomed] = useState<MfaTableRow>();
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      <RangeFilter onFilter={report.filter} onExport={report.exportCsv} />
+      <Paper withBorder p="md">
+        {report.query.isPending ? (
+          <Group justify="center" p="lg">
+            <Loader aria-label={`Loading ${title}`} />
+          </Group>
+        ) : (
+          <MfasTable label={title} rows={report.rows} onDelete={setDoomed} />
+        )}
+      </Paper>
+      {doomed && (
+        <DeleteMfaModal
+          kind={kind}
+          name={doomed.name}
+          deleting={remove.isPending}
+          onConfirm={() => remove.mutateAsync(doomed.id)}
+          onClose={() => setDoomed(undefined)}
+        />
+      )}
+    </Stack>
+  );
+}
