@@ -1,7 +1,7 @@
 import { AdminDiscountsController } from './admin-discounts/admin-discounts.controller.js';
 import { AdminNumbersController } from './admin-numbers/admin-numbers.controller.js';
-import { AdminUsersController } from './admin-users/admin-users.controller.js';
 import { AdminReportingController } from './admin-reporting/admin-reporting.controller.js';
+import { AdminUsersController } from './admin-users/admin-users.controller.js';
 import { AuthController } from './auth/auth.controller.js';
 import { GoogleController } from './auth/google.controller.js';
 import { XsrfController } from './auth/xsrf.controller.js';

@@ -1,7 +1,7 @@
 import { adminDiscountsEndpoints } from './admin-discounts.js';
 import { adminNumbersEndpoints } from './admin-numbers.js';
-import { adminUsersEndpoints } from './admin-users.js';
 import { adminReportingEndpoints } from './admin-reporting.js';
+import { adminUsersEndpoints } from './admin-users.js';
 import {
   changePassword,
   changePasswordFP,
@@ -28,8 +28,8 @@ import { purchaseEndpoints } from './purchase.js';
 
 export * from './admin-discounts.js';
 export * from './admin-numbers.js';
-export * from './admin-users.js';
 export * from './admin-reporting.js';
+export * from './admin-users.js';
 export * from './auth.js';
 export * from './bot-api.js';
 export * from './bots.js';
