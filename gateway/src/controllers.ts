@@ -12,6 +12,8 @@ import { PaymentController } from './payment/payment.controller.js';
 import { StripeWebhookController } from './payment/stripe-webhook.controller.js';
 import { CountriesController } from './plan/countries.controller.js';
 import { PlansController } from './plan/plans.controller.js';
+import { SendGridWebhookController } from './webhooks/sendgrid-webhook.controller.js';
+import { TwilioWebhookController } from './webhooks/twilio-webhook.controller.js';
 
 /** Every controller of the gateway; loading this list registers every endpoint it serves. */
 export const controllers = [
@@ -29,4 +31,6 @@ export const controllers = [
   MembersController,
   InvitationsController,
   BotsController,
+  TwilioWebhookController,
+  SendGridWebhookController,
 ];

@@ -24,6 +24,10 @@ export interface Endpoint<
   /** The path's `:param` values, as one object. */
   params?: z.ZodType;
   response: Response;
+  /** The request body's media type when it is not JSON (a provider's webhook). */
+  requestContentType?: 'application/x-www-form-urlencoded';
+  /** The answer's media type when it is not JSON (TwiML for Twilio). */
+  responseContentType?: 'text/xml';
 }
 
 export function endpoint<

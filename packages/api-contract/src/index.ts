@@ -20,6 +20,7 @@ import { invitationEndpoints, membersEndpoints } from './members.js';
 import { getMFACountries } from './plan.js';
 import { listPlans, listRoboMfaPlans } from './plan-catalogue.js';
 import { purchaseEndpoints } from './purchase.js';
+import { webhookEndpoints } from './webhooks.js';
 
 export * from './admin-numbers.js';
 export * from './auth.js';
@@ -31,6 +32,7 @@ export * from './members.js';
 export { type Country, countrySchema, getMFACountries } from './plan.js';
 export { listPlans, listRoboMfaPlans, type Plan, planSchema } from './plan-catalogue.js';
 export * from './purchase.js';
+export * from './webhooks.js';
 
 /** Every documented /api call, in the order the OpenAPI document lists them. */
 export const endpoints: readonly Endpoint[] = [
@@ -55,4 +57,5 @@ export const endpoints: readonly Endpoint[] = [
   ...membersEndpoints,
   ...invitationEndpoints,
   ...botsEndpoints,
+  ...webhookEndpoints,
 ];

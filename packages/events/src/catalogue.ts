@@ -1,6 +1,7 @@
 import { billingEvents } from './billing.js';
 import { EventCatalogue, type EventDefinition } from './define-event.js';
 import { identityEvents } from './identity.js';
+import { messagingEvents } from './messaging.js';
 import { numbersEvents } from './numbers.js';
 
 /**
@@ -11,6 +12,7 @@ export const publishedEvents: readonly EventDefinition[] = [
   ...identityEvents,
   ...billingEvents,
   ...numbersEvents,
+  ...messagingEvents,
 ];
 
 export const catalogue = new EventCatalogue(publishedEvents);

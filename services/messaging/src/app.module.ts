@@ -3,6 +3,7 @@ import { type Logger, ServiceRuntimeModule } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { MessagingConfig } from './config/messaging.config.js';
 import { EmailModule } from './email/email.module.js';
+import { InboundModule } from './inbound/inbound.module.js';
 import { migrations } from './migrations/index.js';
 
 /** The messaging service: inbound SMS, code extraction, forwards by e-mail and SMS, message logs, the bot feed. */
@@ -28,6 +29,7 @@ export class AppModule {
           sealingKey: config.EVENT_SEALING_KEY,
         }),
         EmailModule.forRoot(config),
+        InboundModule.forRoot(config),
       ],
     };
   }

@@ -14,3 +14,43 @@ export type ContactMessageRequest = z.output<typeof contactMessageRequest>;
 
 export const contactMessageAccepted = z.object({ messageId: z.uuid() });
 export type ContactMessageAccepted = z.output<typeof contactMessageAccepted>;
+
+// ---- inbound texts and their forwards --------------------------------------------------------
+
+/** `POST /inbound-messages`: a text Twilio delivered to one of our numbers (its signature already checked). */
+export const inboundSmsRequest = z.object({
+  /** Twilio's MessageSid: a redelivery of the same text is applied once. */
+  messageSid: z.string().regex(/^(SM|MM)[0-9a-f]{32}$/i, 'MessageSid must be a Twilio message SID'),
+  from: z.string().trim().min(1).max(64),
+  to: z.string().trim().min(1).max(32),
+  body: z.string().max(1600),
+});
+export type InboundSmsRequest = z.output<typeof inboundSmsRequest>;
+
+export const inboundSmsAccepted = z.object({
+  messageId: z.uuid(),
+  /** True when this MessageSid had been stored before (nothing was done again). */
+  duplicate: z.boolean(),
+});
+export type InboundSmsAccepted = z.output<typeof inboundSmsAccepted>;
+
+/**
+ * `POST /delivery-reports`: what a provider's signed callback said about forwards (Twilio's status
+ * callback, SendGrid's events), as the provider named it; messaging maps it to its own statuses.
+ */
+export const deliveryReportRequest = z.object({
+  reports: z
+    .array(
+      z.object({
+        provider: z.enum(['twilio', 'sendgrid']),
+        forwardId: z.uuid(),
+        /** Twilio's MessageStatus or SendGrid's event name. */
+        event: z.string().min(1).max(40),
+      }),
+    )
+    .max(1000),
+});
+export type DeliveryReportRequest = z.output<typeof deliveryReportRequest>;
+
+export const deliveryReportAccepted = z.object({ applied: z.number().int().nonnegative() });
+export type DeliveryReportAccepted = z.output<typeof deliveryReportAccepted>;
