@@ -6,6 +6,12 @@
 import { contactBody } from '@multimfa/api-contract';
 import { z } from 'zod';
 
+export {
+  type MessageArrival,
+  messageArrivalChannel,
+  messageArrivalSchema,
+} from './inbound/message-arrival.js';
+
 // ---- the landing page's contact form -----------------------------------------------------------
 
 /** `POST /contact-messages`: a visitor's message to support, stored and then e-mailed to support. */

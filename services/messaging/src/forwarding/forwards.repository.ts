@@ -135,7 +135,8 @@ export class ForwardsRepository {
     status: DeliveryStatus,
     details: { providerMessageId?: string | null; attempts?: number; lastError?: string | null } = {},
   ): Promise<ChangedForward | undefined> {
-    const rows: ChangedRow[] = await manager.query(
+    // An UPDATE answers [rows, affected count].
+    const [rows] = (await manager.query(
       `UPDATE forward SET status = $2::varchar, updated_at = now(),
               provider_message_id = COALESCE($3, provider_message_id),
               attempts = COALESCE($4, attempts), last_error = COALESCE($5, last_error)
@@ -148,7 +149,7 @@ export class ForwardsRepository {
         details.attempts ?? null,
         details.lastError ?? null,
       ],
-    );
+    )) as [ChangedRow[], number];
     const [row] = rows;
     return row ? toChanged(row) : undefined;
   }
