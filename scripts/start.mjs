@@ -2,6 +2,7 @@
 // gateway and the web app, prints the address to open, and on Ctrl-C stops all it started.
 import { buildAll } from './lib/build.mjs';
 import { createDemoAccounts, DEMO_ACCOUNTS, DEMO_DISCOUNTS } from './lib/demo-data.mjs';
+import { createDemoMfas } from './lib/demo-mfas.mjs';
 import { stopProcess } from './lib/processes.mjs';
 import { stackConfig, startApplication, startInfrastructure, stopApplication } from './lib/stack.mjs';
 
@@ -36,6 +37,14 @@ try {
   await stop(1);
 }
 
+// The demo customer's numbers are a convenience: the stack is usable without them.
+const demo = await createDemoMfas(config).catch((error) => {
+  console.error(
+    `[stack] the demo MultiMFA and RoboMFA could not be made: ${error.message}${error.cause ? ` (${error.cause.message})` : ''}`,
+  );
+  return undefined;
+});
+
 const seconds = ((Date.now() - began) / 1000).toFixed(1);
 console.log(`
 MultiMFA is running (ready in ${seconds} s).
@@ -49,7 +58,14 @@ MultiMFA is running (ready in ${seconds} s).
 ${DEMO_ACCOUNTS.map((a) => `    ${a.type.padEnd(9)} ${a.email.padEnd(26)} ${a.password}`).join('\n')}
 
   Discount codes  ${DEMO_DISCOUNTS.map((d) => `${d.code} (${d.value}% off)`).join('   ')}
-
+${
+  demo
+    ? `
+  Demo MultiMFA   ${demo.multiMfaNumber || '(waiting for a number)'}   text it from the demo inbox: the customer gets the code by e-mail and SMS
+  Demo RoboMFA    ${demo.roboMfaNumber || '(waiting for a number)'}   its bot's API key: ${demo.botKey}
+`
+    : ''
+}
 Press Ctrl-C to stop everything.`);
 
 for (const handle of [...handles, kafka].filter(Boolean)) {

@@ -87,7 +87,7 @@ describe('RoboMFA detail: header, bots up to the limit, copy and delete; another
     return page;
   }
 
-  it('creates bots up to the plan limit, refuses one more with the limit message, copies a key and deletes a bot; a second customer gets 404 on every id', async () => {
+  it('creates bots up to the plan limit, refuses one more with the limit message, copies a key, keeps a bot whose delete is cancelled and deletes it once confirmed; a second customer gets 404 on every id', async () => {
     const owner = await createUser('bots-owner');
     const ownerApi = await signedInApi(owner);
     const name = uniqueName('Robots');
@@ -160,6 +160,12 @@ describe('RoboMFA detail: header, bots up to the limit, copy and delete; another
     await intruder.getByText('RoboMFA not found').waitFor();
 
     await page.getByRole('button', { name: 'Delete bot 1' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: 'bot 1', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Delete bot 1' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Bot deleted successfully').waitFor();
     await page.getByRole('cell', { name: 'bot 1', exact: true }).waitFor({ state: 'detached' });
     assert.equal(await page.getByRole('cell', { name: /^bot \d+$/ }).count(), robo.limit - 1);

@@ -1,5 +1,6 @@
-import { Button, Group, Table, Text } from '@mantine/core';
+import { Button, Group, Modal, Table, Text } from '@mantine/core';
 import type { Bot } from '@multimfa/api-contract';
+import { useState } from 'react';
 import { notify } from '../../notify/notify';
 import { useRemoveBot } from './use-robo-mfa';
 
@@ -15,61 +16,78 @@ async function copyKey(apiKey: string) {
   }
 }
 
-/** Name, Created On, Active, then copy API key and delete. */
+/** Name, Created On, Active, then copy API key and delete (confirmed first: a deleted key is gone for good). */
 export function BotsTable({ mfaId, bots }: { mfaId: string; bots: Bot[] }) {
   const remove = useRemoveBot(mfaId);
+  const [deleting, setDeleting] = useState<Bot | null>(null);
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table striped highlightOnHover aria-label="Bots">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Created On</Table.Th>
-            <Table.Th>Active</Table.Th>
-            <Table.Th>Action</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {bots.length === 0 && (
+    <>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped highlightOnHover aria-label="Bots">
+          <Table.Thead>
             <Table.Tr>
-              <Table.Td colSpan={4}>
-                <Text c="dimmed" ta="center">
-                  {NO_BOTS_TEXT}
-                </Text>
-              </Table.Td>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Created On</Table.Th>
+              <Table.Th>Active</Table.Th>
+              <Table.Th>Action</Table.Th>
             </Table.Tr>
-          )}
-          {bots.map((bot) => (
-            <Table.Tr key={bot.botId}>
-              <Table.Td>{bot.referenceName}</Table.Td>
-              <Table.Td>{new Date(bot.createdAt).toLocaleString()}</Table.Td>
-              <Table.Td>{bot.isActive ? 'yes' : 'no'}</Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <Button
-                    size="xs"
-                    variant="light"
-                    aria-label={`Copy API key of ${bot.referenceName}`}
-                    onClick={() => void copyKey(bot.APIKey)}
-                  >
-                    Copy API Key
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="red"
-                    aria-label={`Delete ${bot.referenceName}`}
-                    loading={remove.isPending && remove.variables === bot.botId}
-                    onClick={() => remove.mutate(bot.botId)}
-                  >
-                    Delete
-                  </Button>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {bots.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={4}>
+                  <Text c="dimmed" ta="center">
+                    {NO_BOTS_TEXT}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {bots.map((bot) => (
+              <Table.Tr key={bot.botId}>
+                <Table.Td>{bot.referenceName}</Table.Td>
+                <Table.Td>{new Date(bot.createdAt).toLocaleString()}</Table.Td>
+                <Table.Td>{bot.isActive ? 'yes' : 'no'}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      aria-label={`Copy API key of ${bot.referenceName}`}
+                      onClick={() => void copyKey(bot.APIKey)}
+                    >
+                      Copy API Key
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      aria-label={`Delete ${bot.referenceName}`}
+                      onClick={() => setDeleting(bot)}
+                    >
+                      Delete
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Are you sure?">
+        <Text>This action can not be done: the bot's API key stops working at once.</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setDeleting(null)}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() => deleting && remove.mutate(deleting.botId, { onSettled: () => setDeleting(null) })}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Modal>
+    </>
   );
 }
