@@ -6,6 +6,7 @@ import { BotsController } from './bots/bots.controller.js';
 import { ContactController } from './contact/contact.controller.js';
 import { InvitationsController } from './members/invitations.controller.js';
 import { MembersController } from './members/members.controller.js';
+import { MessagesController } from './messages/messages.controller.js';
 import { MfaController } from './mfa/mfa.controller.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
 import { PaymentController } from './payment/payment.controller.js';
@@ -33,4 +34,5 @@ export const controllers = [
   BotsController,
   TwilioWebhookController,
   SendGridWebhookController,
+  MessagesController,
 ];

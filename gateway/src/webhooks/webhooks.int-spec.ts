@@ -11,6 +11,7 @@ import { testInfrastructure, testLogger } from '@multimfa/service-runtime/testin
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import twilio from 'twilio';
+import { signedUpCustomer } from '../testing/accounts.builder.js';
 import { ServiceStack } from '../testing/service-stack.js';
 
 const AUTH_TOKEN = '5a4db0c55a4db0c55a4db0c55a4db0c5';
@@ -63,11 +64,11 @@ describe('inbound texts through the gateway are stored once and forwarded to ver
 
   const owner = randomUUID();
 
-  async function mfa(number: string, isSubscriptionActive: boolean) {
+  async function mfa(number: string, isSubscriptionActive: boolean, userId: string = owner) {
     const payload: PayloadOf<typeof mfaCreated> = {
       mfaId: randomUUID(),
       MFAType: 'MultiMFA',
-      userId: owner,
+      userId,
       name: `Team ${number.slice(-2)}`,
       description: '',
       countryId: 1,
@@ -143,6 +144,9 @@ describe('inbound texts through the gateway are stored once and forwarded to ver
     });
   }
 
+  const statusesOf = (message: { recipients: Array<{ status: string }> }) =>
+    message.recipients.map((recipient) => recipient.status).sort();
+
   const inboundForm = (to: string, body: string, messageSid = sid()) => ({
     MessageSid: messageSid,
     SmsSid: messageSid,
@@ -214,6 +218,7 @@ describe('inbound texts through the gateway are stored once and forwarded to ver
     expect(sent.webhook).toMatchObject({ ok: true, status: 200 });
 
     const mail = await inbox.waitForEmail(both.email, { after: cursor, timeoutMs: 30_000 });
+    assert.match(mail.subject, /^482913 is your code/, 'the code found in the text leads the subject');
     assert.match(mail.text ?? '', /Your verification code is 482913/);
     assert.match(mail.html ?? '', /Your verification code is 482913/);
     await inbox.waitForEmail(emailOnly.email, { after: cursor, timeoutMs: 30_000 });
@@ -221,10 +226,12 @@ describe('inbound texts through the gateway are stored once and forwarded to ver
     assert.equal(sms.from, NUMBERS.active, 'the SMS goes out from the MultiMFA’s own number');
     assert.match(sms.body, /Your verification code is 482913/);
 
-    const [message] = await rows('SELECT message_id, mfa_id FROM inbound_message WHERE message_sid = $1', [
-      sent.message.sid,
-    ]);
+    const [message] = await rows(
+      'SELECT message_id, mfa_id, code FROM inbound_message WHERE message_sid = $1',
+      [sent.message.sid],
+    );
     assert.equal(message.mfa_id, team.mfaId);
+    assert.equal(message.code, '482913');
     const delivered = await eventually('every recipient delivered', async () => {
       const forwards = await rows(
         'SELECT member_id, medium, status FROM forward WHERE message_id = $1 ORDER BY member_id, medium',
@@ -498,6 +505,52 @@ describe('inbound texts through the gateway are stored once and forwarded to ver
       twilio.getExpectedTwilioSignature(AUTH_TOKEN, `${publicUrl}${path}`, failed),
     );
     assert.equal(forged.status, 403, 'a signature for another URL does not carry over');
+  });
+
+  it('lists a MultiMFA’s recent texts with each recipient’s status to its owner, and answers 404 to another customer', async () => {
+    const customer = await signedUpCustomer(gatewayUrl, 'owner');
+    const session = await customer.call<{ data: { userId: string } }>('GET', '/api/auth/session');
+    const team = await mfa('+14155550177', true, session.body.data.userId);
+    const reached = await member(team.mfaId, 'EMAIL', true, '');
+    await viewed(team.mfaId, 1);
+    const form = inboundForm('+14155550177', 'Your verification code is 246810');
+    assert.equal((await postSigned('/api/webhooks/twilio/sms', form)).status, 200);
+    await inbox.waitForEmail(reached.email, { timeoutMs: 30_000 });
+
+    type Listed = {
+      data: { messages: Array<Record<string, unknown> & { recipients: Array<{ status: string }> }> };
+    };
+    const listed = await eventually('the forward delivered', async () => {
+      const answer = await customer.call<Listed>('GET', `/api/plan/messages/${team.mfaId}`);
+      const [message] = answer.body.data.messages;
+      return message && statusesOf(message).join() === 'delivered' ? answer : undefined;
+    });
+    assert.equal(listed.status, 200);
+    expect(listed.body.data.messages).toStrictEqual([
+      {
+        messageId: expect.any(String),
+        sender: form.From,
+        receivedAt: expect.any(String),
+        body: 'Your verification code is 246810',
+        code: '246810',
+        codeService: null,
+        recipients: [
+          {
+            memberId: reached.memberId,
+            firstName: reached.firstName,
+            lastName: 'Test',
+            medium: 'EMAIL',
+            status: 'delivered',
+          },
+        ],
+        deliveredCount: 1,
+      },
+    ]);
+
+    const stranger = await signedUpCustomer(gatewayUrl, 'stranger');
+    const refused = await stranger.call('GET', `/api/plan/messages/${team.mfaId}`);
+    assert.equal(refused.status, 404);
+    assert.equal((await stranger.call('GET', '/api/plan/messages/not-a-uuid')).status, 400);
   });
 
   it('refuses SendGrid events whose ECDSA signature is missing or forged', async () => {

@@ -17,6 +17,7 @@ import { botsEndpoints } from './bots.js';
 import { sendContactMessage } from './contact.js';
 import type { Endpoint } from './endpoint.js';
 import { invitationEndpoints, membersEndpoints } from './members.js';
+import { messagesEndpoints } from './messages.js';
 import { getMFACountries } from './plan.js';
 import { listPlans, listRoboMfaPlans } from './plan-catalogue.js';
 import { purchaseEndpoints } from './purchase.js';
@@ -29,6 +30,7 @@ export { type ContactBody, contactBody, sendContactMessage } from './contact.js'
 export { type Endpoint, endpoint, type HttpMethod } from './endpoint.js';
 export { type Envelope, envelope, errorEnvelope } from './envelope.js';
 export * from './members.js';
+export * from './messages.js';
 export { type Country, countrySchema, getMFACountries } from './plan.js';
 export { listPlans, listRoboMfaPlans, type Plan, planSchema } from './plan-catalogue.js';
 export * from './purchase.js';
@@ -58,4 +60,5 @@ export const endpoints: readonly Endpoint[] = [
   ...invitationEndpoints,
   ...botsEndpoints,
   ...webhookEndpoints,
+  ...messagesEndpoints,
 ];

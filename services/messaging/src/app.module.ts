@@ -5,6 +5,7 @@ import type { MessagingConfig } from './config/messaging.config.js';
 import { EmailModule } from './email/email.module.js';
 import { InboundModule } from './inbound/inbound.module.js';
 import { migrations } from './migrations/index.js';
+import { SmsModule } from './sms/sms.module.js';
 
 /** The messaging service: inbound SMS, code extraction, forwards by e-mail and SMS, message logs, the bot feed. */
 @Module({})
@@ -30,6 +31,7 @@ export class AppModule {
         }),
         EmailModule.forRoot(config),
         InboundModule.forRoot(config),
+        SmsModule.forRoot(config),
       ],
     };
   }

@@ -60,3 +60,32 @@ export type DeliveryReportRequest = z.output<typeof deliveryReportRequest>;
 
 export const deliveryReportAccepted = z.object({ applied: z.number().int().nonnegative() });
 export type DeliveryReportAccepted = z.output<typeof deliveryReportAccepted>;
+
+/** `GET /mfas/:mfaId/messages?userId=&limit=`: an owner's MultiMFA's recent texts (another's: 404). */
+export const recentMessagesQuery = z.object({
+  userId: z.uuid(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type RecentMessagesQuery = z.output<typeof recentMessagesQuery>;
+
+export const recentMessage = z.object({
+  messageId: z.uuid(),
+  sender: z.string(),
+  receivedAt: z.iso.datetime(),
+  body: z.string(),
+  code: z.string().nullable(),
+  codeService: z.string().nullable(),
+  recipients: z.array(
+    z.object({
+      memberId: z.uuid(),
+      firstName: z.string(),
+      lastName: z.string(),
+      medium: z.enum(['EMAIL', 'SMS']),
+      status: z.enum(['queued', 'sent', 'delivered', 'failed']),
+    }),
+  ),
+});
+export type RecentMessage = z.output<typeof recentMessage>;
+
+export const recentMessagesList = z.object({ messages: z.array(recentMessage) });
+export type RecentMessagesList = z.output<typeof recentMessagesList>;

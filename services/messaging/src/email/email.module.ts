@@ -52,7 +52,7 @@ export class EmailModule {
         ContactService,
       ],
       controllers: [NotificationsSubscriber, ContactController],
-      exports: [QueueConnection, QUEUE_CONNECTION, QUEUE_PREFIX, EmailSender, EmailsService],
+      exports: [QueueConnection, QUEUE_CONNECTION, QUEUE_PREFIX, EMAIL_SETTINGS, EmailSender, EmailsService],
     };
   }
 }

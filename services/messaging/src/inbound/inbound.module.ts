@@ -8,15 +8,15 @@ import { ForwardingService } from '../forwarding/forwarding.service.js';
 import { ForwardingWorker } from '../forwarding/forwarding.worker.js';
 import { FORWARDING_SETTINGS } from '../forwarding/forwarding-settings.js';
 import { ForwardsRepository } from '../forwarding/forwards.repository.js';
+import { MessageHistoryController } from '../history/message-history.controller.js';
+import { MessageHistoryRepository } from '../history/message-history.repository.js';
 import { MessageLogRepository } from '../message-log/message-log.repository.js';
 import { BullForwardQueue, ForwardQueue } from '../queue/forward-queue.js';
-import { SmsSender, TwilioSmsSender } from '../sms/sms-sender.js';
 import { ArrivalPublisher, RedisArrivalPublisher } from './arrival-publisher.js';
-import { CodeExtractor } from './code-extractor.js';
+import { CodeExtractor, PackageCodeExtractor } from './code-extractor.js';
 import { InboundController } from './inbound.controller.js';
 import { InboundService } from './inbound.service.js';
 import { InboundMessagesRepository } from './inbound-messages.repository.js';
-import { NoCodeExtractor } from './no-code-extractor.js';
 
 /**
  * Inbound texts and their forwards: messaging's view of MFAs and members (numbers' events), the
@@ -45,15 +45,7 @@ export class InboundModule {
           useFactory: (connection: Redis) => new RedisArrivalPublisher(connection),
           inject: [QUEUE_CONNECTION],
         },
-        {
-          provide: SmsSender,
-          useValue: new TwilioSmsSender({
-            accountSid: config.TWILIO_ACCOUNT_SID,
-            authToken: config.TWILIO_AUTH_TOKEN,
-            apiUrl: config.TWILIO_API_URL,
-          }),
-        },
-        { provide: CodeExtractor, useValue: new NoCodeExtractor() },
+        { provide: CodeExtractor, useValue: new PackageCodeExtractor() },
         DirectoryRepository,
         InboundMessagesRepository,
         ForwardsRepository,
@@ -61,8 +53,9 @@ export class InboundModule {
         InboundService,
         ForwardingService,
         ForwardingWorker,
+        MessageHistoryRepository,
       ],
-      controllers: [DirectorySubscriber, InboundController],
+      controllers: [DirectorySubscriber, InboundController, MessageHistoryController],
     };
   }
 }

@@ -5,6 +5,7 @@ import { OutboundEmailContent1763800000301 } from './1763800000301-outbound-emai
 import { CreateContactMessage1763800000302 } from './1763800000302-create-contact-message.js';
 import { CreateInboundMessage1764100000000 } from './1764100000000-create-inbound-message.js';
 import { CreateForwarding1764200000000 } from './1764200000000-create-forwarding.js';
+import { CreateOutboundSms1764200000001 } from './1764200000001-create-outbound-sms.js';
 
 /** Every migration of the messaging database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [
@@ -14,4 +15,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   CreateContactMessage1763800000302,
   CreateInboundMessage1764100000000,
   CreateForwarding1764200000000,
+  CreateOutboundSms1764200000001,
 ];

@@ -2,11 +2,13 @@
 export enum QueueName {
   Email = 'messaging.email',
   Forward = 'messaging.forward',
+  Sms = 'messaging.sms',
 }
 
 export enum JobName {
   SendEmail = 'send-email',
   Forward = 'forward',
+  SendSms = 'send-sms',
 }
 
 /**
@@ -46,3 +48,12 @@ export const FORWARD_JOB_OPTIONS = {
   removeOnComplete: { age: 3600, count: 100_000 },
   removeOnFail: { age: 24 * 3600, count: 1000 },
 } as const;
+
+/** An SMS of the product's own (an invitation) to send: its row, never its content. */
+export interface SendSmsJob {
+  smsId: string;
+  correlationId: string;
+}
+
+/** As e-mails: 1 s, 2 s, 4 s … about eight minutes in all before giving up. */
+export const SMS_JOB_OPTIONS = EMAIL_JOB_OPTIONS;
