@@ -26,6 +26,7 @@ import { MfasService } from './mfa/mfas.service.js';
 import { PaymentService } from './payment/payment.service.js';
 import { PlansService } from './plan/plans.service.js';
 import { UpstreamModule } from './upstream/upstream.module.js';
+import { webhookProviders } from './webhooks/webhook-providers.js';
 
 /** The gateway: the documented /api surface, sessions, XSRF, rate limits; calls the services. */
 @Module({})
@@ -63,6 +64,7 @@ export class AppModule {
         AdminUsersService,
         AdminDiscountsService,
         AdminReportingService,
+        ...webhookProviders(config),
         { provide: APP_GUARD, useClass: AccessGuard },
       ],
     };

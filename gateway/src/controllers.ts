@@ -11,12 +11,15 @@ import { CardsController } from './cards/cards.controller.js';
 import { ContactController } from './contact/contact.controller.js';
 import { InvitationsController } from './members/invitations.controller.js';
 import { MembersController } from './members/members.controller.js';
+import { MessagesController } from './messages/messages.controller.js';
 import { MfaController } from './mfa/mfa.controller.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
 import { PaymentController } from './payment/payment.controller.js';
 import { StripeWebhookController } from './payment/stripe-webhook.controller.js';
 import { CountriesController } from './plan/countries.controller.js';
 import { PlansController } from './plan/plans.controller.js';
+import { SendGridWebhookController } from './webhooks/sendgrid-webhook.controller.js';
+import { TwilioWebhookController } from './webhooks/twilio-webhook.controller.js';
 
 /** Every controller of the gateway; loading this list registers every endpoint it serves. */
 export const controllers = [
@@ -39,4 +42,7 @@ export const controllers = [
   AdminUsersController,
   AdminDiscountsController,
   AdminReportingController,
+  TwilioWebhookController,
+  SendGridWebhookController,
+  MessagesController,
 ];

@@ -35,6 +35,7 @@ function startGateway(numbersUrl: string, overrides: Record<string, string> = {}
     GOOGLE_CLIENT_ID: 'test-client',
     GOOGLE_CLIENT_SECRET: 'test-secret',
     TRUST_PROXY_HOPS: '1',
+    TWILIO_AUTH_TOKEN: '5a4db0c55a4db0c55a4db0c55a4db0c5',
     ...overrides,
   });
   return createTestServiceApp(gateway, config, testLogger('gateway'));

@@ -1,6 +1,6 @@
 // The whole MultiMFA stack on one machine, as the start command, the end-to-end tests and the
 // benchmarks run it: infrastructure, the five services, the gateway and the web app.
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
@@ -29,6 +29,20 @@ function persisted(name, make) {
 
 /** A random secret of the local stacks. */
 const localSecret = (name) => persisted(name, () => randomBytes(32).toString('hex'));
+
+/** The sandbox signs SendGrid's events with this EC P-256 key; the gateway verifies with its public half. */
+function sendgridEventKeys() {
+  const privateKeyPem = persisted('sendgrid-event-webhook-key.pem', () =>
+    generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({
+      type: 'pkcs8',
+      format: 'pem',
+    }),
+  );
+  const publicKey = createPublicKey(createPrivateKey(privateKeyPem))
+    .export({ type: 'spki', format: 'der' })
+    .toString('base64');
+  return { privateKeyPem, publicKey };
+}
 
 /** The gateway's key pair for its calls to the services (the project's own code, built by then). */
 async function gatewayKeys() {
@@ -112,6 +126,12 @@ function extraEnv(config, service) {
     case 'messaging':
       return {
         EVENT_SEALING_KEY: localSecret('event-sealing-key'),
+        // Forwarded texts go out through Twilio from each MultiMFA's number; their status callbacks
+        // come back to the product's /api, which the web app's origin serves.
+        TWILIO_ACCOUNT_SID: SANDBOX.twilioAccountSid,
+        TWILIO_AUTH_TOKEN: SANDBOX.twilioAuthToken,
+        TWILIO_API_URL: config.sandboxUrl,
+        PUBLIC_API_URL: config.webUrl,
         SENDGRID_API_KEY: SANDBOX.sendgridApiKey,
         SENDGRID_API_URL: config.sandboxUrl,
         PUBLIC_WEB_URL: config.webUrl,
@@ -211,6 +231,8 @@ export async function startApplication(config) {
     GOOGLE_REDIRECT_URIS: `${config.webUrl}/api/auth/google/callback`,
     STRIPE_WEBHOOK_URL: `http://127.0.0.1:${config.ports.gateway}/api/webhooks/stripe`,
     STRIPE_WEBHOOK_SECRET: SANDBOX.stripeWebhookSecret,
+    SENDGRID_EVENT_WEBHOOK_URL: `http://127.0.0.1:${config.ports.gateway}/api/webhooks/sendgrid/events`,
+    SENDGRID_EVENT_WEBHOOK_PRIVATE_KEY: sendgridEventKeys().privateKeyPem,
   });
   const keys = await gatewayKeys();
   const services = SERVICES.map((service) => ({
@@ -235,6 +257,10 @@ export async function startApplication(config) {
     MESSAGING_URL: `http://127.0.0.1:${config.ports.messaging}`,
     ADMIN_REPORTING_URL: `http://127.0.0.1:${config.ports['admin-reporting']}`,
     PUBLIC_URL: config.webUrl,
+    // Twilio signs the URL it posted to: the web app's origin, which serves /api.
+    PUBLIC_API_URL: config.webUrl,
+    TWILIO_AUTH_TOKEN: SANDBOX.twilioAuthToken,
+    SENDGRID_EVENT_WEBHOOK_PUBLIC_KEY: sendgridEventKeys().publicKey,
     GOOGLE_CLIENT_ID: SANDBOX.googleClientId,
     GOOGLE_CLIENT_SECRET: SANDBOX.googleClientSecret,
     GOOGLE_AUTHORIZATION_URL: `${config.sandboxUrl}/o/oauth2/v2/auth`,

@@ -33,6 +33,15 @@ export const gatewayConfigSchema = processEnvSchema.extend({
   ADMIN_REPORTING_URL: configSchemas.url(['http:', 'https:']),
   /** Where people open the product; Google sends them back to it. */
   PUBLIC_URL: configSchemas.url(['http:', 'https:']),
+  /**
+   * The product's public address as the providers reach it (the Ingress): Twilio signs the URL it
+   * posted to, so signatures are checked against this base; PUBLIC_URL when unset.
+   */
+  PUBLIC_API_URL: configSchemas.url(['http:', 'https:']).optional(),
+  /** Checks `X-Twilio-Signature` on Twilio's webhooks. */
+  TWILIO_AUTH_TOKEN: z.string().min(1),
+  /** SendGrid's event webhook verification key (base64 DER, as its console shows it); events are refused without it. */
+  SENDGRID_EVENT_WEBHOOK_PUBLIC_KEY: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().min(1),
   GOOGLE_CLIENT_SECRET: z.string().min(1),
   GOOGLE_AUTHORIZATION_URL: configSchemas

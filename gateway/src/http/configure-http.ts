@@ -2,7 +2,7 @@ import { Clock, type Logger } from '@multimfa/service-runtime';
 import type { INestApplication } from '@nestjs/common';
 import RedisStore from 'connect-redis';
 import cookieParser from 'cookie-parser';
-import express, { type Express } from 'express';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
 import { adminAreaMiddleware } from '../access/admin-area.middleware.js';
@@ -20,6 +20,14 @@ const INVITATION_ROUTES = ['/api/plan/token', '/api/plan/activate-member', '/api
 /** Callers that prove themselves another way: provider webhooks (signatures) and bots (API keys). */
 const XSRF_EXEMPT = [/^\/api\/webhooks\//, /^\/api\/bot\//];
 
+/** Provider webhooks whose signature covers the body as sent. */
+const WEBHOOK_RAW_PATHS = ['/api/webhooks/twilio', '/api/webhooks/sendgrid'];
+
+const exceptWebhooks =
+  <R extends Request>(middleware: (req: R, res: Response, next: NextFunction) => unknown) =>
+  (req: R, res: Response, next: NextFunction) =>
+    req.originalUrl.startsWith('/api/webhooks/') ? next() : middleware(req, res, next);
+
 /** Security headers, cookies, rate limits, server-side sessions in Redis and the XSRF check, on /api. */
 export function configureHttp(app: INestApplication, config: GatewayConfig, logger: Logger) {
   const server = app.getHttpAdapter().getInstance() as Express;
@@ -31,6 +39,8 @@ export function configureHttp(app: INestApplication, config: GatewayConfig, logg
   // Stripe signs the exact bytes of its webhook: that one route keeps its body unparsed (the JSON
   // parser, registered later, leaves a body already read alone).
   app.use(STRIPE_WEBHOOK_PATH, express.raw({ type: () => true, limit: '1mb' }));
+  // Twilio signs the form it posted, SendGrid the exact bytes of its events: kept unparsed too.
+  app.use(WEBHOOK_RAW_PATHS, express.raw({ type: () => true, limit: '1mb' }));
   app.use(
     helmet({
       contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
@@ -50,7 +60,8 @@ export function configureHttp(app: INestApplication, config: GatewayConfig, logg
   // Keys carry REDIS_KEY_PREFIX through the client's keyPrefix (GatewayRedis). The count goes to Redis
   // with the session's load, in one pipeline; it is enforced once the session is loaded.
   const rateLimit = rateLimitMiddleware(redis, config.RATE_LIMIT_PER_MINUTE, logger);
-  app.use('/api', rateLimit.count);
+  // Providers post their webhooks from a few addresses at their own pace; their signatures gate them.
+  app.use('/api', exceptWebhooks(rateLimit.count));
   // Invitation tokens are looked up and accepted without a session: a stricter window against guessing.
   const invitationLimit = rateLimitMiddleware(
     redis,
@@ -86,7 +97,7 @@ export function configureHttp(app: INestApplication, config: GatewayConfig, logg
       },
     }),
   );
-  app.use('/api', rateLimit.enforce);
+  app.use('/api', exceptWebhooks(rateLimit.enforce));
   app.use(INVITATION_ROUTES, invitationLimit.enforce);
   app.use('/api', sessionLifetimeMiddleware(config.SESSION_TTL_SECONDS, clock));
   app.use('/api/admin', adminAreaMiddleware(logger));

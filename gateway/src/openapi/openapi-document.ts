@@ -48,7 +48,14 @@ const json = (schema: JsonSchema) => ({ content: { 'application/json': { schema 
 function operation(endpoint: Endpoint, components: Record<string, JsonSchema>) {
   const errorRef = { $ref: '#/components/schemas/ErrorResponse' };
   const responses: Record<string, unknown> = {
-    '200': { description: 'Success', ...json(toSchema(endpoint.response, components, 'output')) },
+    '200': {
+      description: 'Success',
+      content: {
+        [endpoint.responseContentType ?? 'application/json']: {
+          schema: toSchema(endpoint.response, components, 'output'),
+        },
+      },
+    },
     '429': { description: 'Too many requests', ...json(errorRef) },
     '500': { description: 'Unexpected failure; the message carries an error id', ...json(errorRef) },
   };
@@ -94,7 +101,16 @@ function operation(endpoint: Endpoint, components: Record<string, JsonSchema>) {
     ...(endpoint.access === 'bot' ? { security: [{ botKey: [] }] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(endpoint.body
-      ? { requestBody: { required: true, ...json(toSchema(endpoint.body, components, 'input')) } }
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              [endpoint.requestContentType ?? 'application/json']: {
+                schema: toSchema(endpoint.body, components, 'input'),
+              },
+            },
+          },
+        }
       : {}),
     responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b))),
   };

@@ -24,8 +24,8 @@ import { gateway } from '../gateway.js';
 
 type Notification = PayloadOf<typeof notificationRequested>;
 
-async function listen(app: INestApplication): Promise<string> {
-  await app.listen(0, '127.0.0.1');
+async function listen(app: INestApplication, port = 0): Promise<string> {
+  await app.listen(port, '127.0.0.1');
   return `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
 }
 
@@ -97,10 +97,15 @@ export class ServiceStack {
     }
   }
 
-  async start(): Promise<this> {
+  /** `sandboxSettings`: further settings of the provider sandbox (its webhook URLs, numbers, keys). */
+  async start(sandboxSettings: Record<string, string> = {}): Promise<this> {
     await ensureTopics(this.kafka, topicList(this.topicPrefix));
     this.sandbox = createSandbox(
-      loadSandboxSettings({ LOG_LEVEL: 'silent', STRIPE_WEBHOOK_SECRET: this.stripeWebhookSecret }).config,
+      loadSandboxSettings({
+        LOG_LEVEL: 'silent',
+        STRIPE_WEBHOOK_SECRET: this.stripeWebhookSecret,
+        ...sandboxSettings,
+      }).config,
     );
     this.sandboxUrl = await this.sandbox.listen(0, '127.0.0.1');
     const common = async (name: string) => {
@@ -177,7 +182,7 @@ export class ServiceStack {
   }
 
   /** The real messaging service too (its own database; SendGrid in the sandbox); the gateways started after it call it. */
-  async startMessaging(): Promise<string> {
+  async startMessaging(settings: Record<string, string> = {}): Promise<string> {
     const url = await createTestDatabase('messaging');
     this.databases.push(url);
     const messaging = await createTestServiceApp(
@@ -194,6 +199,11 @@ export class ServiceStack {
         PUBLIC_WEB_URL: 'http://127.0.0.1:1',
         EVENT_SEALING_KEY: this.sealingKey,
         SUPPORT_EMAIL: this.supportAddress,
+        TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000001',
+        TWILIO_AUTH_TOKEN: '5a4db0c55a4db0c55a4db0c55a4db0c5',
+        TWILIO_API_URL: this.sandboxUrl,
+        PUBLIC_API_URL: 'http://127.0.0.1:1',
+        ...settings,
       }),
       testLogger('messaging'),
     );
@@ -223,8 +233,11 @@ export class ServiceStack {
     return { url: this.adminReportingUrl, databaseUrl };
   }
 
-  /** A gateway replica; every replica shares the sessions in Redis. */
-  async gateway(overrides: Record<string, string> = {}): Promise<{ url: string; app: INestApplication }> {
+  /** A gateway replica (on `port`, any free one by default); every replica shares the sessions in Redis. */
+  async gateway(
+    overrides: Record<string, string> = {},
+    port = 0,
+  ): Promise<{ url: string; app: INestApplication }> {
     const config = loadConfig(gateway.configSchema, {
       PORT: '1',
       REDIS_URL: testInfrastructure.redisUrl,
@@ -239,11 +252,12 @@ export class ServiceStack {
       GOOGLE_CLIENT_ID: 'multimfa-sandbox.apps.googleusercontent.com',
       GOOGLE_CLIENT_SECRET: 'GOCSPX-multimfa-sandbox',
       TRUST_PROXY_HOPS: '1',
+      TWILIO_AUTH_TOKEN: '5a4db0c55a4db0c55a4db0c55a4db0c5',
       ...overrides,
     });
     const app = await createTestServiceApp(gateway, config, testLogger('gateway'));
     this.apps.push(app);
-    return { url: await listen(app), app };
+    return { url: await listen(app, port), app };
   }
 
   async stop(): Promise<void> {

@@ -26,6 +26,10 @@ export interface Endpoint<
   response: Response;
   /** Answers besides success and the usual errors, for the OpenAPI document: status -> meaning. */
   otherAnswers?: Record<string, string>;
+  /** The request body's media type when it is not JSON (a provider's webhook). */
+  requestContentType?: 'application/x-www-form-urlencoded';
+  /** The answer's media type when it is not JSON (TwiML for Twilio). */
+  responseContentType?: 'text/xml';
 }
 
 export function endpoint<

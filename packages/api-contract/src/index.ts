@@ -22,9 +22,11 @@ import { cardsEndpoints, invoicesEndpoints } from './cards.js';
 import { sendContactMessage } from './contact.js';
 import type { Endpoint } from './endpoint.js';
 import { invitationEndpoints, membersEndpoints } from './members.js';
+import { messagesEndpoints } from './messages.js';
 import { getMFACountries } from './plan.js';
 import { listPlans, listRoboMfaPlans } from './plan-catalogue.js';
 import { purchaseEndpoints } from './purchase.js';
+import { webhookEndpoints } from './webhooks.js';
 
 export * from './admin-discounts.js';
 export * from './admin-numbers.js';
@@ -38,9 +40,11 @@ export { type ContactBody, contactBody, sendContactMessage } from './contact.js'
 export { type Endpoint, endpoint, type HttpMethod } from './endpoint.js';
 export { type Envelope, envelope, errorEnvelope } from './envelope.js';
 export * from './members.js';
+export * from './messages.js';
 export { type Country, countrySchema, getMFACountries } from './plan.js';
 export { listPlans, listRoboMfaPlans, type Plan, planSchema } from './plan-catalogue.js';
 export * from './purchase.js';
+export * from './webhooks.js';
 
 /** Every documented /api call, in the order the OpenAPI document lists them. */
 export const endpoints: readonly Endpoint[] = [
@@ -71,4 +75,6 @@ export const endpoints: readonly Endpoint[] = [
   ...adminUsersEndpoints,
   ...adminDiscountsEndpoints,
   ...adminReportingEndpoints,
+  ...webhookEndpoints,
+  ...messagesEndpoints,
 ];

@@ -1,6 +1,7 @@
 import { billingEvents, billingInvoiceEvents } from './billing.js';
 import { EventCatalogue, type EventDefinition } from './define-event.js';
 import { identityEvents } from './identity.js';
+import { messagingEvents } from './messaging.js';
 import { numbersEvents } from './numbers.js';
 
 /**
@@ -12,6 +13,7 @@ export const publishedEvents: readonly EventDefinition[] = [
   ...billingEvents,
   ...billingInvoiceEvents,
   ...numbersEvents,
+  ...messagingEvents,
 ];
 
 export const catalogue = new EventCatalogue(publishedEvents);

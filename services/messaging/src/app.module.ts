@@ -4,7 +4,9 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { BotFeedModule } from './bot-feed/bot-feed.module.js';
 import type { MessagingConfig } from './config/messaging.config.js';
 import { EmailModule } from './email/email.module.js';
+import { InboundModule } from './inbound/inbound.module.js';
 import { migrations } from './migrations/index.js';
+import { SmsModule } from './sms/sms.module.js';
 
 /** The messaging service: inbound SMS, code extraction, forwards by e-mail and SMS, message logs, the bot feed. */
 @Module({})
@@ -30,6 +32,8 @@ export class AppModule {
         }),
         EmailModule.forRoot(config),
         BotFeedModule.forRoot(config),
+        InboundModule.forRoot(config),
+        SmsModule.forRoot(config),
       ],
     };
   }

@@ -13,6 +13,12 @@ import {
 } from '@multimfa/api-contract';
 import { z } from 'zod';
 
+export {
+  type MessageArrival,
+  messageArrivalChannel,
+  messageArrivalSchema,
+} from './inbound/message-arrival.js';
+
 // ---- the landing page's contact form -----------------------------------------------------------
 
 /** `POST /contact-messages`: a visitor's message to support, stored and then e-mailed to support. */
@@ -49,3 +55,71 @@ export type FeedBotRegistration = z.output<typeof feedBotRegistration>;
 /** `PUT` and `DELETE /bot-feed/bots/:botId` (idempotent): what messaging now holds of the bot. */
 export const feedBotState = z.object({ botId: z.uuid(), revoked: z.boolean() });
 export type FeedBotState = z.output<typeof feedBotState>;
+// ---- inbound texts and their forwards --------------------------------------------------------
+
+/** `POST /inbound-messages`: a text Twilio delivered to one of our numbers (its signature already checked). */
+export const inboundSmsRequest = z.object({
+  /** Twilio's MessageSid: a redelivery of the same text is applied once. */
+  messageSid: z.string().regex(/^(SM|MM)[0-9a-f]{32}$/i, 'MessageSid must be a Twilio message SID'),
+  from: z.string().trim().min(1).max(64),
+  to: z.string().trim().min(1).max(32),
+  body: z.string().max(1600),
+});
+export type InboundSmsRequest = z.output<typeof inboundSmsRequest>;
+
+export const inboundSmsAccepted = z.object({
+  messageId: z.uuid(),
+  /** True when this MessageSid had been stored before (nothing was done again). */
+  duplicate: z.boolean(),
+});
+export type InboundSmsAccepted = z.output<typeof inboundSmsAccepted>;
+
+/**
+ * `POST /delivery-reports`: what a provider's signed callback said about forwards (Twilio's status
+ * callback, SendGrid's events), as the provider named it; messaging maps it to its own statuses.
+ */
+export const deliveryReportRequest = z.object({
+  reports: z
+    .array(
+      z.object({
+        provider: z.enum(['twilio', 'sendgrid']),
+        forwardId: z.uuid(),
+        /** Twilio's MessageStatus or SendGrid's event name. */
+        event: z.string().min(1).max(40),
+      }),
+    )
+    .max(1000),
+});
+export type DeliveryReportRequest = z.output<typeof deliveryReportRequest>;
+
+export const deliveryReportAccepted = z.object({ applied: z.number().int().nonnegative() });
+export type DeliveryReportAccepted = z.output<typeof deliveryReportAccepted>;
+
+/** `GET /mfas/:mfaId/messages?userId=&limit=`: an owner's MultiMFA's recent texts (another's: 404). */
+export const recentMessagesQuery = z.object({
+  userId: z.uuid(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type RecentMessagesQuery = z.output<typeof recentMessagesQuery>;
+
+export const recentMessage = z.object({
+  messageId: z.uuid(),
+  sender: z.string(),
+  receivedAt: z.iso.datetime(),
+  body: z.string(),
+  code: z.string().nullable(),
+  codeService: z.string().nullable(),
+  recipients: z.array(
+    z.object({
+      memberId: z.uuid(),
+      firstName: z.string(),
+      lastName: z.string(),
+      medium: z.enum(['EMAIL', 'SMS']),
+      status: z.enum(['queued', 'sent', 'delivered', 'failed']),
+    }),
+  ),
+});
+export type RecentMessage = z.output<typeof recentMessage>;
+
+export const recentMessagesList = z.object({ messages: z.array(recentMessage) });
+export type RecentMessagesList = z.output<typeof recentMessagesList>;

@@ -12,6 +12,13 @@ export const messagingConfigSchema = serviceEnvSchema.extend({
   SUPPORT_EMAIL: z.email().default('support@multimfa.com'),
   /** Where people open the product (links in e-mails). */
   PUBLIC_WEB_URL: configSchemas.url(['http:', 'https:']),
+  /** Twilio, which sends forwarded texts from each MultiMFA's own number. */
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-f]{32}$/, 'must be a Twilio account SID (AC + 32 hex)'),
+  TWILIO_AUTH_TOKEN: z.string().min(1),
+  /** Twilio's API; the provider sandbox's address locally. */
+  TWILIO_API_URL: configSchemas.url(['http:', 'https:']).default('https://api.twilio.com'),
+  /** The product's public address as Twilio reaches it (behind the Ingress): status callbacks go to its /api. */
+  PUBLIC_API_URL: configSchemas.url(['http:', 'https:']),
   /** Opens the codes identity seals for messaging (the same key as identity's). */
   EVENT_SEALING_KEY: sealingKeySetting,
 });

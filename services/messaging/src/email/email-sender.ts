@@ -1,5 +1,6 @@
 import { Client } from '@sendgrid/client';
 import { MailService } from '@sendgrid/mail';
+import { ProviderError, rateLimitResetOf } from '../forwarding/provider-error.js';
 
 export interface OutgoingEmail {
   to: { emailAddress: string; name: string };
@@ -12,7 +13,7 @@ export interface OutgoingEmail {
   emailId: string;
 }
 
-/** Sends one e-mail; the only place that knows the provider. */
+/** Sends one e-mail; the only place that knows the provider. A refusal is thrown as a `ProviderError`. */
 export abstract class EmailSender {
   abstract send(email: OutgoingEmail): Promise<{ providerMessageId: string | null }>;
 }
@@ -33,7 +34,15 @@ export class SendGridEmailSender extends EmailSender {
   }
 
   async send(email: OutgoingEmail): Promise<{ providerMessageId: string | null }> {
-    const [response] = await this.mail.send({
+    const [response] = await this.mail.send(this.message(email)).catch((error: unknown) => {
+      throw refusal(error);
+    });
+    const id = response.headers['x-message-id'];
+    return { providerMessageId: typeof id === 'string' ? id : null };
+  }
+
+  private message(email: OutgoingEmail) {
+    return {
       to: { email: email.to.emailAddress, name: email.to.name },
       from: this.from,
       subject: email.subject,
@@ -42,8 +51,18 @@ export class SendGridEmailSender extends EmailSender {
       ...(email.replyTo ? { replyTo: { email: email.replyTo.emailAddress, name: email.replyTo.name } } : {}),
       customArgs: { emailId: email.emailId },
       trackingSettings: { clickTracking: { enable: false, enableText: false } },
-    });
-    const id = response.headers['x-message-id'];
-    return { providerMessageId: typeof id === 'string' ? id : null };
+    };
   }
+}
+
+/** SendGrid's error as a `ProviderError`, with its rate-limit reset; other errors as they are. */
+function refusal(error: unknown): unknown {
+  const { code, response } = error as { code?: unknown; response?: { headers?: Record<string, string> } };
+  if (typeof code !== 'number') return error;
+  return new ProviderError(
+    'sendgrid',
+    code,
+    error instanceof Error ? error.message : `SendGrid answered ${code}`,
+    rateLimitResetOf(response?.headers ?? {}, new Date()),
+  );
 }

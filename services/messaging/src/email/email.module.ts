@@ -23,6 +23,8 @@ export class EmailModule {
     const prefix = `${config.REDIS_KEY_PREFIX}${config.KAFKA_TOPIC_PREFIX}bull`;
     return {
       module: EmailModule,
+      // The queue connection and the SendGrid sender are shared with forwarding.
+      global: true,
       providers: [
         { provide: QueueConnection, useValue: connection },
         { provide: QUEUE_CONNECTION, useValue: connection.redis },
@@ -50,6 +52,7 @@ export class EmailModule {
         ContactService,
       ],
       controllers: [NotificationsSubscriber, ContactController],
+      exports: [QueueConnection, QUEUE_CONNECTION, QUEUE_PREFIX, EMAIL_SETTINGS, EmailSender, EmailsService],
     };
   }
 }

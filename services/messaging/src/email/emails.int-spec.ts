@@ -77,6 +77,10 @@ describe('messaging sends the e-mails identity asks for (real Kafka, Redis, Post
       SENDGRID_API_URL: sandboxUrl,
       PUBLIC_WEB_URL: 'http://127.0.0.1:24080',
       EVENT_SEALING_KEY: sealingKey,
+      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000001',
+      TWILIO_AUTH_TOKEN: '5a4db0c55a4db0c55a4db0c55a4db0c5',
+      TWILIO_API_URL: sandboxUrl,
+      PUBLIC_API_URL: 'http://127.0.0.1:1',
     });
     app = await createTestServiceApp(messagingService, config, logger);
     await app.init();

@@ -4,6 +4,8 @@ import { CreateOutboundEmail1763800000300 } from './1763800000300-create-outboun
 import { OutboundEmailContent1763800000301 } from './1763800000301-outbound-email-content.js';
 import { CreateContactMessage1763800000302 } from './1763800000302-create-contact-message.js';
 import { CreateInboundMessage1764100000000 } from './1764100000000-create-inbound-message.js';
+import { CreateForwarding1764200000000 } from './1764200000000-create-forwarding.js';
+import { CreateOutboundSms1764200000001 } from './1764200000001-create-outbound-sms.js';
 import { CreateBotFeed1764300000000 } from './1764300000000-create-bot-feed.js';
 
 /** Every migration of the messaging database, oldest first. */
@@ -13,5 +15,7 @@ export const migrations: Array<new () => MigrationInterface> = [
   OutboundEmailContent1763800000301,
   CreateContactMessage1763800000302,
   CreateInboundMessage1764100000000,
+  CreateForwarding1764200000000,
+  CreateOutboundSms1764200000001,
   CreateBotFeed1764300000000,
 ];

@@ -9,11 +9,15 @@ import {
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import { EmailsService } from '../email/emails.service.js';
+import { InvitationSmsService } from '../sms/invitation-sms.service.js';
 
 /** Identity's requests to reach a person (codes, security notices) and numbers' invitations become e-mails. */
 @Controller()
 export class NotificationsSubscriber {
-  constructor(@Inject(EmailsService) private readonly emails: EmailsService) {}
+  constructor(
+    @Inject(EmailsService) private readonly emails: EmailsService,
+    @Inject(InvitationSmsService) private readonly invitationSms: InvitationSmsService,
+  ) {}
 
   @EventPattern(notificationRequested)
   async onRequested(
@@ -42,13 +46,18 @@ export class NotificationsSubscriber {
     return this.onRequested(request, context);
   }
 
-  /** A member invited by e-mail (BOTH included); a mobile-only member gets no e-mail. */
+  /**
+   * A member's invitation goes where their codes will go: by e-mail (EMAIL, BOTH) and by SMS from the
+   * MultiMFA's number (MOBILE_NUMBER, BOTH).
+   */
   @EventPattern(invitationSent)
   async onInvitationSent(
     @Payload() invitation: PayloadOf<typeof invitationSent>,
     @Ctx() context: EventContext,
   ): Promise<void> {
-    const enqueue = await this.emails.recordInvitation(context.getManager(), invitation);
-    if (enqueue) context.afterCommit(enqueue);
+    const email = await this.emails.recordInvitation(context.getManager(), invitation);
+    if (email) context.afterCommit(email);
+    const sms = await this.invitationSms.record(context.getManager(), invitation);
+    if (sms) context.afterCommit(sms);
   }
 }

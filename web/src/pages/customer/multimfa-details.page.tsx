@@ -5,6 +5,7 @@ import { AddMemberForm } from '../../features/members/add-member-form.component'
 import { MembersTable } from '../../features/members/members-table.component';
 import { MfaDetailsForm } from '../../features/members/mfa-details-form.component';
 import { useInviteMember, useMfaDetails } from '../../features/members/use-mfa-details';
+import { RecentMessages } from '../../features/messages/recent-messages.component';
 
 /** /details/{mfaid}: the MultiMFA's header fields and its members (customer-area section 2). */
 export function MultiMfaDetailsPage() {
@@ -41,6 +42,9 @@ export function MultiMfaDetailsPage() {
             </Button>
           )}
         />
+      </Card>
+      <Card withBorder>
+        <RecentMessages multiMFAId={mfa.multiMFAId} />
       </Card>
     </Stack>
   );

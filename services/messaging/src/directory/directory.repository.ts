@@ -1,0 +1,170 @@
+import type { mfaCreated, PayloadOf } from '@multimfa/events';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
+/** An MFA as messaging knows it from numbers' events (`mfa_view`). */
+export interface MfaView {
+  mfaId: string;
+  mfaType: 'MultiMFA' | 'RoboMFA' | null;
+  userId: string | null;
+  subscriptionId: string | null;
+  name: string | null;
+  number: string | null;
+  isSubscriptionActive: boolean;
+  isActive: boolean;
+}
+
+export type ForwardMedium = 'EMAIL' | 'MOBILE_NUMBER' | 'BOTH';
+
+/** A member as messaging knows it (`member_view`). */
+export interface MemberView {
+  memberId: string;
+  mfaId: string;
+  firstName: string;
+  lastName: string;
+  mobileNo: string;
+  email: string;
+  forwardMedium: ForwardMedium;
+  status: 'AWAITING_INVITE' | 'INVITE_SENT' | 'VERIFIED';
+}
+
+type MfaState = Omit<PayloadOf<typeof mfaCreated>, 'purchaseId' | 'createdAt'>;
+
+interface MfaRow {
+  mfa_id: string;
+  mfa_type: MfaView['mfaType'];
+  user_id: string | null;
+  subscription_id: string | null;
+  name: string | null;
+  number: string | null;
+  is_subscription_active: boolean;
+  is_active: boolean;
+}
+
+interface MemberRow {
+  member_id: string;
+  mfa_id: string;
+  first_name: string;
+  last_name: string;
+  mobile_no: string;
+  email: string;
+  forward_medium: ForwardMedium;
+  status: MemberView['status'];
+}
+
+const toMfa = (row: MfaRow): MfaView => ({
+  mfaId: row.mfa_id,
+  mfaType: row.mfa_type,
+  userId: row.user_id,
+  subscriptionId: row.subscription_id,
+  name: row.name,
+  number: row.number,
+  isSubscriptionActive: row.is_subscription_active,
+  isActive: row.is_active,
+});
+
+const toMember = (row: MemberRow): MemberView => ({
+  memberId: row.member_id,
+  mfaId: row.mfa_id,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  mobileNo: row.mobile_no,
+  email: row.email,
+  forwardMedium: row.forward_medium,
+  status: row.status,
+});
+
+/**
+ * The `mfa_view` and `member_view` tables. Every write is an upsert of the state an event carries, so
+ * applying an event twice changes nothing; a number assigned before its MFA's creation was seen (two
+ * topics) is kept when the creation arrives with no number.
+ */
+@Injectable()
+export class DirectoryRepository {
+  async upsertMfa(manager: EntityManager, mfa: MfaState): Promise<void> {
+    await manager.query(
+      `INSERT INTO mfa_view (mfa_id, mfa_type, user_id, subscription_id, name, number, is_subscription_active,
+                             is_active, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now())
+       ON CONFLICT (mfa_id) DO UPDATE SET
+         mfa_type = EXCLUDED.mfa_type, user_id = EXCLUDED.user_id, subscription_id = EXCLUDED.subscription_id,
+         name = EXCLUDED.name, number = COALESCE(EXCLUDED.number, mfa_view.number),
+         is_subscription_active = EXCLUDED.is_subscription_active, is_active = EXCLUDED.is_active,
+         updated_at = now()`,
+      [
+        mfa.mfaId,
+        mfa.MFAType,
+        mfa.userId,
+        mfa.subscriptionId,
+        mfa.name,
+        mfa.number,
+        mfa.isSubscriptionActive,
+        mfa.isActive,
+      ],
+    );
+  }
+
+  async assignNumber(
+    manager: EntityManager,
+    assignment: { mfaId: string; number: string; MFAType: 'MultiMFA' | 'RoboMFA'; userId: string },
+  ): Promise<void> {
+    await manager.query(
+      `INSERT INTO mfa_view (mfa_id, mfa_type, user_id, number) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (mfa_id) DO UPDATE SET number = EXCLUDED.number, updated_at = now()`,
+      [assignment.mfaId, assignment.MFAType, assignment.userId, assignment.number],
+    );
+  }
+
+  async upsertMember(manager: EntityManager, member: MemberView): Promise<void> {
+    await manager.query(
+      `INSERT INTO member_view (member_id, mfa_id, first_name, last_name, mobile_no, email, forward_medium, status)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (member_id) DO UPDATE SET
+         first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name, mobile_no = EXCLUDED.mobile_no,
+         email = EXCLUDED.email, forward_medium = EXCLUDED.forward_medium, status = EXCLUDED.status`,
+      [
+        member.memberId,
+        member.mfaId,
+        member.firstName,
+        member.lastName,
+        member.mobileNo,
+        member.email,
+        member.forwardMedium,
+        member.status,
+      ],
+    );
+  }
+
+  async removeMember(manager: EntityManager, memberId: string): Promise<void> {
+    await manager.query('DELETE FROM member_view WHERE member_id = $1', [memberId]);
+  }
+
+  /** The MFA that owns `number` now (the one that got it last, should the view hold an older owner). */
+  async mfaByNumber(manager: EntityManager, number: string): Promise<MfaView | undefined> {
+    const [row]: MfaRow[] = await manager.query(
+      `SELECT mfa_id, mfa_type, user_id, subscription_id, name, number, is_subscription_active, is_active
+         FROM mfa_view WHERE number = $1 ORDER BY updated_at DESC LIMIT 1`,
+      [number],
+    );
+    return row ? toMfa(row) : undefined;
+  }
+
+  async mfa(manager: EntityManager, mfaId: string): Promise<MfaView | undefined> {
+    const [row]: MfaRow[] = await manager.query(
+      `SELECT mfa_id, mfa_type, user_id, subscription_id, name, number, is_subscription_active, is_active
+         FROM mfa_view WHERE mfa_id = $1`,
+      [mfaId],
+    );
+    return row ? toMfa(row) : undefined;
+  }
+
+  /** The members codes go to: VERIFIED ones, in a stable order. */
+  async verifiedMembers(manager: EntityManager, mfaId: string): Promise<MemberView[]> {
+    const rows: MemberRow[] = await manager.query(
+      `SELECT member_id, mfa_id, first_name, last_name, mobile_no, email, forward_medium, status
+         FROM member_view WHERE mfa_id = $1 AND status = 'VERIFIED' ORDER BY member_id`,
+      [mfaId],
+    );
+    return rows.map(toMember);
+  }
+}

@@ -1,0 +1,68 @@
+import { EventContext } from '@multimfa/event-bus';
+import {
+  memberAdded,
+  memberRemoved,
+  memberVerified,
+  mfaCreated,
+  mfaUpdated,
+  numberAssigned,
+  type PayloadOf,
+} from '@multimfa/events';
+import { Controller, Inject } from '@nestjs/common';
+import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
+import { DirectoryRepository, type MemberView } from './directory.repository.js';
+
+type MemberState = PayloadOf<typeof memberAdded> | PayloadOf<typeof memberVerified>;
+
+const memberOf = (member: MemberState): MemberView => ({
+  memberId: member.memberId,
+  mfaId: member.mfaId,
+  firstName: member.firstName,
+  lastName: member.lastName,
+  mobileNo: member.mobileNo,
+  email: member.email,
+  forwardMedium: member.forwardMedium,
+  status: member.status,
+});
+
+/**
+ * Numbers' MFAs, numbers and members become messaging's own view, so an inbound text is routed without
+ * calling numbers. Each event is applied once (the consumer records its id in the same transaction).
+ */
+@Controller()
+export class DirectorySubscriber {
+  constructor(@Inject(DirectoryRepository) private readonly directory: DirectoryRepository) {}
+
+  @EventPattern(mfaCreated)
+  async onMfaCreated(@Payload() mfa: PayloadOf<typeof mfaCreated>, @Ctx() context: EventContext) {
+    await this.directory.upsertMfa(context.getManager(), mfa);
+  }
+
+  @EventPattern(mfaUpdated)
+  async onMfaUpdated(@Payload() mfa: PayloadOf<typeof mfaUpdated>, @Ctx() context: EventContext) {
+    await this.directory.upsertMfa(context.getManager(), mfa);
+  }
+
+  @EventPattern(numberAssigned)
+  async onNumberAssigned(
+    @Payload() assignment: PayloadOf<typeof numberAssigned>,
+    @Ctx() context: EventContext,
+  ) {
+    await this.directory.assignNumber(context.getManager(), assignment);
+  }
+
+  @EventPattern(memberAdded)
+  async onMemberAdded(@Payload() member: PayloadOf<typeof memberAdded>, @Ctx() context: EventContext) {
+    await this.directory.upsertMember(context.getManager(), memberOf(member));
+  }
+
+  @EventPattern(memberVerified)
+  async onMemberVerified(@Payload() member: PayloadOf<typeof memberVerified>, @Ctx() context: EventContext) {
+    await this.directory.upsertMember(context.getManager(), memberOf(member));
+  }
+
+  @EventPattern(memberRemoved)
+  async onMemberRemoved(@Payload() member: PayloadOf<typeof memberRemoved>, @Ctx() context: EventContext) {
+    await this.directory.removeMember(context.getManager(), member.memberId);
+  }
+}

@@ -1,0 +1,185 @@
+import { Outbox } from '@multimfa/event-bus';
+import { deliveryStatusChanged, forwardSent } from '@multimfa/events';
+import { Clock, LOGGER, type Logger } from '@multimfa/service-runtime';
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { DeliveryReportAccepted, DeliveryReportRequest } from '../contract.js';
+import { EmailSender } from '../email/email-sender.js';
+import { MessageLogRepository } from '../message-log/message-log.repository.js';
+import { ForwardQueue } from '../queue/forward-queue.js';
+import { SmsSender } from '../sms/sms-sender.js';
+import { renderForwardEmail, renderForwardSms } from './forward-templates.js';
+import { FORWARDING_SETTINGS, type ForwardingSettings } from './forwarding-settings.js';
+import {
+  type ChangedForward,
+  type DeliveryStatus,
+  ForwardsRepository,
+  type ForwardToSend,
+} from './forwards.repository.js';
+
+/** A queued forward whose job may have been lost (the process died between commit and enqueue). */
+const LOST_JOB_AFTER_MS = 60_000;
+
+/** Twilio's MessageStatus and SendGrid's event names, as forward statuses (others change nothing). */
+const PROVIDER_STATUS: Record<string, DeliveryStatus> = {
+  queued: 'queued',
+  accepted: 'queued',
+  sending: 'queued',
+  processed: 'queued',
+  deferred: 'queued',
+  sent: 'sent',
+  delivered: 'delivered',
+  failed: 'failed',
+  undelivered: 'failed',
+  bounce: 'failed',
+  dropped: 'failed',
+};
+
+/**
+ * Sends forwards (called by the worker, a thrown error is retried with backoff), gives up on them,
+ * and applies providers' delivery reports. Each status change is written with its event and counts in
+ * one transaction, and only ever moves forward.
+ */
+@Injectable()
+export class ForwardingService {
+  constructor(
+    @Inject(ForwardsRepository) private readonly forwards: ForwardsRepository,
+    @Inject(MessageLogRepository) private readonly log: MessageLogRepository,
+    @Inject(Outbox) private readonly outbox: Outbox,
+    @Inject(SmsSender) private readonly sms: SmsSender,
+    @Inject(EmailSender) private readonly email: EmailSender,
+    @Inject(ForwardQueue) private readonly queue: ForwardQueue,
+    @Inject(FORWARDING_SETTINGS) private readonly settings: ForwardingSettings,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async deliver(forwardId: string, attempt: number): Promise<void> {
+    const forward = await this.forwards.find(forwardId);
+    if (!forward) throw new Error(`forward ${forwardId} is not recorded`);
+    if (forward.status !== 'queued') return;
+    let providerMessageId: string | null;
+    try {
+      providerMessageId = await this.send(forward);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      await this.forwards.recordFailedAttempt(forwardId, attempt, reason);
+      this.logger.warn({ forwardId, attempt, reason }, 'forward not sent; will retry');
+      throw error;
+    }
+    await this.forwards.transaction(async (manager) => {
+      const changed = await this.forwards.advance(manager, forwardId, 'sent', {
+        providerMessageId,
+        attempts: attempt,
+      });
+      if (!changed) return;
+      await this.log.countSuccess(manager, forward.mfaId, forward.medium);
+      await this.outbox.publish(manager, forwardSent, {
+        forwardId,
+        messageId: forward.messageId,
+        mfaId: forward.mfaId,
+        memberId: forward.memberId,
+        medium: forward.medium,
+        sentAt: this.clock.now().toISOString(),
+      });
+      await this.published(manager, changed);
+    });
+  }
+
+  /** The forward's last attempt failed (or cannot succeed): marked failed and logged as ERROR. */
+  async giveUp(forwardId: string, reason: string): Promise<void> {
+    const forward = await this.forwards.find(forwardId);
+    if (!forward) return;
+    await this.forwards.transaction(async (manager) => {
+      const changed = await this.forwards.advance(manager, forwardId, 'failed', { lastError: reason });
+      if (!changed) return;
+      await this.failed(manager, changed, forward);
+      const medium = forward.medium === 'SMS' ? 'SMS' : 'e-mail';
+      await this.log.write(manager, {
+        mfaId: forward.mfaId,
+        userId: forward.userId,
+        messageId: forward.messageId,
+        logType: 'ERROR',
+        mobileNo: forward.toNumber,
+        message:
+          `The ${medium} forwarding a text from ${forward.fromNumber} to ${forward.firstName} ${forward.lastName} could not be sent: ${reason}`.slice(
+            0,
+            2000,
+          ),
+        members: [{ firstName: forward.firstName, lastName: forward.lastName }],
+        createdAt: this.clock.now(),
+      });
+    });
+    this.logger.error({ forwardId, reason }, 'forward given up');
+  }
+
+  /** Providers' signed reports: each forward moves to the status reported, if that is further along. */
+  async applyReports(request: DeliveryReportRequest): Promise<DeliveryReportAccepted> {
+    let applied = 0;
+    for (const report of request.reports) {
+      const status = PROVIDER_STATUS[report.event];
+      if (!status) continue;
+      const moved = await this.forwards.transaction(async (manager) => {
+        const changed = await this.forwards.advance(manager, report.forwardId, status);
+        if (!changed) return false;
+        if (status === 'failed') {
+          const forward = await this.forwards.find(report.forwardId);
+          if (forward) await this.failed(manager, changed, forward);
+        } else await this.published(manager, changed);
+        return true;
+      });
+      if (moved) applied += 1;
+    }
+    return { applied };
+  }
+
+  /** Queues again the forwards whose job was lost; the job id makes it a no-op otherwise. */
+  async requeueLost(): Promise<number> {
+    const lost = await this.forwards.queuedBefore(new Date(this.clock.now().getTime() - LOST_JOB_AFTER_MS));
+    await this.queue.enqueueAll(
+      lost.map(({ forwardId, jobId }) => ({ forwardId, jobId, correlationId: forwardId })),
+    );
+    return lost.length;
+  }
+
+  private async send(forward: ForwardToSend): Promise<string | null> {
+    const content = {
+      firstName: forward.firstName,
+      mfaName: forward.mfaName,
+      sender: forward.fromNumber,
+      body: forward.body,
+      code: forward.code,
+      codeService: forward.codeService,
+      receivedAt: forward.receivedAt,
+    };
+    if (forward.medium === 'SMS') {
+      const callback = new URL(this.settings.smsStatusCallbackUrl);
+      callback.searchParams.set('forwardId', forward.forwardId);
+      const { providerMessageId } = await this.sms.send({
+        from: forward.toNumber,
+        to: forward.destination,
+        body: renderForwardSms(content),
+        statusCallback: callback.toString(),
+      });
+      return providerMessageId;
+    }
+    const { providerMessageId } = await this.email.send({
+      emailId: forward.forwardId,
+      to: { emailAddress: forward.destination, name: `${forward.firstName} ${forward.lastName}`.trim() },
+      ...renderForwardEmail(content),
+    });
+    return providerMessageId;
+  }
+
+  private async failed(manager: EntityManager, changed: ChangedForward, forward: ForwardToSend) {
+    await this.log.countFailure(manager, forward.mfaId);
+    await this.published(manager, changed);
+  }
+
+  private async published(manager: EntityManager, changed: ChangedForward): Promise<void> {
+    await this.outbox.publish(manager, deliveryStatusChanged, {
+      ...changed,
+      changedAt: this.clock.now().toISOString(),
+    });
+  }
+}

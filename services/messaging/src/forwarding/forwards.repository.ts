@@ -1,0 +1,183 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+
+export type Medium = 'EMAIL' | 'SMS';
+export type DeliveryStatus = 'queued' | 'sent' | 'delivered' | 'failed';
+
+/** One text to one member by one medium (`forward`). */
+export interface NewForward {
+  forwardId: string;
+  messageId: string;
+  mfaId: string;
+  memberId: string;
+  medium: Medium;
+  /** An e-mail address or an E.164 number. */
+  destination: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** A forward with what its worker needs to send it: the text, and the number it came to (the SMS sender). */
+export interface ForwardToSend extends NewForward {
+  status: DeliveryStatus;
+  fromNumber: string;
+  toNumber: string;
+  body: string;
+  code: string | null;
+  codeService: string | null;
+  receivedAt: Date;
+  mfaName: string | null;
+  userId: string | null;
+}
+
+/** The forward whose status moved, for the event that reports it. */
+export interface ChangedForward {
+  forwardId: string;
+  messageId: string;
+  mfaId: string;
+  memberId: string;
+  medium: Medium;
+  status: DeliveryStatus;
+}
+
+/** Statuses only move forward: queued < sent < delivered | failed (the last two are final). */
+const RANK = `CASE %s WHEN 'queued' THEN 0 WHEN 'sent' THEN 1 ELSE 2 END`;
+const rank = (expression: string) => RANK.replace('%s', expression);
+
+interface ChangedRow {
+  forward_id: string;
+  message_id: string;
+  mfa_id: string;
+  member_id: string;
+  medium: Medium;
+  status: DeliveryStatus;
+}
+
+const toChanged = (row: ChangedRow): ChangedForward => ({
+  forwardId: row.forward_id,
+  messageId: row.message_id,
+  mfaId: row.mfa_id,
+  memberId: row.member_id,
+  medium: row.medium,
+  status: row.status,
+});
+
+/** The `forward` table: every forward of every text, with its per-recipient delivery status. */
+@Injectable()
+export class ForwardsRepository {
+  constructor(@InjectDataSource() @Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  async insertAll(manager: EntityManager, forwards: NewForward[]): Promise<void> {
+    if (!forwards.length) return;
+    await manager.query(
+      `INSERT INTO forward (forward_id, message_id, mfa_id, member_id, medium, destination, first_name, last_name)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[],
+                            $8::text[])
+       ON CONFLICT (message_id, member_id, medium) DO NOTHING`,
+      [
+        forwards.map((f) => f.forwardId),
+        forwards.map((f) => f.messageId),
+        forwards.map((f) => f.mfaId),
+        forwards.map((f) => f.memberId),
+        forwards.map((f) => f.medium),
+        forwards.map((f) => f.destination),
+        forwards.map((f) => f.firstName),
+        forwards.map((f) => f.lastName),
+      ],
+    );
+  }
+
+  async find(forwardId: string): Promise<ForwardToSend | undefined> {
+    const [row] = await this.dataSource.query(
+      `SELECT f.forward_id, f.message_id, f.mfa_id, f.member_id, f.medium, f.destination, f.first_name,
+              f.last_name, f.status, m.from_number, m.to_number, m.body, m.code, m.code_service,
+              m.received_at,
+              v.name AS mfa_name, v.user_id
+         FROM forward f JOIN inbound_message m ON m.message_id = f.message_id
+         LEFT JOIN mfa_view v ON v.mfa_id = f.mfa_id
+        WHERE f.forward_id = $1`,
+      [forwardId],
+    );
+    if (!row) return undefined;
+    return {
+      forwardId: row.forward_id,
+      messageId: row.message_id,
+      mfaId: row.mfa_id,
+      memberId: row.member_id,
+      medium: row.medium,
+      destination: row.destination,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      status: row.status,
+      fromNumber: row.from_number,
+      toNumber: row.to_number,
+      body: row.body,
+      code: row.code,
+      codeService: row.code_service,
+      receivedAt: row.received_at,
+      mfaName: row.mfa_name,
+      userId: row.user_id,
+    };
+  }
+
+  /**
+   * Moves a forward to `status` if that is further along than where it is (out-of-order callbacks
+   * never move it back); the forward when it moved, undefined otherwise.
+   */
+  async advance(
+    manager: EntityManager,
+    forwardId: string,
+    status: DeliveryStatus,
+    details: { providerMessageId?: string | null; attempts?: number; lastError?: string | null } = {},
+  ): Promise<ChangedForward | undefined> {
+    // An UPDATE answers [rows, affected count].
+    const [rows] = (await manager.query(
+      `UPDATE forward SET status = $2::varchar, updated_at = now(),
+              provider_message_id = COALESCE($3, provider_message_id),
+              attempts = COALESCE($4, attempts), last_error = COALESCE($5, last_error)
+        WHERE forward_id = $1 AND ${rank('status')} < ${rank('$2::varchar')}
+        RETURNING forward_id, message_id, mfa_id, member_id, medium, status`,
+      [
+        forwardId,
+        status,
+        details.providerMessageId ?? null,
+        details.attempts ?? null,
+        details.lastError ?? null,
+      ],
+    )) as [ChangedRow[], number];
+    const [row] = rows;
+    return row ? toChanged(row) : undefined;
+  }
+
+  async recordFailedAttempt(forwardId: string, attempt: number, reason: string): Promise<void> {
+    await this.dataSource.query('UPDATE forward SET attempts = $2, last_error = $3 WHERE forward_id = $1', [
+      forwardId,
+      attempt,
+      reason.slice(0, 1000),
+    ]);
+  }
+
+  /** Forwards still queued after `olderThan`: their job may have been lost between commit and enqueue. */
+  async queuedBefore(olderThan: Date, limit = 500): Promise<Array<{ forwardId: string; jobId: string }>> {
+    const rows: Array<{ forward_id: string; message_id: string; member_id: string; medium: Medium }> =
+      await this.dataSource.query(
+        `SELECT forward_id, message_id, member_id, medium FROM forward
+          WHERE status = 'queued' AND provider_message_id IS NULL AND created_at < $1
+          ORDER BY created_at LIMIT $2`,
+        [olderThan, limit],
+      );
+    return rows.map((row) => ({
+      forwardId: row.forward_id,
+      jobId: forwardJobId(row.message_id, row.member_id, row.medium),
+    }));
+  }
+}
+
+/** The job of a forward: one per (message, recipient, medium), however often it is asked for. */
+export const forwardJobId = (messageId: string, memberId: string, medium: Medium) =>
+  `${messageId}_${memberId}_${medium}`;

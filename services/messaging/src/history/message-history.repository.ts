@@ -1,0 +1,68 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { RecentMessage } from '../contract.js';
+
+interface MessageRow {
+  message_id: string;
+  from_number: string;
+  received_at: Date;
+  body: string;
+  code: string | null;
+  code_service: string | null;
+}
+
+interface RecipientRow {
+  message_id: string;
+  member_id: string;
+  first_name: string;
+  last_name: string;
+  medium: 'EMAIL' | 'SMS';
+  status: 'queued' | 'sent' | 'delivered' | 'failed';
+}
+
+/** Reads an MFA's recent texts and their forwards' statuses (`inbound_message`, `forward`, `mfa_view`). */
+@Injectable()
+export class MessageHistoryRepository {
+  constructor(@InjectDataSource() @Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async ownerOf(mfaId: string): Promise<string | null | undefined> {
+    const [row]: Array<{ user_id: string | null }> = await this.dataSource.query(
+      'SELECT user_id FROM mfa_view WHERE mfa_id = $1',
+      [mfaId],
+    );
+    return row ? row.user_id : undefined;
+  }
+
+  /** The newest `limit` texts of the MFA, newest first, each with its recipients. */
+  async recent(mfaId: string, limit: number): Promise<RecentMessage[]> {
+    const messages: MessageRow[] = await this.dataSource.query(
+      `SELECT message_id, from_number, received_at, body, code, code_service FROM inbound_message
+        WHERE mfa_id = $1 ORDER BY feed_position DESC LIMIT $2`,
+      [mfaId, limit],
+    );
+    if (!messages.length) return [];
+    const recipients: RecipientRow[] = await this.dataSource.query(
+      `SELECT message_id, member_id, first_name, last_name, medium, status FROM forward
+        WHERE message_id = ANY($1::uuid[]) ORDER BY first_name, last_name, medium`,
+      [messages.map((message) => message.message_id)],
+    );
+    return messages.map((message) => ({
+      messageId: message.message_id,
+      sender: message.from_number,
+      receivedAt: message.received_at.toISOString(),
+      body: message.body,
+      code: message.code,
+      codeService: message.code_service,
+      recipients: recipients
+        .filter((recipient) => recipient.message_id === message.message_id)
+        .map((recipient) => ({
+          memberId: recipient.member_id,
+          firstName: recipient.first_name,
+          lastName: recipient.last_name,
+          medium: recipient.medium,
+          status: recipient.status,
+        })),
+    }));
+  }
+}

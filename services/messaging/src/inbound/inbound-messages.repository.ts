@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { InboundMessage } from './inbound-message.entity.js';
+
+/** The `inbound_message` table (written here; the bot feed reads it too). */
+@Injectable()
+export class InboundMessagesRepository {
+  /**
+   * Stores a text once per MessageSid: null when it was stored before. A concurrent insert of the same
+   * MessageSid waits for the first to commit, then finds it there.
+   */
+  async insert(
+    manager: EntityManager,
+    message: Omit<InboundMessage, 'feedPosition'>,
+  ): Promise<{ feedPosition: string } | null> {
+    const rows: Array<{ feed_position: string }> = await manager.query(
+      `INSERT INTO inbound_message (message_id, message_sid, mfa_id, mfa_type, to_number, from_number, body, code,
+                                    code_service, received_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       ON CONFLICT (message_sid) DO NOTHING RETURNING feed_position`,
+      [
+        message.messageId,
+        message.messageSid,
+        message.mfaId,
+        message.mfaType,
+        message.toNumber,
+        message.fromNumber,
+        message.body,
+        message.code,
+        message.codeService,
+        message.receivedAt,
+      ],
+    );
+    const [row] = rows;
+    return row ? { feedPosition: String(row.feed_position) } : null;
+  }
+
+  async idOfSid(manager: EntityManager, messageSid: string): Promise<string | undefined> {
+    const [row]: Array<{ message_id: string }> = await manager.query(
+      'SELECT message_id FROM inbound_message WHERE message_sid = $1',
+      [messageSid],
+    );
+    return row?.message_id;
+  }
+}

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { Outbox } from '@multimfa/event-bus';
+import { messageReceived, usageCounted } from '@multimfa/events';
+import { Clock, currentCorrelationId, LOGGER, type Logger } from '@multimfa/service-runtime';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { InboundSmsAccepted, InboundSmsRequest } from '../contract.js';
+import { DirectoryRepository, type MemberView, type MfaView } from '../directory/directory.repository.js';
+import { ForwardsRepository, forwardJobId, type NewForward } from '../forwarding/forwards.repository.js';
+import { MessageLogRepository } from '../message-log/message-log.repository.js';
+import { ForwardQueue } from '../queue/forward-queue.js';
+import type { ForwardJob } from '../queue/queues.js';
+import { ArrivalPublisher } from './arrival-publisher.js';
+import { CodeExtractor } from './code-extractor.js';
+import type { InboundMessage } from './inbound-message.entity.js';
+import { InboundMessagesRepository } from './inbound-messages.repository.js';
+
+/** Each medium a member's forward medium asks for, with its destination (an empty one is skipped). */
+function mediumsOf(member: MemberView): Array<{ medium: NewForward['medium']; destination: string }> {
+  const email = { medium: 'EMAIL' as const, destination: member.email };
+  const sms = { medium: 'SMS' as const, destination: member.mobileNo };
+  const wanted =
+    member.forwardMedium === 'BOTH' ? [email, sms] : member.forwardMedium === 'EMAIL' ? [email] : [sms];
+  return wanted.filter((target) => target.destination.trim() !== '');
+}
+
+const names = (members: MemberView[]) =>
+  members.map((member) => ({ firstName: member.firstName, lastName: member.lastName }));
+
+interface Stored {
+  messageId: string;
+  duplicate: boolean;
+  jobs: Array<ForwardJob & { jobId: string }>;
+  arrival?: { mfaId: string; feedPosition: string };
+}
+
+/**
+ * A text Twilio delivered: stored once per MessageSid together with, in the same transaction, its
+ * forwards (one per verified member and medium), its log entry and its events; the forward jobs are
+ * queued and the bot feed is told once that has committed. The MFA, its subscription and its members
+ * come from messaging's own view (numbers' events): no other service is called.
+ */
+@Injectable()
+export class InboundService {
+  constructor(
+    @InjectDataSource() @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(InboundMessagesRepository) private readonly messages: InboundMessagesRepository,
+    @Inject(DirectoryRepository) private readonly directory: DirectoryRepository,
+    @Inject(ForwardsRepository) private readonly forwards: ForwardsRepository,
+    @Inject(MessageLogRepository) private readonly log: MessageLogRepository,
+    @Inject(Outbox) private readonly outbox: Outbox,
+    @Inject(CodeExtractor) private readonly extractor: CodeExtractor,
+    @Inject(ForwardQueue) private readonly queue: ForwardQueue,
+    @Inject(ArrivalPublisher) private readonly arrivals: ArrivalPublisher,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async receive(sms: InboundSmsRequest): Promise<InboundSmsAccepted> {
+    const stored = await this.dataSource.transaction((manager) => this.store(manager, sms));
+    if (stored.duplicate) {
+      this.logger.info({ messageSid: sms.messageSid }, 'text delivered again; already stored');
+      return { messageId: stored.messageId, duplicate: true };
+    }
+    // After the commit: a job lost here is queued again by the worker's sweep; a lost announcement
+    // only delays a waiting bot until its next poll.
+    await this.queue
+      .enqueueAll(stored.jobs)
+      .catch((error: unknown) =>
+        this.logger.warn({ err: error, messageId: stored.messageId }, 'forwards not queued yet'),
+      );
+    if (stored.arrival) {
+      await this.arrivals
+        .publish({ messageId: stored.messageId, ...stored.arrival })
+        .catch((error: unknown) =>
+          this.logger.warn({ err: error, messageId: stored.messageId }, 'arrival not announced'),
+        );
+    }
+    return { messageId: stored.messageId, duplicate: false };
+  }
+
+  private async store(manager: EntityManager, sms: InboundSmsRequest): Promise<Stored> {
+    const receivedAt = this.clock.now();
+    const mfa = await this.directory.mfaByNumber(manager, sms.to);
+    const extracted = this.extractor.extract(sms.body, sms.from);
+    const message: Omit<InboundMessage, 'feedPosition'> = {
+      messageId: randomUUID(),
+      messageSid: sms.messageSid,
+      mfaId: mfa?.mfaId ?? null,
+      mfaType: mfa?.mfaType ?? null,
+      toNumber: sms.to,
+      fromNumber: sms.from,
+      body: sms.body,
+      code: extracted?.code ?? null,
+      codeService: extracted?.service ?? null,
+      receivedAt,
+    };
+    const inserted = await this.messages.insert(manager, message);
+    if (!inserted) {
+      const messageId = await this.messages.idOfSid(manager, sms.messageSid);
+      return { messageId: messageId ?? message.messageId, duplicate: true, jobs: [] };
+    }
+    const forwards = mfa ? await this.route(manager, mfa, message) : [];
+    if (!mfa) {
+      await this.log.write(manager, {
+        mfaId: null,
+        userId: null,
+        messageId: message.messageId,
+        logType: 'VALIDATION',
+        mobileNo: sms.to,
+        message: `A text from ${sms.from} reached ${sms.to}, which no MultiMFA or RoboMFA owns; it was kept and not forwarded.`,
+        members: [],
+        createdAt: receivedAt,
+      });
+    }
+    await this.outbox.publish(manager, messageReceived, {
+      messageId: message.messageId,
+      mfaId: message.mfaId,
+      MFAType: message.mfaType,
+      userId: mfa?.userId ?? null,
+      toNumber: sms.to,
+      fromNumber: sms.from,
+      hasCode: message.code !== null,
+      forwards: forwards.length,
+      receivedAt: receivedAt.toISOString(),
+    });
+    const correlationId = currentCorrelationId() ?? message.messageId;
+    return {
+      messageId: message.messageId,
+      duplicate: false,
+      jobs: forwards.map((forward) => ({
+        forwardId: forward.forwardId,
+        correlationId,
+        jobId: forwardJobId(forward.messageId, forward.memberId, forward.medium),
+      })),
+      ...(mfa ? { arrival: { mfaId: mfa.mfaId, feedPosition: inserted.feedPosition } } : {}),
+    };
+  }
+
+  /** The forwards of a text to an MFA, recorded with its log entry and usage. */
+  private async route(
+    manager: EntityManager,
+    mfa: MfaView,
+    message: Omit<InboundMessage, 'feedPosition'>,
+  ): Promise<NewForward[]> {
+    const entry = {
+      mfaId: mfa.mfaId,
+      userId: mfa.userId,
+      messageId: message.messageId,
+      mobileNo: message.toNumber,
+      createdAt: message.receivedAt,
+    };
+    if (!mfa.isSubscriptionActive || !mfa.isActive) {
+      await this.log.write(manager, {
+        ...entry,
+        logType: 'WARNING',
+        message: `A text from ${message.fromNumber} was kept and not forwarded: the subscription of ${mfa.name ?? 'this MFA'} is not active.`,
+        members: [],
+      });
+      return [];
+    }
+    if (mfa.userId && mfa.subscriptionId) {
+      await this.outbox.publish(manager, usageCounted, {
+        usageId: message.messageId,
+        mfaId: mfa.mfaId,
+        userId: mfa.userId,
+        subscriptionId: mfa.subscriptionId,
+        texts: 1,
+        countedAt: message.receivedAt.toISOString(),
+      });
+    }
+    if (mfa.mfaType === 'RoboMFA') return [];
+    const members = await this.directory.verifiedMembers(manager, mfa.mfaId);
+    const forwards: NewForward[] = members.flatMap((member) =>
+      mediumsOf(member).map(({ medium, destination }) => ({
+        forwardId: randomUUID(),
+        messageId: message.messageId,
+        mfaId: mfa.mfaId,
+        memberId: member.memberId,
+        medium,
+        destination,
+        firstName: member.firstName,
+        lastName: member.lastName,
+      })),
+    );
+    await this.forwards.insertAll(manager, forwards);
+    await this.log.write(manager, {
+      ...entry,
+      logType: 'INFO',
+      message: forwards.length
+        ? `A text from ${message.fromNumber} is being forwarded to ${members.length} verified member(s).`
+        : `A text from ${message.fromNumber} was kept; ${mfa.name ?? 'this MultiMFA'} has no verified member to forward it to.`,
+      members: names(members),
+    });
+    return forwards;
+  }
+}

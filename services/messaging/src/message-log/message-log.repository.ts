@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { Outbox } from '@multimfa/event-bus';
+import { logEntryWritten } from '@multimfa/events';
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
+export type LogType = 'INFO' | 'ERROR' | 'WARNING' | 'VALIDATION';
+
+export interface LogEntry {
+  mfaId: string | null;
+  /** The MFA's owner, when there is an MFA. */
+  userId: string | null;
+  messageId: string | null;
+  logType: LogType;
+  /** Our number the text was sent to. */
+  mobileNo: string;
+  message: string;
+  members: Array<{ firstName: string; lastName: string }>;
+  createdAt: Date;
+}
+
+/**
+ * The `message_log` table the admin area's Logs page reads (through admin-reporting's view), and the
+ * per-MFA counts of Advanced logs and the dashboard's sms and email figures (`mfa_message_count`).
+ * Each entry is published ("log entry written") in the transaction that writes it.
+ */
+@Injectable()
+export class MessageLogRepository {
+  constructor(@Inject(Outbox) private readonly outbox: Outbox) {}
+
+  async write(manager: EntityManager, entry: LogEntry): Promise<string> {
+    const logId = randomUUID();
+    await manager.query(
+      `INSERT INTO message_log (log_id, mfa_id, message_id, log_type, mobile_no, message, members, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        logId,
+        entry.mfaId,
+        entry.messageId,
+        entry.logType,
+        entry.mobileNo,
+        entry.message,
+        JSON.stringify(entry.members),
+        entry.createdAt,
+      ],
+    );
+    await this.outbox.publish(manager, logEntryWritten, {
+      logId,
+      mfaId: entry.mfaId,
+      userId: entry.userId,
+      logType: entry.logType,
+      mobileNo: entry.mobileNo,
+      message: entry.message,
+      members: entry.members,
+      createdAt: entry.createdAt.toISOString(),
+    });
+    return logId;
+  }
+
+  /** One forward more that a provider accepted (`medium` counts towards the sms or email total). */
+  async countSuccess(manager: EntityManager, mfaId: string, medium: 'EMAIL' | 'SMS'): Promise<void> {
+    await manager.query(
+      `INSERT INTO mfa_message_count (mfa_id, success_count, sms_count, email_count) VALUES ($1, 1, $2, $3)
+       ON CONFLICT (mfa_id) DO UPDATE SET success_count = mfa_message_count.success_count + 1,
+         sms_count = mfa_message_count.sms_count + EXCLUDED.sms_count,
+         email_count = mfa_message_count.email_count + EXCLUDED.email_count`,
+      [mfaId, medium === 'SMS' ? 1 : 0, medium === 'EMAIL' ? 1 : 0],
+    );
+  }
+
+  /** One forward more that failed for good. */
+  async countFailure(manager: EntityManager, mfaId: string): Promise<void> {
+    await manager.query(
+      `INSERT INTO mfa_message_count (mfa_id, failure_count) VALUES ($1, 1)
+       ON CONFLICT (mfa_id) DO UPDATE SET failure_count = mfa_message_count.failure_count + 1`,
+      [mfaId],
+    );
+  }
+}

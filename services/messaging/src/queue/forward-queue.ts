@@ -1,0 +1,34 @@
+import type { OnApplicationShutdown } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { FORWARD_JOB_OPTIONS, type ForwardJob, JobName, QueueName } from './queues.js';
+
+/** Puts forwards on the sending queue; the only place that knows the queue library. */
+export abstract class ForwardQueue {
+  /** Idempotent: `jobId` (message, recipient, medium) queues each forward once. */
+  abstract enqueueAll(jobs: Array<ForwardJob & { jobId: string }>): Promise<void>;
+}
+
+export class BullForwardQueue extends ForwardQueue implements OnApplicationShutdown {
+  private readonly queue: Queue<ForwardJob>;
+
+  constructor(connection: Redis, prefix: string) {
+    super();
+    this.queue = new Queue<ForwardJob>(QueueName.Forward, { connection, prefix });
+  }
+
+  async enqueueAll(jobs: Array<ForwardJob & { jobId: string }>): Promise<void> {
+    if (!jobs.length) return;
+    await this.queue.addBulk(
+      jobs.map(({ jobId, ...data }) => ({
+        name: JobName.Forward,
+        data,
+        opts: { ...FORWARD_JOB_OPTIONS, jobId },
+      })),
+    );
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.queue.close();
+  }
+}

@@ -1,0 +1,27 @@
+import type { OnApplicationShutdown } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { JobName, QueueName, type SendSmsJob, SMS_JOB_OPTIONS } from './queues.js';
+
+/** Puts the product's own SMS on the sending queue; the only place that knows the queue library. */
+export abstract class SmsQueue {
+  /** Idempotent: the SMS row's id is the job's id. */
+  abstract enqueue(job: SendSmsJob): Promise<void>;
+}
+
+export class BullSmsQueue extends SmsQueue implements OnApplicationShutdown {
+  private readonly queue: Queue<SendSmsJob>;
+
+  constructor(connection: Redis, prefix: string) {
+    super();
+    this.queue = new Queue<SendSmsJob>(QueueName.Sms, { connection, prefix });
+  }
+
+  async enqueue(job: SendSmsJob): Promise<void> {
+    await this.queue.add(JobName.SendSms, job, { ...SMS_JOB_OPTIONS, jobId: job.smsId });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.queue.close();
+  }
+}

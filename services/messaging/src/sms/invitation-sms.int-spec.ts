@@ -1,0 +1,126 @@
+import assert from 'node:assert/strict';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { createKafka, ensureTopics } from '@multimfa/event-bus';
+import { publishTestEvent } from '@multimfa/event-bus/testing';
+import { invitationSent, mfaCreated, sealSecret, topicList } from '@multimfa/events';
+import { SandboxClient } from '@multimfa/provider-sandbox';
+import { createSandbox, loadSandboxSettings, type Sandbox } from '@multimfa/provider-sandbox/server';
+import { loadConfig } from '@multimfa/service-runtime';
+import {
+  createTestDatabase,
+  createTestServiceApp,
+  dropTestDatabase,
+  testInfrastructure,
+  testLogger,
+} from '@multimfa/service-runtime/testing';
+import type { INestApplication } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { messagingService } from '../service.js';
+
+describe('messaging texts invitations to members reached by mobile (real Kafka, Redis, PostgreSQL; Twilio in the sandbox)', () => {
+  const prefix = `${testInfrastructure.topicPrefix}${randomBytes(3).toString('hex')}.`;
+  const logger = testLogger('messaging');
+  const kafka = createKafka({ clientId: 'messaging-test', brokers: testInfrastructure.kafkaBrokers, logger });
+  const producer = kafka.producer();
+  let sandbox: Sandbox;
+  let inbox: SandboxClient;
+  let app: INestApplication;
+  let databaseUrl: string;
+  let database: DataSource;
+
+  const sealingKey = randomBytes(32).toString('base64');
+
+  beforeAll(async () => {
+    sandbox = createSandbox(loadSandboxSettings({ LOG_LEVEL: 'silent' }).config);
+    const sandboxUrl = await sandbox.listen(0, '127.0.0.1');
+    inbox = new SandboxClient(sandboxUrl);
+    await ensureTopics(kafka, topicList(prefix));
+    await producer.connect();
+    databaseUrl = await createTestDatabase('messaging');
+    const config = loadConfig(messagingService.configSchema, {
+      PORT: '1',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: testInfrastructure.redisUrl,
+      KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
+      KAFKA_TOPIC_PREFIX: prefix,
+      SENDGRID_API_KEY: 'SG.multimfa-sandbox',
+      SENDGRID_API_URL: sandboxUrl,
+      PUBLIC_WEB_URL: 'http://127.0.0.1:24080',
+      EVENT_SEALING_KEY: sealingKey,
+      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000001',
+      TWILIO_AUTH_TOKEN: '5a4db0c55a4db0c55a4db0c55a4db0c5',
+      TWILIO_API_URL: sandboxUrl,
+      PUBLIC_API_URL: 'http://127.0.0.1:1',
+    });
+    app = await createTestServiceApp(messagingService, config, logger);
+    await app.init();
+    database = await new DataSource({ type: 'postgres', url: databaseUrl }).initialize();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.destroy();
+    await producer.disconnect();
+    await sandbox?.close();
+    await dropTestDatabase(databaseUrl);
+    const admin = kafka.admin();
+    await admin.connect();
+    await admin.deleteTopics({ topics: topicList(prefix).map((topic) => topic.name) }).catch(() => undefined);
+    await admin.disconnect();
+  });
+
+  it('texts a MOBILE_NUMBER member the /activation/{token} link from the MultiMFA’s own number, and no e-mail', async () => {
+    const mfaId = randomUUID();
+    const userId = randomUUID();
+    await publishTestEvent(producer, prefix, mfaCreated, {
+      mfaId,
+      MFAType: 'MultiMFA',
+      userId,
+      name: 'Ops',
+      description: '',
+      countryId: 1,
+      countryIso: 'US',
+      plan: { planId: 1, planName: 'Basic', basePrice: 5, noOfUsers: 2 },
+      subscriptionId: randomUUID(),
+      autoRenewal: true,
+      nextPaymentDate: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      isSubscriptionActive: true,
+      isActive: true,
+      number: '+14155550123',
+      purchaseId: randomUUID(),
+      createdAt: new Date().toISOString(),
+    });
+    const invitationId = randomUUID();
+    const token = randomBytes(32).toString('base64url');
+    const mobileNo = `+1415555${String(Math.floor(Math.random() * 9000) + 1000)}`;
+    const cursor = await inbox.cursor();
+    await publishTestEvent(producer, prefix, invitationSent, {
+      memberId: randomUUID(),
+      mfaId,
+      userId,
+      firstName: 'Ivy',
+      lastName: 'Test',
+      mobileNo,
+      email: '',
+      forwardMedium: 'MOBILE_NUMBER',
+      status: 'INVITE_SENT',
+      invitationId,
+      sealedToken: sealSecret(sealingKey, token, invitationId),
+      expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      sentAt: new Date().toISOString(),
+    });
+    const sms = await inbox.waitForSms(mobileNo, { after: cursor, timeoutMs: 30_000 });
+    assert.equal(sms.from, '+14155550123');
+    assert.ok(sms.body.includes(`http://127.0.0.1:24080/activation/${token}`));
+    assert.match(sms.body, /Hi Ivy,/);
+    assert.match(sms.body, /valid 7 days/);
+    const [row] = await database.query('SELECT status, sealed_code FROM outbound_sms WHERE sms_id = $1', [
+      invitationId,
+    ]);
+    assert.equal(row.status, 'SENT');
+    assert.equal(row.sealed_code, null, 'the sealed token is dropped once sent');
+    const emails = await inbox.messages({ channel: 'email', after: cursor });
+    assert.equal(emails.length, 0, 'a mobile-only member gets no e-mail');
+  });
+});

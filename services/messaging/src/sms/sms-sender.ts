@@ -1,0 +1,77 @@
+import twilio from 'twilio';
+import type RequestClient from 'twilio/lib/base/RequestClient.js';
+import { ProviderError, rateLimitResetOf } from '../forwarding/provider-error.js';
+
+export interface OutgoingSms {
+  /** One of our numbers (E.164). */
+  from: string;
+  to: string;
+  body: string;
+  /** Where Twilio POSTs the message's status changes; none when absent. */
+  statusCallback?: string;
+}
+
+/** Sends one SMS; the only place that knows the provider. A refusal is thrown as a `ProviderError`. */
+export abstract class SmsSender {
+  abstract send(sms: OutgoingSms): Promise<{ providerMessageId: string }>;
+}
+
+const TWILIO_API = 'https://api.twilio.com';
+
+/**
+ * The SDK's HTTP client, sending api.twilio.com calls to another base URL (the provider sandbox
+ * locally) and turning a refusal into a `ProviderError` that keeps the rate-limit reset headers the
+ * SDK's own error drops.
+ */
+class ProviderRequestClient extends twilio.RequestClient {
+  constructor(private readonly baseUrl: string) {
+    super();
+  }
+
+  override async request<TData>(opts: RequestClient.RequestOptions<TData>) {
+    const uri =
+      this.baseUrl !== TWILIO_API && opts.uri.startsWith(TWILIO_API)
+        ? `${this.baseUrl}${opts.uri.slice(TWILIO_API.length)}`
+        : opts.uri;
+    const response = await super.request<TData>({ ...opts, uri });
+    if (response.statusCode === 429 || response.statusCode >= 500) {
+      const headers = (response.headers ?? {}) as Record<string, string | string[] | undefined>;
+      throw new ProviderError(
+        'twilio',
+        response.statusCode,
+        `Twilio answered ${response.statusCode}`,
+        rateLimitResetOf(headers, new Date()),
+      );
+    }
+    return response;
+  }
+}
+
+export class TwilioSmsSender extends SmsSender {
+  private readonly client: twilio.Twilio;
+
+  constructor(options: { accountSid: string; authToken: string; apiUrl: string }) {
+    super();
+    this.client = twilio(options.accountSid, options.authToken, {
+      httpClient: new ProviderRequestClient(options.apiUrl.replace(/\/+$/, '')),
+    });
+  }
+
+  async send(sms: OutgoingSms): Promise<{ providerMessageId: string }> {
+    try {
+      const message = await this.client.messages.create({
+        from: sms.from,
+        to: sms.to,
+        body: sms.body,
+        ...(sms.statusCallback ? { statusCallback: sms.statusCallback } : {}),
+      });
+      return { providerMessageId: message.sid };
+    } catch (error) {
+      if (error instanceof ProviderError) throw error;
+      const status = (error as { status?: unknown }).status;
+      if (typeof status === 'number')
+        throw new ProviderError('twilio', status, (error as Error).message, undefined);
+      throw error;
+    }
+  }
+}

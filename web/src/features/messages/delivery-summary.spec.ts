@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import { describe, it } from '@jest/globals';
+import type { ForwardedMessage } from '@multimfa/api-contract';
+import { deliverySummary } from './delivery-summary';
+
+const recipient = (status: 'queued' | 'sent' | 'delivered' | 'failed') => ({
+  memberId: '00000000-0000-4000-8000-000000000001',
+  firstName: 'Ada',
+  lastName: 'Test',
+  medium: 'EMAIL' as const,
+  status,
+});
+
+const message = (statuses: Array<'queued' | 'sent' | 'delivered' | 'failed'>): ForwardedMessage => ({
+  messageId: '00000000-0000-4000-8000-000000000002',
+  sender: '+14155550100',
+  receivedAt: '2026-11-22T10:00:00.000Z',
+  body: 'Code 123456',
+  code: '123456',
+  codeService: null,
+  recipients: statuses.map(recipient),
+  deliveredCount: statuses.filter((status) => status === 'delivered').length,
+});
+
+describe('the delivery summary of a text', () => {
+  it('counts delivered recipients of all of them', () => {
+    assert.equal(
+      deliverySummary(message(['delivered', 'delivered', 'sent', 'delivered', 'delivered'])),
+      'delivered to 4 of 5',
+    );
+  });
+
+  it('says a text with no recipient was not forwarded', () => {
+    assert.equal(deliverySummary(message([])), 'not forwarded');
+  });
+});
