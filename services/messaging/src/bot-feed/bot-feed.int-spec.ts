@@ -86,6 +86,10 @@ describe('the bot feed in messaging (real PostgreSQL, Redis pub/sub, Kafka)', ()
       SENDGRID_API_URL: 'http://127.0.0.1:1',
       PUBLIC_WEB_URL: 'http://127.0.0.1:1',
       EVENT_SEALING_KEY: randomBytes(32).toString('base64'),
+      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000001',
+      TWILIO_AUTH_TOKEN: '5a4db0c55a4db0c55a4db0c55a4db0c5',
+      TWILIO_API_URL: 'http://127.0.0.1:1',
+      PUBLIC_API_URL: 'http://127.0.0.1:1',
       ...testGatewayCaller.env,
     });
     app = await createTestServiceApp(messagingService, config, testLogger('messaging'));
