@@ -4,6 +4,7 @@ import { CreateCustomers1763800000200 } from './1763800000200-create-customers.j
 import { CreatePlans1763800000210 } from './1763800000210-create-plans.js';
 import { CreatePurchases1763800000220 } from './1763800000220-create-purchases.js';
 import { CreateSavedCards1764500000000 } from './1764500000000-create-saved-cards.js';
+import { CreateRenewals1765000000000 } from './1765000000000-create-renewals.js';
 
 /** Every migration of the billing database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [
@@ -12,4 +13,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   CreatePlans1763800000210,
   CreatePurchases1763800000220,
   CreateSavedCards1764500000000,
+  CreateRenewals1765000000000,
 ];

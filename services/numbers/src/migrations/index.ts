@@ -5,6 +5,7 @@ import { CreateMfas1765000000000 } from './1765000000000-create-mfas.js';
 import { CreateBots1765100000000 } from './1765100000000-create-bots.js';
 import { CreateMembers1765200000000 } from './1765200000000-create-members.js';
 import { CreateMemberInvitations1765200000001 } from './1765200000001-create-member-invitations.js';
+import { NumberHoldingDates1765300000100 } from './1765300000100-number-holding-dates.js';
 
 /** Every migration of the numbers database, oldest first. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   CreateBots1765100000000,
   CreateMembers1765200000000,
   CreateMemberInvitations1765200000001,
+  NumberHoldingDates1765300000100,
 ];
