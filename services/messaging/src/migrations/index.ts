@@ -4,6 +4,7 @@ import { CreateOutboundEmail1763800000300 } from './1763800000300-create-outboun
 import { OutboundEmailContent1763800000301 } from './1763800000301-outbound-email-content.js';
 import { CreateContactMessage1763800000302 } from './1763800000302-create-contact-message.js';
 import { CreateInboundMessage1764100000000 } from './1764100000000-create-inbound-message.js';
+import { CreateSubscriptionNotice1765400000000 } from './1765400000000-create-subscription-notice.js';
 
 /** Every migration of the messaging database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [
@@ -12,4 +13,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   OutboundEmailContent1763800000301,
   CreateContactMessage1763800000302,
   CreateInboundMessage1764100000000,
+  CreateSubscriptionNotice1765400000000,
 ];
