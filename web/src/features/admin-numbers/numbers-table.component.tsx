@@ -7,16 +7,34 @@ export interface NumbersTableProps {
   onDelete: (number: TwilioNumber) => void;
 }
 
-/** Reference Name, Mobile Number, Occupied, Created At, then edit and delete (disabled while occupied). */
+/** What a number is doing now, with the date a reserved or quarantined number moves on. */
+export function numberStateLabel(number: TwilioNumber): string {
+  switch (number.state) {
+    case 'FREE':
+      return 'Free';
+    case 'OCCUPIED':
+      return 'In use';
+    case 'RESERVED':
+      return `Reserved until ${number.reservedUntil ? new Date(number.reservedUntil).toLocaleDateString() : '-'}`;
+    case 'QUARANTINED':
+      return `Quarantined until ${number.quarantinedUntil ? new Date(number.quarantinedUntil).toLocaleDateString() : '-'}`;
+  }
+}
+
+/**
+ * Reference Name, Mobile Number, Occupied, State (reserved and quarantined numbers with their dates),
+ * Created At, then edit and delete (disabled while occupied).
+ */
 export function NumbersTable({ numbers, onEdit, onDelete }: NumbersTableProps) {
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer minWidth={760}>
       <Table striped highlightOnHover aria-label="Numbers">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Reference Name</Table.Th>
             <Table.Th>Mobile Number</Table.Th>
             <Table.Th>Occupied</Table.Th>
+            <Table.Th>State</Table.Th>
             <Table.Th>Created At</Table.Th>
             <Table.Th>
               <VisuallyHidden>Actions</VisuallyHidden>
@@ -26,7 +44,7 @@ export function NumbersTable({ numbers, onEdit, onDelete }: NumbersTableProps) {
         <Table.Tbody>
           {numbers.length === 0 && (
             <Table.Tr>
-              <Table.Td colSpan={5}>
+              <Table.Td colSpan={6}>
                 <Text c="dimmed" ta="center">
                   No numbers found
                 </Text>
@@ -38,6 +56,7 @@ export function NumbersTable({ numbers, onEdit, onDelete }: NumbersTableProps) {
               <Table.Td>{number.referenceName}</Table.Td>
               <Table.Td>{number.mobileNo}</Table.Td>
               <Table.Td>{number.isOccupied ? 'Yes' : 'No'}</Table.Td>
+              <Table.Td>{numberStateLabel(number)}</Table.Td>
               <Table.Td>{new Date(number.createdAt).toLocaleString()}</Table.Td>
               <Table.Td>
                 <Group gap="xs" justify="flex-end" wrap="nowrap">
