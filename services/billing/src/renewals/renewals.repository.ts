@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import { type DataSource, type EntityManager, LessThanOrEqual } from 'typeorm';
 import { Invoice } from '../purchases/invoice.entity.js';
 import { Subscription } from '../purchases/subscription.entity.js';
 import { Renewal } from './renewal.entity.js';
@@ -16,14 +16,12 @@ export class RenewalsRepository {
 
   /** Active subscriptions whose payment date has come, oldest date first. */
   due(now: Date, limit: number): Promise<Array<Pick<Subscription, 'id' | 'nextPaymentDate'>>> {
-    return this.dataSource
-      .getRepository(Subscription)
-      .createQueryBuilder('s')
-      .select(['s.id', 's.nextPaymentDate'])
-      .where(`s.status = 'ACTIVE' AND s.next_payment_date <= :now`, { now })
-      .orderBy('s.next_payment_date', 'ASC')
-      .limit(limit)
-      .getMany();
+    return this.dataSource.getRepository(Subscription).find({
+      select: { id: true, nextPaymentDate: true },
+      where: { status: 'ACTIVE', nextPaymentDate: LessThanOrEqual(now) },
+      order: { nextPaymentDate: 'ASC' },
+      take: limit,
+    });
   }
 
   /** The subscription, locked until the transaction ends: one renewal or reactivation of it at a time. */
