@@ -1,24 +1,11 @@
 import { Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { TwilioNumber } from '@multimfa/api-contract';
+import { numberStateLabel } from './number-state';
 
 export interface NumbersTableProps {
   numbers: TwilioNumber[];
   onEdit: (number: TwilioNumber) => void;
   onDelete: (number: TwilioNumber) => void;
-}
-
-/** What a number is doing now, with the date a reserved or quarantined number moves on. */
-export function numberStateLabel(number: TwilioNumber): string {
-  switch (number.state) {
-    case 'FREE':
-      return 'Free';
-    case 'OCCUPIED':
-      return 'In use';
-    case 'RESERVED':
-      return `Reserved until ${number.reservedUntil ? new Date(number.reservedUntil).toLocaleDateString() : '-'}`;
-    case 'QUARANTINED':
-      return `Quarantined until ${number.quarantinedUntil ? new Date(number.quarantinedUntil).toLocaleDateString() : '-'}`;
-  }
 }
 
 /**
