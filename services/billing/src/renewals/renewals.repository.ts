@@ -56,6 +56,10 @@ export class RenewalsRepository {
     return manager.getRepository(Renewal).findOneBy({ invoiceId });
   }
 
+  findInvoice(manager: EntityManager, id: string): Promise<Invoice | null> {
+    return manager.getRepository(Invoice).findOneBy({ id });
+  }
+
   /** The latest renewal of the subscription. */
   latest(manager: EntityManager, subscriptionId: string): Promise<Renewal | null> {
     return manager

@@ -93,16 +93,17 @@ export class RenewalsService {
     const periodEnd = oneMonthAfter(periodStart);
     const amountCents = subscription.basePriceCents;
     if (!(await this.renewals.recordRenewal(manager, this.row(subscription, 'RENEWED', null)))) return null;
+    const description = `${subscription.mfaType} ${subscription.planName} plan, renewal ${day(periodStart)} to ${day(periodEnd)}`;
     const invoice = await this.renewals.insertInvoice(manager, {
       userId: subscription.userId,
       subscriptionId: subscription.id,
       amountCents,
-      description: `${subscription.mfaType} ${subscription.planName} plan, renewal ${day(periodStart)} to ${day(periodEnd)}`,
+      description,
       invoiceDate: now,
     });
     const card = await this.cards.findDefault(subscription.userId);
     const customer = await this.renewals.customer(manager, subscription.userId);
-    let failure: { outcome: RenewalOutcome; message: string } | null = null;
+    let failure: { outcome: Exclude<RenewalOutcome, 'RENEWED'>; message: string } | null = null;
     let paymentIntentId: string | null = null;
     if (!card || !customer) {
       failure = { outcome: 'NO_CARD', message: 'No saved card to charge' };
@@ -136,7 +137,7 @@ export class RenewalsService {
       subscriptionId: subscription.id,
       amountCents,
       currency: 'usd' as const,
-      description: `${subscription.mfaType} ${subscription.planName} plan, renewal`,
+      description,
       invoiceDate: now.toISOString(),
     };
     if (failure) {
@@ -192,7 +193,7 @@ export class RenewalsService {
     manager: EntityManager,
     invoice: Pick<Invoice, 'id' | 'subscriptionId'>,
     paidAt: Date,
-  ) {
+  ): Promise<void> {
     const renewal = await this.renewals.findByInvoice(manager, invoice.id);
     if (!renewal) return;
     const subscription = await this.renewals.lockSubscription(manager, invoice.subscriptionId);
@@ -205,10 +206,7 @@ export class RenewalsService {
       periodStart: paidAt,
       nextPaymentDate,
     });
-    const issued = await manager.query('SELECT invoice_no, amount_cents FROM invoice WHERE id = $1', [
-      invoice.id,
-    ]);
-    const row = (issued as Array<{ invoice_no: string; amount_cents: number }>)[0];
+    const paid = await this.renewals.findInvoice(manager, invoice.id);
     await this.outbox.publish(manager, subscriptionRenewed, {
       subscriptionId: subscription.id,
       userId: subscription.userId,
@@ -217,8 +215,8 @@ export class RenewalsService {
       periodStart: paidAt.toISOString(),
       nextPaymentDate: nextPaymentDate.toISOString(),
       invoiceId: invoice.id,
-      invoiceNo: row?.invoice_no ?? '',
-      amountCents: row?.amount_cents ?? 0,
+      invoiceNo: paid?.invoiceNo ?? '',
+      amountCents: paid?.amountCents ?? 0,
       reactivated: true,
       renewedAt: paidAt.toISOString(),
     });
