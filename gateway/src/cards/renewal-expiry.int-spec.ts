@@ -97,7 +97,11 @@ describe('a declined renewal through the whole stack (billing -> numbers and mes
     expect(outcome).toBe('PAYMENT_DECLINED');
     const invoices = await browser.call<Answer<InvoiceEntry[]>>('GET', `/api/invoice/${userId}`);
     const unpaid = invoices.body.data.find((invoice) => invoice.invoiceStatus === 'UNPAID');
-    expect([unpaid?.invoiceAmount, unpaid?.invoicePaymentDate]).toStrictEqual([5, null]);
+    expect([unpaid?.invoiceAmount, unpaid?.invoicePaymentDate, unpaid?.invoicePaymentError]).toStrictEqual([
+      5,
+      null,
+      'Your card was declined.',
+    ]);
     await eventually(
       async () => (await multiMfa(browser, purchase.mfaId))?.isSubscriptionActive === false,
       'the MultiMFA expiring in numbers',

@@ -28,6 +28,7 @@ export function toInvoiceRecord(invoice: Invoice): InvoiceRecord {
     invoiceDescription: invoice.description,
     invoiceStatus: invoice.status,
     invoicePaymentDate: invoice.paidAt ? invoice.paidAt.toISOString() : null,
+    invoicePaymentError: invoice.status === 'PAID' ? null : invoice.lastPaymentError,
   };
 }
 
