@@ -114,6 +114,23 @@ describe('expiry and number continuity: reserved 30 days, quarantined 90, then f
     };
   }
 
+  /** Billing's event for paying the unpaid renewal invoice at `paidAt`. */
+  function renewal(mfa: MfaRecord, paidAt: Date) {
+    return {
+      subscriptionId: mfa.subscriptionId,
+      userId: mfa.userId,
+      mfaId: mfa.mfaId,
+      MFAType: 'MultiMFA' as const,
+      periodStart: paidAt.toISOString(),
+      nextPaymentDate: new Date(paidAt.getTime() + 31 * DAY).toISOString(),
+      invoiceId: randomUUID(),
+      invoiceNo: 'INV-000002',
+      amountCents: 500,
+      reactivated: true,
+      renewedAt: paidAt.toISOString(),
+    };
+  }
+
   async function numberRow(e164: string) {
     const rows: Array<{ state: string; reserved_until: Date | null; quarantined_until: Date | null }> =
       await database.query(
@@ -203,7 +220,7 @@ describe('expiry and number continuity: reserved 30 days, quarantined 90, then f
     await admin.disconnect();
   });
 
-  it('an expired MultiMFA is inactive and its number RESERVED 30 days; allocation passes over it; at day 30 it is QUARANTINED, at day 120 FREE and given to the MFA waiting longest', async () => {
+  it('an expired MultiMFA is inactive and its number RESERVED 30 days; allocation passes over it; at day 30 it is QUARANTINED, at day 120 FREE and given to the MFA waiting longest; the old owner paying after that waits for a new number', async () => {
     const owner = await buy('US');
     const other = await buy('US');
     expect([owner.number, other.number].toSorted()).toStrictEqual([...US].toSorted());
@@ -242,6 +259,12 @@ describe('expiry and number continuity: reserved 30 days, quarantined 90, then f
     await sweepAt(new Date(expiredAt.getTime() + 120 * DAY));
     expect((await numberRow(owner.number ?? ''))?.state).toBe('OCCUPIED');
     expect((await mfaOf(newcomer)).number).toBe(owner.number);
+
+    await publishTestEvent(producer, prefix, subscriptionRenewed, renewal(owner, new Date()));
+    await eventually(async () => (await mfaOf(owner)).isSubscriptionActive, 'the late reactivation');
+    expect((await mfaOf(owner)).number).toBeNull();
+    const waiting = await call<Array<{ mfaId: string }>>('GET', '/pool/waiting');
+    expect(waiting.body.map((entry) => entry.mfaId)).toContain(owner.mfaId);
   });
 
   it('paying within the 30 days makes the MultiMFA active again with its reserved number', async () => {
@@ -252,19 +275,7 @@ describe('expiry and number continuity: reserved 30 days, quarantined 90, then f
     await eventually(async () => (await numberRow(CA))?.state === 'RESERVED', 'the reservation');
 
     const paidAt = new Date(expiredAt.getTime() + 3 * DAY);
-    await publishTestEvent(producer, prefix, subscriptionRenewed, {
-      subscriptionId: owner.subscriptionId,
-      userId: owner.userId,
-      mfaId: owner.mfaId,
-      MFAType: 'MultiMFA',
-      periodStart: paidAt.toISOString(),
-      nextPaymentDate: new Date(paidAt.getTime() + 31 * DAY).toISOString(),
-      invoiceId: randomUUID(),
-      invoiceNo: 'INV-000002',
-      amountCents: 500,
-      reactivated: true,
-      renewedAt: paidAt.toISOString(),
-    });
+    await publishTestEvent(producer, prefix, subscriptionRenewed, renewal(owner, paidAt));
     await eventually(async () => (await mfaOf(owner)).isSubscriptionActive, 'the reactivation');
 
     const row = await numberRow(CA);
