@@ -104,6 +104,8 @@ describe('the admin number pool through the gateway (real numbers, identity, bil
         state: 'FREE',
         isOccupied: false,
         createdAt: expect.any(String),
+        reservedUntil: null,
+        quarantinedUntil: null,
       },
     });
     const id = add.body.data.twillioNoId;

@@ -270,6 +270,7 @@ describe('saved cards and invoices through the gateway (real billing, identity; 
         invoiceDescription: 'MultiMFA Basic plan, renewal',
         invoiceStatus: 'UNPAID',
         invoicePaymentDate: null,
+        invoicePaymentError: null,
       },
     ]);
     expect(invoiceNo).toMatch(/^INV-\d{6,}$/);

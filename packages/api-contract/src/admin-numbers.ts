@@ -37,6 +37,14 @@ export const twilioNumberSchema = z
       .describe('FREE numbers can be given to a purchase; any other state counts as occupied'),
     isOccupied: z.boolean(),
     createdAt: z.iso.datetime(),
+    reservedUntil: z.iso
+      .datetime()
+      .nullable()
+      .describe('RESERVED: until when it is kept for the customer whose subscription expired (30 days)'),
+    quarantinedUntil: z.iso
+      .datetime()
+      .nullable()
+      .describe('QUARANTINED: until when nobody may get it (90 days); then FREE'),
   })
   .meta({ id: 'TwilioNumber' });
 export type TwilioNumber = z.infer<typeof twilioNumberSchema>;

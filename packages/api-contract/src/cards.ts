@@ -143,6 +143,10 @@ export const invoiceSchema = z
     invoiceDescription: z.string(),
     invoiceStatus: z.enum(['PAID', 'UNPAID']),
     invoicePaymentDate: z.iso.datetime().nullable(),
+    invoicePaymentError: z
+      .string()
+      .nullable()
+      .describe('Why the last try to charge it failed (a renewal or a payment), while it is unpaid'),
   })
   .meta({ id: 'Invoice' });
 export type InvoiceEntry = z.infer<typeof invoiceSchema>;

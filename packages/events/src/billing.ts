@@ -137,3 +137,58 @@ export const discountChanged = defineEvent({
 });
 
 export const billingEvents = [customerCreated, purchaseCompleted, discountCreated, discountChanged];
+
+/**
+ * A subscription was paid for another period: by its auto-renewal (`reactivated: false`), or by
+ * paying the unpaid renewal invoice of an expired subscription (`reactivated: true`).
+ */
+export const subscriptionRenewed = defineEvent({
+  type: 'billing.subscription.renewed',
+  version: 1,
+  topic: TOPICS.billingSubscription,
+  payload: z.object({
+    subscriptionId: z.uuid(),
+    userId: z.uuid(),
+    mfaId: z.uuid(),
+    MFAType: mfaType,
+    periodStart: z.iso.datetime(),
+    nextPaymentDate: z.iso.datetime(),
+    invoiceId: z.uuid(),
+    invoiceNo: z.string().min(1),
+    amountCents: z.number().int().nonnegative(),
+    reactivated: z.boolean(),
+    renewedAt: z.iso.datetime(),
+  }),
+  keyOf: (payload) => payload.subscriptionId,
+});
+
+/**
+ * A subscription expired at its payment date: auto-renewal was off, or the renewal could not be
+ * charged (no card, declined, the bank asked for authentication) and its invoice stays UNPAID.
+ * `emailAddress` is the customer's billing address, for the e-mail that tells them.
+ */
+export const subscriptionExpired = defineEvent({
+  type: 'billing.subscription.expired',
+  version: 1,
+  topic: TOPICS.billingSubscription,
+  payload: z.object({
+    subscriptionId: z.uuid(),
+    userId: z.uuid(),
+    mfaId: z.uuid(),
+    MFAType: mfaType,
+    planName: z.string(),
+    reason: z.enum(['AUTO_RENEWAL_OFF', 'NO_CARD', 'PAYMENT_DECLINED', 'AUTHENTICATION_REQUIRED']),
+    /** The unpaid renewal invoice; null when auto-renewal was off. */
+    invoiceId: z.uuid().nullable(),
+    invoiceNo: z.string().nullable(),
+    amountCents: z.number().int().nonnegative().nullable(),
+    /** Why the charge failed, as the customer is told; null when nothing was charged. */
+    message: z.string().nullable(),
+    emailAddress: z.email().nullable(),
+    expiredAt: z.iso.datetime(),
+  }),
+  keyOf: (payload) => payload.subscriptionId,
+});
+export type SubscriptionExpired = z.output<typeof subscriptionExpired.payload>;
+
+export const billingSubscriptionEvents = [subscriptionRenewed, subscriptionExpired];

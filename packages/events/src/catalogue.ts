@@ -1,8 +1,8 @@
-import { billingEvents, billingInvoiceEvents } from './billing.js';
+import { billingEvents, billingInvoiceEvents, billingSubscriptionEvents } from './billing.js';
 import { EventCatalogue, type EventDefinition } from './define-event.js';
 import { identityEvents } from './identity.js';
 import { messagingEvents } from './messaging.js';
-import { numbersEvents } from './numbers.js';
+import { numbersEvents, numbersPhoneNumberEvents } from './numbers.js';
 
 /**
  * Every event MultiMFA publishes. Each service's events are defined in its own file beside this
@@ -12,8 +12,10 @@ export const publishedEvents: readonly EventDefinition[] = [
   ...identityEvents,
   ...billingEvents,
   ...billingInvoiceEvents,
+  ...billingSubscriptionEvents,
   ...numbersEvents,
   ...messagingEvents,
+  ...numbersPhoneNumberEvents,
 ];
 
 export const catalogue = new EventCatalogue(publishedEvents);

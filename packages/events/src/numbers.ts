@@ -203,3 +203,39 @@ export const numbersEvents = [
   botCreated,
   botRemoved,
 ];
+
+/**
+ * A number left its MFA for quarantine (the reservation after an expired subscription ran out, or the
+ * MFA was deleted): texts to it belong to nobody until it is released.
+ */
+export const numberQuarantined = defineEvent({
+  type: 'numbers.number.quarantined',
+  version: 1,
+  topic: TOPICS.numbersPhoneNumber,
+  payload: z.object({
+    phoneNumberId: z.number().int().positive(),
+    number: z.string(),
+    /** The MFA it was taken from; null when it had none any more. */
+    mfaId: z.uuid().nullable(),
+    /** The customer whose number it was. */
+    userId: z.uuid().nullable(),
+    quarantinedUntil: z.iso.datetime(),
+    quarantinedAt: z.iso.datetime(),
+  }),
+  keyOf: (payload) => payload.number,
+});
+
+/** A number's quarantine ended: it is FREE in the pool again (`numbers.number.assigned` may follow). */
+export const numberReleased = defineEvent({
+  type: 'numbers.number.released',
+  version: 1,
+  topic: TOPICS.numbersPhoneNumber,
+  payload: z.object({
+    phoneNumberId: z.number().int().positive(),
+    number: z.string(),
+    releasedAt: z.iso.datetime(),
+  }),
+  keyOf: (payload) => payload.number,
+});
+
+export const numbersPhoneNumberEvents = [numberQuarantined, numberReleased];

@@ -9,6 +9,8 @@ import { InvoicesModule } from './invoices/invoices.module.js';
 import { migrations } from './migrations/index.js';
 import { PlansModule } from './plans/plans.module.js';
 import { PurchasesModule } from './purchases/purchases.module.js';
+import { QueueModule } from './queue/queue.module.js';
+import { RenewalsModule } from './renewals/renewals.module.js';
 import { StripeModule } from './stripe/stripe.module.js';
 import { UsersModule } from './users/users.module.js';
 
@@ -41,6 +43,8 @@ export class AppModule {
         UsersModule,
         CardsModule,
         InvoicesModule,
+        QueueModule.forRoot(config),
+        RenewalsModule,
       ],
     };
   }

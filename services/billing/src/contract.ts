@@ -169,6 +169,7 @@ export const invoiceRecord = z.object({
   invoiceDescription: z.string(),
   invoiceStatus: z.enum(['PAID', 'UNPAID']),
   invoicePaymentDate: z.iso.datetime().nullable(),
+  invoicePaymentError: z.string().nullable(),
 });
 export type InvoiceRecord = z.infer<typeof invoiceRecord>;
 export const invoiceList = z.array(invoiceRecord);

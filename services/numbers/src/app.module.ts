@@ -8,13 +8,16 @@ import { CountriesModule } from './countries/countries.module.js';
 import { MembersModule } from './members/members.module.js';
 import { MfasModule } from './mfas/mfas.module.js';
 import { migrations } from './migrations/index.js';
+import { NumberHoldingModule } from './pool/number-holding.module.js';
 import { PoolModule } from './pool/pool.module.js';
+import { SubscriptionsModule } from './subscriptions/subscriptions.module.js';
 
 /** The numbers service: countries, the number pool, MFAs, members, invitations and bots. */
 @Module({})
 export class AppModule {
   static forRoot(config: NumbersConfig, logger: Logger): DynamicModule {
     const allocation = AllocationModule.forRoot(config);
+    const holding = NumberHoldingModule.forRoot(allocation);
     return {
       module: AppModule,
       imports: [
@@ -39,6 +42,8 @@ export class AppModule {
         MfasModule.forRoot(allocation),
         MembersModule,
         BotsModule.forRoot(config),
+        holding,
+        SubscriptionsModule.forRoot(holding, allocation),
       ],
     };
   }

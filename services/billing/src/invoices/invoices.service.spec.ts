@@ -65,6 +65,7 @@ function setup(charges: Array<'succeed' | 'decline' | 'authenticate' | 'network'
     } as unknown as Outbox,
     new FixedClock(),
     createLogger('billing', 'silent'),
+    { afterInvoicePaid: async () => undefined },
   );
   return { service, invoice, keys, published };
 }

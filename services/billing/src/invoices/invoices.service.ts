@@ -7,6 +7,7 @@ import type { InvoiceRecord } from '../contract.js';
 import { CustomersService } from '../customers/customers.service.js';
 import { dollars } from '../discounts/discount-amounts.js';
 import type { Invoice } from '../purchases/invoice.entity.js';
+import { RenewalsService } from '../renewals/renewals.service.js';
 import { CardAuthenticationRequired, CardRejected, PaymentsProvider } from '../stripe/payments-provider.js';
 import {
   INVOICE_AUTHENTICATION_MESSAGE,
@@ -27,6 +28,7 @@ export function toInvoiceRecord(invoice: Invoice): InvoiceRecord {
     invoiceDescription: invoice.description,
     invoiceStatus: invoice.status,
     invoicePaymentDate: invoice.paidAt ? invoice.paidAt.toISOString() : null,
+    invoicePaymentError: invoice.status === 'PAID' ? null : invoice.lastPaymentError,
   };
 }
 
@@ -60,6 +62,7 @@ export class InvoicesService {
     @Inject(Outbox) private readonly outbox: Outbox,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(RenewalsService) private readonly renewals: Pick<RenewalsService, 'afterInvoicePaid'>,
   ) {}
 
   async list(userId: string): Promise<InvoiceRecord[]> {
@@ -120,6 +123,7 @@ export class InvoicesService {
         cardId: card.id,
         paidAt: paidAt.toISOString(),
       });
+      await this.renewals.afterInvoicePaid(manager, invoice, paidAt);
       return { kind: 'paid' };
     });
     this.logger.info({ userId, invoiceId, outcome: outcome.kind }, 'invoice payment');

@@ -5,6 +5,7 @@ import { CreatePlans1763800000210 } from './1763800000210-create-plans.js';
 import { CreatePurchases1763800000220 } from './1763800000220-create-purchases.js';
 import { CreateSavedCards1764500000000 } from './1764500000000-create-saved-cards.js';
 import { SoftDeleteDiscounts1764700090100 } from './1764700090100-soft-delete-discounts.js';
+import { CreateRenewals1765000000000 } from './1765000000000-create-renewals.js';
 
 /** Every migration of the billing database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [
@@ -14,4 +15,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   CreatePurchases1763800000220,
   CreateSavedCards1764500000000,
   SoftDeleteDiscounts1764700090100,
+  CreateRenewals1765000000000,
 ];

@@ -3,7 +3,7 @@ import type { notificationRequested, PayloadOf } from '@multimfa/events';
 /** What identity asks for, and numbers' member invitations. */
 export type NotificationKind = PayloadOf<typeof notificationRequested>['kind'] | 'MEMBER_INVITATION';
 /** What an outbound e-mail is: a notification, or a contact form message to support. */
-export type EmailKind = NotificationKind | 'CONTACT_MESSAGE';
+export type EmailKind = NotificationKind | 'CONTACT_MESSAGE' | 'SUBSCRIPTION_EXPIRED';
 
 export interface NotificationContent {
   firstName: string;
@@ -224,4 +224,50 @@ export function subjectOf(kind: NotificationKind): string {
     case 'MEMBER_INVITATION':
       return 'You are invited to a MultiMFA team';
   }
+}
+
+/** What an e-mail about an expired subscription says. */
+export interface SubscriptionExpiredContent {
+  mfaType: string;
+  planName: string;
+  reason: 'AUTO_RENEWAL_OFF' | 'NO_CARD' | 'PAYMENT_DECLINED' | 'AUTHENTICATION_REQUIRED';
+  invoiceNo: string | null;
+  amountCents: number | null;
+  message: string | null;
+}
+
+export const SUBSCRIPTION_EXPIRED_SUBJECT = 'Your MultiMFA subscription has expired';
+
+/** Tells the customer their subscription expired and, when a renewal went unpaid, how to pay it. */
+export function renderSubscriptionExpired(
+  content: SubscriptionExpiredContent,
+  webUrl: string,
+): RenderedEmail {
+  const what = `your ${content.mfaType} ${content.planName} plan`;
+  const amount = content.amountCents === null ? '' : ` of $${(content.amountCents / 100).toFixed(2)}`;
+  const paragraphs =
+    content.reason === 'AUTO_RENEWAL_OFF'
+      ? [
+          `The subscription of ${what} reached its payment date with auto-renewal switched off, so it has expired.`,
+          'Codes texted to its number are no longer forwarded. The number stays reserved for you for 30 days.',
+        ]
+      : [
+          `We could not renew ${what}: ${
+            content.reason === 'NO_CARD'
+              ? 'there is no saved card to charge'
+              : (content.message ?? 'the payment failed')
+          }`,
+          `Invoice ${content.invoiceNo ?? ''}${amount} is unpaid and the subscription has expired: codes texted to its number are no longer forwarded. Pay the invoice within 30 days to keep your number and reactivate it.`,
+        ];
+  const layout: Layout = {
+    preheader: 'Your MultiMFA subscription has expired',
+    heading: 'Your subscription has expired',
+    paragraphs,
+    action: {
+      label: content.reason === 'AUTO_RENEWAL_OFF' ? 'Open MultiMFA' : 'Pay the invoice',
+      url: `${webUrl.replace(/\/$/, '')}/${content.reason === 'AUTO_RENEWAL_OFF' ? 'dashboard' : 'invoice-management'}`,
+    },
+    footnote: 'After 30 days the number is released and cannot be given back.',
+  };
+  return { subject: SUBSCRIPTION_EXPIRED_SUBJECT, html: html(layout), text: text(layout) };
 }

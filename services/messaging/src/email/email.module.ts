@@ -1,5 +1,7 @@
 import { QUEUE_CONNECTION, QUEUE_PREFIX, QueueConnection } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
+import { SubscriptionNoticesRepository } from '../billing-notices/subscription-notices.repository.js';
+import { SubscriptionsSubscriber } from '../billing-notices/subscriptions.subscriber.js';
 import type { MessagingConfig } from '../config/messaging.config.js';
 import { ContactController } from '../contact/contact.controller.js';
 import { ContactService } from '../contact/contact.service.js';
@@ -50,8 +52,9 @@ export class EmailModule {
         EmailWorker,
         ContactMessagesRepository,
         ContactService,
+        SubscriptionNoticesRepository,
       ],
-      controllers: [NotificationsSubscriber, ContactController],
+      controllers: [NotificationsSubscriber, ContactController, SubscriptionsSubscriber],
       exports: [QueueConnection, QUEUE_CONNECTION, QUEUE_PREFIX, EMAIL_SETTINGS, EmailSender, EmailsService],
     };
   }

@@ -3,16 +3,25 @@ import {
   type notificationRequested,
   openSecret,
   type PayloadOf,
+  type subscriptionExpired,
 } from '@multimfa/events';
 import { Clock, currentCorrelationId, LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { SubscriptionNoticesRepository } from '../billing-notices/subscription-notices.repository.js';
 import type { ContactMessage } from '../contact/contact-message.entity.js';
 import { ContactMessagesRepository } from '../contact/contact-messages.repository.js';
 import { EMAIL_SETTINGS, type EmailSettings } from '../email/email-settings.js';
 import { EmailQueue } from '../queue/email-queue.js';
 import { EmailSender, type OutgoingEmail } from './email-sender.js';
-import { contactSubject, renderContactMessage, renderNotification, subjectOf } from './email-templates.js';
+import {
+  contactSubject,
+  renderContactMessage,
+  renderNotification,
+  renderSubscriptionExpired,
+  SUBSCRIPTION_EXPIRED_SUBJECT,
+  subjectOf,
+} from './email-templates.js';
 import { EmailsRepository, type EmailToSend } from './emails.repository.js';
 
 /** A queued e-mail whose job may have been lost (the process died between commit and enqueue). */
@@ -33,6 +42,7 @@ export class EmailsService {
     @Inject(EMAIL_SETTINGS) private readonly settings: EmailSettings,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(SubscriptionNoticesRepository) private readonly notices: SubscriptionNoticesRepository,
   ) {}
 
   /** Records the e-mail; returns the enqueueing to run after the commit (nothing if it was recorded before). */
@@ -104,6 +114,42 @@ export class EmailsService {
     return () => this.queue.enqueue({ emailId: invitation.invitationId, correlationId });
   }
 
+  /**
+   * Records the e-mail telling the customer their subscription expired (its id is the event's);
+   * nothing when billing knows no address.
+   */
+  async recordSubscriptionExpired(
+    manager: EntityManager,
+    emailId: string,
+    expiry: PayloadOf<typeof subscriptionExpired>,
+  ): Promise<(() => Promise<void>) | undefined> {
+    if (!expiry.emailAddress) return undefined;
+    const correlationId = currentCorrelationId() ?? emailId;
+    await this.notices.insert(manager, {
+      emailId,
+      mfaType: expiry.MFAType,
+      planName: expiry.planName,
+      reason: expiry.reason,
+      invoiceNo: expiry.invoiceNo,
+      amountCents: expiry.amountCents,
+      message: expiry.message,
+      expiredAt: new Date(expiry.expiredAt),
+    });
+    const recorded = await this.emails.insertQueued(manager, {
+      emailId,
+      userId: expiry.userId,
+      kind: 'SUBSCRIPTION_EXPIRED',
+      toAddress: expiry.emailAddress,
+      firstName: '',
+      subject: SUBSCRIPTION_EXPIRED_SUBJECT,
+      sealedCode: null,
+      expiresAt: null,
+      correlationId,
+    });
+    if (!recorded) return undefined;
+    return () => this.queue.enqueue({ emailId, correlationId });
+  }
+
   /** Sends one queued e-mail (called by the worker; a thrown error is retried with backoff). */
   async deliver(emailId: string, attempt: number): Promise<void> {
     const email = await this.emails.find(emailId);
@@ -131,6 +177,15 @@ export class EmailsService {
         to: { emailAddress: email.toAddress, name: 'MultiMFA support' },
         replyTo: { emailAddress: message.emailAddress, name: message.name },
         ...renderContactMessage({ ...message, receivedAt: message.createdAt }),
+      };
+    }
+    if (email.kind === 'SUBSCRIPTION_EXPIRED') {
+      const notice = await this.notices.find(email.emailId);
+      if (!notice) throw new Error(`subscription notice ${email.emailId} is not recorded`);
+      return {
+        emailId: email.emailId,
+        to: { emailAddress: email.toAddress, name: email.toAddress },
+        ...renderSubscriptionExpired(notice, this.settings.webUrl),
       };
     }
     const code = email.sealedCode

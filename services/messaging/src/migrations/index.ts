@@ -7,6 +7,7 @@ import { CreateInboundMessage1764100000000 } from './1764100000000-create-inboun
 import { CreateForwarding1764200000000 } from './1764200000000-create-forwarding.js';
 import { CreateOutboundSms1764200000001 } from './1764200000001-create-outbound-sms.js';
 import { CreateBotFeed1764300000000 } from './1764300000000-create-bot-feed.js';
+import { CreateSubscriptionNotice1765400000000 } from './1765400000000-create-subscription-notice.js';
 
 /** Every migration of the messaging database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [
@@ -18,4 +19,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   CreateForwarding1764200000000,
   CreateOutboundSms1764200000001,
   CreateBotFeed1764300000000,
+  CreateSubscriptionNotice1765400000000,
 ];

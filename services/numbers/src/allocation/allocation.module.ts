@@ -38,7 +38,7 @@ export class AllocationModule {
         AllocationService,
         SmsWebhookWorker,
       ],
-      exports: [AllocationService],
+      exports: [AllocationService, QUEUE_CONNECTION, QUEUE_PREFIX],
     };
   }
 }

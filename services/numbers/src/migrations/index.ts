@@ -6,6 +6,7 @@ import { CreateBots1765100000000 } from './1765100000000-create-bots.js';
 import { CreateMembers1765200000000 } from './1765200000000-create-members.js';
 import { CreateMemberInvitations1765200000001 } from './1765200000001-create-member-invitations.js';
 import { AppliedPurchaseOutlivesMfa1765300000000 } from './1765300000000-applied-purchase-outlives-mfa.js';
+import { NumberHoldingDates1765300000100 } from './1765300000100-number-holding-dates.js';
 
 /** Every migration of the numbers database, oldest first. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   CreateMembers1765200000000,
   CreateMemberInvitations1765200000001,
   AppliedPurchaseOutlivesMfa1765300000000,
+  NumberHoldingDates1765300000100,
 ];

@@ -30,6 +30,18 @@ export class PhoneNumber {
   @Column({ type: 'varchar', length: 12 })
   state!: PhoneNumberState;
 
+  /** RESERVED: until when it is kept for the customer whose subscription expired. */
+  @Column({ name: 'reserved_until', type: 'timestamptz', nullable: true })
+  reservedUntil!: Date | null;
+
+  /** QUARANTINED: until when it may not be given to anyone. */
+  @Column({ name: 'quarantined_until', type: 'timestamptz', nullable: true })
+  quarantinedUntil!: Date | null;
+
+  /** RESERVED or QUARANTINED: the customer whose number it was. */
+  @Column({ name: 'held_for_user_id', type: 'uuid', nullable: true })
+  heldForUserId!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -96,6 +96,8 @@ describe('PoolService', () => {
       state: 'FREE',
       isOccupied: false,
       createdAt: '2026-01-01T10:00:00.000Z',
+      reservedUntil: null,
+      quarantinedUntil: null,
     });
   });
 

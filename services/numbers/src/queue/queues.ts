@@ -1,10 +1,13 @@
 /** Every BullMQ queue and job of the numbers service, in one place. */
 export enum QueueName {
   SmsWebhook = 'numbers.sms-webhook',
+  NumberHolding = 'numbers.number-holding',
 }
 
 export enum JobName {
   PointSmsWebhook = 'point-sms-webhook',
+  /** Repeated: moves reserved and quarantined numbers whose dates have passed. */
+  SweepHeldNumbers = 'sweep-held-numbers',
 }
 
 /** A number just given to an MFA, whose texts must now reach the product's SMS webhook. */
@@ -27,3 +30,7 @@ export const SMS_WEBHOOK_JOB_OPTIONS = {
   removeOnComplete: true,
   removeOnFail: { age: 24 * 3600, count: 1000 },
 } as const;
+
+/** The id of the repeatable sweep of held numbers: every replica upserts the same scheduler. */
+export const NUMBER_HOLDING_SWEEP_SCHEDULER_ID = 'number-holding-sweep';
+export const NUMBER_HOLDING_SWEEP_EVERY_MS = 5 * 60_000;

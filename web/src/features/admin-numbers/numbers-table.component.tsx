@@ -1,5 +1,6 @@
 import { Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { TwilioNumber } from '@multimfa/api-contract';
+import { numberStateLabel } from './number-state';
 
 export interface NumbersTableProps {
   numbers: TwilioNumber[];
@@ -7,16 +8,20 @@ export interface NumbersTableProps {
   onDelete: (number: TwilioNumber) => void;
 }
 
-/** Reference Name, Mobile Number, Occupied, Created At, then edit and delete (disabled while occupied). */
+/**
+ * Reference Name, Mobile Number, Occupied, State (reserved and quarantined numbers with their dates),
+ * Created At, then edit and delete (disabled while occupied).
+ */
 export function NumbersTable({ numbers, onEdit, onDelete }: NumbersTableProps) {
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer minWidth={760}>
       <Table striped highlightOnHover aria-label="Numbers">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Reference Name</Table.Th>
             <Table.Th>Mobile Number</Table.Th>
             <Table.Th>Occupied</Table.Th>
+            <Table.Th>State</Table.Th>
             <Table.Th>Created At</Table.Th>
             <Table.Th>
               <VisuallyHidden>Actions</VisuallyHidden>
@@ -26,7 +31,7 @@ export function NumbersTable({ numbers, onEdit, onDelete }: NumbersTableProps) {
         <Table.Tbody>
           {numbers.length === 0 && (
             <Table.Tr>
-              <Table.Td colSpan={5}>
+              <Table.Td colSpan={6}>
                 <Text c="dimmed" ta="center">
                   No numbers found
                 </Text>
@@ -38,6 +43,7 @@ export function NumbersTable({ numbers, onEdit, onDelete }: NumbersTableProps) {
               <Table.Td>{number.referenceName}</Table.Td>
               <Table.Td>{number.mobileNo}</Table.Td>
               <Table.Td>{number.isOccupied ? 'Yes' : 'No'}</Table.Td>
+              <Table.Td>{numberStateLabel(number)}</Table.Td>
               <Table.Td>{new Date(number.createdAt).toLocaleString()}</Table.Td>
               <Table.Td>
                 <Group gap="xs" justify="flex-end" wrap="nowrap">

@@ -70,6 +70,11 @@ export function InvoicesTable({
                   <Badge color={invoice.invoiceStatus === 'PAID' ? 'green' : 'orange'} variant="light">
                     {invoice.invoiceStatus}
                   </Badge>
+                  {invoice.invoicePaymentError && (
+                    <Text size="xs" c="red" mt={4} data-testid="invoice-payment-error">
+                      {invoice.invoicePaymentError}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td>{paymentDate(invoice.invoicePaymentDate)}</Table.Td>
                 <Table.Td>

@@ -12,5 +12,7 @@ export function toPoolNumberDto(number: PhoneNumber): PoolNumber {
     state: number.state,
     isOccupied: number.state !== 'FREE',
     createdAt: number.createdAt.toISOString(),
+    reservedUntil: number.reservedUntil?.toISOString() ?? null,
+    quarantinedUntil: number.quarantinedUntil?.toISOString() ?? null,
   };
 }

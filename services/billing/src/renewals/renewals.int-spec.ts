@@ -1,0 +1,319 @@
+import assert from 'node:assert/strict';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createKafka, ensureTopics, Outbox } from '@multimfa/event-bus';
+import { topicList } from '@multimfa/events';
+import { createSandbox, loadSandboxSettings, type Sandbox } from '@multimfa/provider-sandbox/server';
+import { FixedClock, loadConfig } from '@multimfa/service-runtime';
+import {
+  createTestDatabase,
+  createTestServiceApp,
+  dropTestDatabase,
+  testGatewayCaller,
+  testInfrastructure,
+  testLogger,
+} from '@multimfa/service-runtime/testing';
+import type { INestApplication } from '@nestjs/common';
+import pg from 'pg';
+import { CardsRepository } from '../cards/cards.repository.js';
+import type { InvoiceRecord, SavedCard } from '../contract.js';
+import { oneMonthAfter } from '../purchases/billing-period.js';
+import { RenewalsQueue } from '../queue/renewals-queue.js';
+import { billingService } from '../service.js';
+import { PaymentsProvider } from '../stripe/payments-provider.js';
+import { RenewalsRepository } from './renewals.repository.js';
+import { RenewalsService } from './renewals.service.js';
+
+const DAY = 86_400_000;
+
+describe('auto-renewal at the payment date (real PostgreSQL, Redis, Kafka; Stripe in the sandbox; the clock moved)', () => {
+  const prefix = `${testInfrastructure.topicPrefix}${randomBytes(3).toString('hex')}.`;
+  const logger = testLogger('billing');
+  const kafka = createKafka({ clientId: 'billing-test', brokers: testInfrastructure.kafkaBrokers, logger });
+  let sandbox: Sandbox;
+  let app: INestApplication;
+  let baseUrl: string;
+  let databaseUrl: string;
+  let db: pg.Client;
+
+  async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(await testGatewayCaller.headers('billing')),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as T };
+  }
+
+  /** A renewal worker whose clock stands at `at` (each replica of the service has one of these). */
+  function worker(at: Date): RenewalsService {
+    return new RenewalsService(
+      app.get(RenewalsRepository),
+      app.get(CardsRepository),
+      app.get(PaymentsProvider),
+      app.get(RenewalsQueue),
+      app.get(Outbox),
+      new FixedClock(at),
+      logger,
+    );
+  }
+
+  /** A customer with a Stripe customer and the given saved cards (the first is the default). */
+  async function customer(cards: string[]): Promise<{ userId: string; cardIds: string[] }> {
+    const userId = randomUUID();
+    const created = await call<{ stripeCustomerId: string }>('PUT', `/customers/${userId}`, {
+      emailAddress: `renewal-${userId.slice(0, 8)}@multimfa.test`,
+      name: 'Ada Renewal',
+    });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    const cardIds: string[] = [];
+    for (const paymentMethodId of cards) {
+      const card = await call<SavedCard>(
+        'POST',
+        `/users/${userId}/customers/${created.body.stripeCustomerId}/cards`,
+        { paymentMethodId },
+      );
+      assert.equal(card.status, 200, JSON.stringify(card.body));
+      cardIds.push(card.body.id);
+    }
+    return { userId, cardIds };
+  }
+
+  /** An active Basic MultiMFA subscription ($5) whose next payment date is ten days from now. */
+  async function subscription(
+    userId: string,
+    autoRenewal = true,
+  ): Promise<{ id: string; mfaId: string; due: Date }> {
+    const id = randomUUID();
+    const mfaId = randomUUID();
+    const due = new Date(Math.floor((Date.now() + 10 * DAY) / 1000) * 1000);
+    await db.query(
+      `INSERT INTO subscription (id, user_id, mfa_id, mfa_type, plan_id, plan_name, base_price_cents,
+         no_of_users, status, period_start, next_payment_date, auto_renewal)
+       VALUES ($1, $2, $3, 'MultiMFA', 1, 'Basic', 500, 2, 'ACTIVE', $4, $5, $6)`,
+      [id, userId, mfaId, new Date(due.getTime() - 31 * DAY), due, autoRenewal],
+    );
+    return { id, mfaId, due };
+  }
+
+  async function subscriptionRow(id: string) {
+    const { rows } = await db.query<{ status: string; period_start: Date; next_payment_date: Date }>(
+      'SELECT status, period_start, next_payment_date FROM subscription WHERE id = $1',
+      [id],
+    );
+    return rows[0];
+  }
+
+  async function invoicesOf(subscriptionId: string) {
+    const { rows } = await db.query<{
+      id: string;
+      status: string;
+      amount_cents: number;
+      payment_intent_id: string | null;
+      last_payment_error: string | null;
+    }>(
+      'SELECT id, status, amount_cents, payment_intent_id, last_payment_error FROM invoice WHERE subscription_id = $1',
+      [subscriptionId],
+    );
+    return rows;
+  }
+
+  /** The events billing wrote to its outbox about the subscription, in order. */
+  async function eventsOf(subscriptionId: string) {
+    const { rows } = await db.query<{ type: string; payload: Record<string, unknown> }>(
+      `SELECT envelope->>'type' AS type, envelope->'payload' AS payload FROM outbox_event
+        WHERE envelope->'payload'->>'subscriptionId' = $1 ORDER BY id`,
+      [subscriptionId],
+    );
+    return rows;
+  }
+
+  /** The distinct PaymentIntents that paid the subscription's invoices. */
+  async function paymentIntentsOf(subscriptionId: string): Promise<number> {
+    const { rows } = await db.query<{ n: number }>(
+      'SELECT count(DISTINCT payment_intent_id)::int AS n FROM invoice WHERE subscription_id = $1 AND payment_intent_id IS NOT NULL',
+      [subscriptionId],
+    );
+    return rows[0]?.n ?? -1;
+  }
+
+  beforeAll(async () => {
+    await ensureTopics(kafka, topicList(prefix));
+    sandbox = createSandbox(loadSandboxSettings({ LOG_LEVEL: 'silent' }).config);
+    const sandboxUrl = new URL(await sandbox.listen(0, '127.0.0.1'));
+    databaseUrl = await createTestDatabase('billing_renewals');
+    app = await createTestServiceApp(
+      billingService,
+      loadConfig(billingService.configSchema, {
+        PORT: '1',
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: testInfrastructure.redisUrl,
+        KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
+        KAFKA_TOPIC_PREFIX: prefix,
+        ...testGatewayCaller.env,
+        STRIPE_SECRET_KEY: 'sk_test_multimfa_sandbox',
+        STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(16).toString('hex')}`,
+        STRIPE_API_HOST: sandboxUrl.hostname,
+        STRIPE_API_PORT: sandboxUrl.port,
+        STRIPE_API_PROTOCOL: 'http',
+      }),
+      logger,
+    );
+    await app.listen(0, '127.0.0.1');
+    baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+  });
+
+  afterAll(async () => {
+    await db?.end();
+    await app?.close();
+    await sandbox?.close();
+    if (databaseUrl) await dropTestDatabase(databaseUrl);
+    const admin = kafka.admin();
+    await admin.connect();
+    await admin.deleteTopics({ topics: topicList(prefix).map((topic) => topic.name) }).catch(() => undefined);
+    await admin.disconnect();
+  });
+
+  it('a minute before the payment date nothing is due; at the date the default card is charged, the invoice is PAID and the next payment date moves one month', async () => {
+    const { userId } = await customer(['pm_card_visa']);
+    const sub = await subscription(userId);
+
+    expect(await worker(new Date(sub.due.getTime() - 60_000)).renew(sub.id, sub.due)).toBeNull();
+    const outcome = await worker(sub.due).renew(sub.id, sub.due);
+
+    expect(outcome).toBe('RENEWED');
+    const row = await subscriptionRow(sub.id);
+    expect([
+      row?.status,
+      row?.period_start.toISOString(),
+      row?.next_payment_date.toISOString(),
+    ]).toStrictEqual(['ACTIVE', sub.due.toISOString(), oneMonthAfter(sub.due).toISOString()]);
+    const invoices = await invoicesOf(sub.id);
+    expect(invoices.map((invoice) => [invoice.status, invoice.amount_cents])).toStrictEqual([['PAID', 500]]);
+    expect(invoices[0]?.payment_intent_id).toMatch(/^pi_/);
+    expect((await eventsOf(sub.id)).map((event) => event.type)).toStrictEqual([
+      'billing.invoice.issued',
+      'billing.invoice.paid',
+      'billing.subscription.renewed',
+    ]);
+  });
+
+  it('the sweep queues each due subscription under the id of its subscription and period, once however often it runs', async () => {
+    const { userId } = await customer(['pm_card_visa']);
+    const sub = await subscription(userId);
+    const enqueued: string[] = [];
+    const spy = {
+      enqueue: async (jobs: Array<{ subscriptionId: string; periodEnd: string }>) => {
+        for (const job of jobs) enqueued.push(`${job.subscriptionId}@${job.periodEnd}`);
+      },
+      scheduleSweep: async () => undefined,
+    } as unknown as RenewalsQueue;
+    const sweeper = new RenewalsService(
+      app.get(RenewalsRepository),
+      app.get(CardsRepository),
+      app.get(PaymentsProvider),
+      spy,
+      app.get(Outbox),
+      new FixedClock(sub.due),
+      logger,
+    );
+
+    await sweeper.sweep();
+
+    expect(enqueued).toContain(`${sub.id}@${sub.due.toISOString()}`);
+  });
+
+  it('two workers at the renewal instant charge the card once: one PAID invoice, one renewal event', async () => {
+    const { userId } = await customer(['pm_card_visa']);
+    const sub = await subscription(userId);
+
+    const outcomes = await Promise.all([
+      worker(sub.due).renew(sub.id, sub.due),
+      worker(sub.due).renew(sub.id, sub.due),
+      worker(sub.due).renew(sub.id, sub.due),
+    ]);
+
+    expect(outcomes.filter((outcome) => outcome === 'RENEWED')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome === null)).toHaveLength(2);
+    expect((await invoicesOf(sub.id)).map((invoice) => invoice.status)).toStrictEqual(['PAID']);
+    expect(await paymentIntentsOf(sub.id)).toBe(1);
+    const renewed = (await eventsOf(sub.id)).filter((event) => event.type === 'billing.subscription.renewed');
+    expect(renewed).toHaveLength(1);
+  });
+
+  it('a declined renewal (card 4000 0000 0000 0341) leaves an UNPAID invoice and expires the subscription; paying the invoice with another card reactivates it', async () => {
+    const { userId } = await customer(['pm_card_chargeCustomerFail']);
+    const sub = await subscription(userId);
+
+    expect(await worker(sub.due).renew(sub.id, sub.due)).toBe('PAYMENT_DECLINED');
+
+    expect((await subscriptionRow(sub.id))?.status).toBe('EXPIRED');
+    const [unpaid] = await invoicesOf(sub.id);
+    expect([unpaid?.status, unpaid?.amount_cents, unpaid?.last_payment_error]).toStrictEqual([
+      'UNPAID',
+      500,
+      'Your card was declined.',
+    ]);
+    const expired = (await eventsOf(sub.id)).find((event) => event.type === 'billing.subscription.expired');
+    expect(expired?.payload).toMatchObject({
+      reason: 'PAYMENT_DECLINED',
+      invoiceId: unpaid?.id,
+      mfaId: sub.mfaId,
+    });
+
+    const stripeCustomerId = (await call<{ stripeCustomerId: string }>('GET', `/customers/${userId}`)).body
+      .stripeCustomerId;
+    const visa = await call<SavedCard>('POST', `/users/${userId}/customers/${stripeCustomerId}/cards`, {
+      paymentMethodId: 'pm_card_visa',
+    });
+    const paid = await call<InvoiceRecord[]>('POST', `/users/${userId}/invoices/${unpaid?.id}/payment`, {
+      cardId: visa.body.id,
+    });
+
+    expect([paid.status, paid.body.map((invoice) => invoice.invoiceStatus)]).toStrictEqual([200, ['PAID']]);
+    const row = await subscriptionRow(sub.id);
+    expect(row?.status).toBe('ACTIVE');
+    expect(row?.next_payment_date.getTime()).toBeGreaterThan(Date.now() + 27 * DAY);
+    const renewed = (await eventsOf(sub.id)).find((event) => event.type === 'billing.subscription.renewed');
+    expect(renewed?.payload).toMatchObject({ reactivated: true, invoiceId: unpaid?.id });
+  });
+
+  it('with no saved card the renewal leaves an UNPAID invoice and the subscription expires', async () => {
+    const { userId } = await customer([]);
+    const sub = await subscription(userId);
+
+    expect(await worker(sub.due).renew(sub.id, sub.due)).toBe('NO_CARD');
+
+    expect((await subscriptionRow(sub.id))?.status).toBe('EXPIRED');
+    expect((await invoicesOf(sub.id)).map((invoice) => invoice.status)).toStrictEqual(['UNPAID']);
+  });
+
+  it('a card that needs authentication off-session leaves the invoice UNPAID with the message to pay it with another card', async () => {
+    const { userId } = await customer(['pm_card_authenticationRequired']);
+    const sub = await subscription(userId);
+
+    expect(await worker(sub.due).renew(sub.id, sub.due)).toBe('AUTHENTICATION_REQUIRED');
+
+    const [invoice] = await invoicesOf(sub.id);
+    expect(invoice?.status).toBe('UNPAID');
+    expect(invoice?.last_payment_error).toMatch(/authenticate/);
+  });
+
+  it('with auto-renewal off the subscription expires at the date without an invoice', async () => {
+    const { userId } = await customer(['pm_card_visa']);
+    const sub = await subscription(userId, false);
+
+    expect(await worker(sub.due).renew(sub.id, sub.due)).toBe('AUTO_RENEWAL_OFF');
+
+    expect((await subscriptionRow(sub.id))?.status).toBe('EXPIRED');
+    expect(await invoicesOf(sub.id)).toStrictEqual([]);
+    const expired = (await eventsOf(sub.id)).find((event) => event.type === 'billing.subscription.expired');
+    expect(expired?.payload).toMatchObject({ reason: 'AUTO_RENEWAL_OFF', invoiceId: null });
+  });
+});

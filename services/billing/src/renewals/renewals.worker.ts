@@ -1,0 +1,62 @@
+import {
+  LOGGER,
+  type Logger,
+  QUEUE_CONNECTION,
+  QUEUE_PREFIX,
+  withCorrelationId,
+} from '@multimfa/service-runtime';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { type Job, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { JobName, QueueName, type RenewSubscriptionJob } from '../queue/queues.js';
+import { RenewalsQueue } from '../queue/renewals-queue.js';
+import { RenewalsService } from './renewals.service.js';
+
+/**
+ * Works the renewals queue on every replica: the repeatable sweep (every minute, one run per tick
+ * whichever replica takes it) and the renewal jobs it queues. A sweep rather than one delayed job per
+ * subscription: nothing is lost when a job, Redis or a date change goes missing, since the next sweep
+ * finds every subscription still due in the database.
+ */
+@Injectable()
+export class RenewalsWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private worker: Worker | undefined;
+
+  constructor(
+    @Inject(RenewalsService) private readonly renewals: RenewalsService,
+    @Inject(RenewalsQueue) private readonly queue: RenewalsQueue,
+    @Inject(QUEUE_CONNECTION) private readonly connection: Redis,
+    @Inject(QUEUE_PREFIX) private readonly prefix: string,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.queue.scheduleSweep();
+    this.worker = new Worker(QueueName.Renewals, (job: Job) => this.work(job), {
+      connection: this.connection,
+      prefix: this.prefix,
+      concurrency: 2,
+    });
+    this.worker.on('failed', (job, error) => {
+      if (!job) return;
+      const last = job.attemptsMade >= (job.opts.attempts ?? 1);
+      this.logger[last ? 'error' : 'warn'](
+        { err: error, jobId: job.id },
+        last ? 'renewal job failed; given up' : 'renewal job failed; BullMQ will retry',
+      );
+    });
+    this.worker.on('error', (error) => this.logger.warn({ err: error }, 'renewals worker error'));
+  }
+
+  private async work(job: Job): Promise<unknown> {
+    if (job.name === JobName.SweepRenewals) return this.renewals.sweep();
+    const data = job.data as RenewSubscriptionJob;
+    return withCorrelationId(data.correlationId, () =>
+      this.renewals.renew(data.subscriptionId, new Date(data.periodEnd)),
+    );
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker?.close();
+  }
+}

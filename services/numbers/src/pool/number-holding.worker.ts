@@ -1,0 +1,51 @@
+import { LOGGER, type Logger, QUEUE_CONNECTION, QUEUE_PREFIX } from '@multimfa/service-runtime';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Queue, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import {
+  JobName,
+  NUMBER_HOLDING_SWEEP_EVERY_MS,
+  NUMBER_HOLDING_SWEEP_SCHEDULER_ID,
+  QueueName,
+} from '../queue/queues.js';
+import { NumberHoldingService } from './number-holding.service.js';
+
+/**
+ * Runs the sweep of held numbers every five minutes (a BullMQ job scheduler: one run per tick, whichever
+ * replica takes it). A sweep rather than one delayed job per number: nothing is lost with a lost job,
+ * since each run reads the dates from the database.
+ */
+@Injectable()
+export class NumberHoldingWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private queue: Queue | undefined;
+  private worker: Worker | undefined;
+
+  constructor(
+    @Inject(NumberHoldingService) private readonly holding: NumberHoldingService,
+    @Inject(QUEUE_CONNECTION) private readonly connection: Redis,
+    @Inject(QUEUE_PREFIX) private readonly prefix: string,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.queue = new Queue(QueueName.NumberHolding, { connection: this.connection, prefix: this.prefix });
+    await this.queue.upsertJobScheduler(
+      NUMBER_HOLDING_SWEEP_SCHEDULER_ID,
+      { every: NUMBER_HOLDING_SWEEP_EVERY_MS },
+      { name: JobName.SweepHeldNumbers, opts: { removeOnComplete: true, removeOnFail: { count: 100 } } },
+    );
+    this.worker = new Worker(QueueName.NumberHolding, () => this.holding.sweep(), {
+      connection: this.connection,
+      prefix: this.prefix,
+    });
+    this.worker.on('failed', (_job, error) =>
+      this.logger.warn({ err: error }, 'sweep of held numbers failed'),
+    );
+    this.worker.on('error', (error) => this.logger.warn({ err: error }, 'number holding worker error'));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker?.close();
+    await this.queue?.close();
+  }
+}

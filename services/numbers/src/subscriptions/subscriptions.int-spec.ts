@@ -1,0 +1,289 @@
+import assert from 'node:assert/strict';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createKafka, ensureTopics, Outbox } from '@multimfa/event-bus';
+import { publishTestEvent } from '@multimfa/event-bus/testing';
+import {
+  type PurchaseCompleted,
+  type SubscriptionExpired,
+  subscriptionExpired,
+  subscriptionRenewed,
+  topicList,
+} from '@multimfa/events';
+import { createSandbox, loadSandboxSettings, type Sandbox } from '@multimfa/provider-sandbox/server';
+import { FixedClock, loadConfig } from '@multimfa/service-runtime';
+import {
+  createTestDatabase,
+  createTestServiceApp,
+  dropTestDatabase,
+  testGatewayCaller,
+  testInfrastructure,
+  testLogger,
+} from '@multimfa/service-runtime/testing';
+import type { INestApplication } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AllocationService } from '../allocation/allocation.service.js';
+import type { MfaRecord, PoolNumber } from '../contract.js';
+import { NumberHoldingRepository } from '../pool/number-holding.repository.js';
+import { NumberHoldingService } from '../pool/number-holding.service.js';
+import { numbersService } from '../service.js';
+
+const ACCOUNT_SID = 'AC00000000000000000000000000000001';
+const AUTH_TOKEN = '5a4db0c55a4db0c55a4db0c55a4db0c5';
+const DAY = 86_400_000;
+/** The sandbox account's numbers used here: two in the US, one in Canada. */
+const US = ['+14155550123', '+12025550143'];
+const CA = '+16135550117';
+
+describe('expiry and number continuity: reserved 30 days, quarantined 90, then free (real PostgreSQL, Kafka, Redis; the clock moved)', () => {
+  const prefix = `${testInfrastructure.topicPrefix}${randomBytes(3).toString('hex')}.`;
+  const logger = testLogger('numbers');
+  const kafka = createKafka({ clientId: 'numbers-test', brokers: testInfrastructure.kafkaBrokers, logger });
+  const producer = kafka.producer();
+  let sandbox: Sandbox;
+  let sandboxUrl: string;
+  let app: INestApplication;
+  let baseUrl: string;
+  let databaseUrl: string;
+  let database: DataSource;
+  const countryIds = new Map<string, number>();
+  const sids = new Map<string, string>();
+
+  async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(await testGatewayCaller.headers('numbers')),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as T };
+  }
+
+  /** The sweep of held numbers as a replica whose clock stands at `at` runs it. */
+  function sweepAt(at: Date) {
+    return new NumberHoldingService(
+      app.get(NumberHoldingRepository),
+      app.get(AllocationService),
+      app.get(Outbox),
+      new FixedClock(at),
+      logger,
+    ).sweep();
+  }
+
+  async function buy(iso: string): Promise<MfaRecord & { purchase: PurchaseCompleted }> {
+    const now = new Date();
+    const purchase: PurchaseCompleted = {
+      purchaseId: randomUUID(),
+      userId: randomUUID(),
+      MFAType: 'MultiMFA',
+      action: 'CREATE',
+      mfaId: randomUUID(),
+      draft: { name: `Team ${iso}`, description: '', countryId: countryIds.get(iso) ?? 0 },
+      plan: { planId: 1, planName: 'Basic', basePrice: 5, noOfUsers: 2 },
+      subscriptionId: randomUUID(),
+      periodStart: now.toISOString(),
+      nextPaymentDate: new Date(now.getTime() + 30 * DAY).toISOString(),
+      autoRenewal: true,
+      paymentIntentId: `pi_${randomBytes(12).toString('hex')}`,
+      amountPaidCents: 500,
+      discountId: null,
+      completedAt: now.toISOString(),
+    };
+    const applied = await call<MfaRecord>('POST', '/purchases', purchase);
+    assert.equal(applied.status, 200, JSON.stringify(applied.body));
+    return { ...applied.body, purchase };
+  }
+
+  function expiry(mfa: MfaRecord, expiredAt: Date): SubscriptionExpired {
+    return {
+      subscriptionId: mfa.subscriptionId,
+      userId: mfa.userId,
+      mfaId: mfa.mfaId,
+      MFAType: 'MultiMFA',
+      planName: 'Basic',
+      reason: 'PAYMENT_DECLINED',
+      invoiceId: randomUUID(),
+      invoiceNo: 'INV-000001',
+      amountCents: 500,
+      message: 'Your card was declined.',
+      emailAddress: 'owner@multimfa.test',
+      expiredAt: expiredAt.toISOString(),
+    };
+  }
+
+  /** Billing's event for paying the unpaid renewal invoice at `paidAt`. */
+  function renewal(mfa: MfaRecord, paidAt: Date) {
+    return {
+      subscriptionId: mfa.subscriptionId,
+      userId: mfa.userId,
+      mfaId: mfa.mfaId,
+      MFAType: 'MultiMFA' as const,
+      periodStart: paidAt.toISOString(),
+      nextPaymentDate: new Date(paidAt.getTime() + 31 * DAY).toISOString(),
+      invoiceId: randomUUID(),
+      invoiceNo: 'INV-000002',
+      amountCents: 500,
+      reactivated: true,
+      renewedAt: paidAt.toISOString(),
+    };
+  }
+
+  async function numberRow(e164: string) {
+    const rows: Array<{ state: string; reserved_until: Date | null; quarantined_until: Date | null }> =
+      await database.query(
+        'SELECT state, reserved_until, quarantined_until FROM phone_number WHERE e164 = $1',
+        [e164],
+      );
+    return rows[0];
+  }
+
+  async function mfaOf(mfa: MfaRecord): Promise<MfaRecord> {
+    return (await call<MfaRecord>('GET', `/users/${mfa.userId}/mfas/${mfa.mfaId}`)).body;
+  }
+
+  async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+    for (let i = 0; i < 300; i += 1) {
+      if (await check()) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.fail(`${what} did not happen`);
+  }
+
+  /** The last `numbers.mfa.updated` numbers wrote for the MFA. */
+  async function lastUpdate(mfaId: string): Promise<Record<string, unknown> | undefined> {
+    const rows: Array<{ payload: Record<string, unknown> }> = await database.query(
+      `SELECT envelope->'payload' AS payload FROM outbox_event
+        WHERE envelope->>'type' = 'numbers.mfa.updated' AND message_key = $1 ORDER BY id DESC LIMIT 1`,
+      [mfaId],
+    );
+    return rows[0]?.payload;
+  }
+
+  beforeAll(async () => {
+    sandbox = createSandbox(
+      loadSandboxSettings({ LOG_LEVEL: 'silent', TWILIO_PHONE_NUMBERS: [...US, CA].join(',') }).config,
+    );
+    sandboxUrl = await sandbox.listen(0, '127.0.0.1');
+    await ensureTopics(kafka, topicList(prefix));
+    await producer.connect();
+    databaseUrl = await createTestDatabase('numbers_holding');
+    app = await createTestServiceApp(
+      numbersService,
+      loadConfig(numbersService.configSchema, {
+        PORT: '1',
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: testInfrastructure.redisUrl,
+        KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
+        KAFKA_TOPIC_PREFIX: prefix,
+        PUBLIC_API_URL: 'https://multimfa.test',
+        TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+        TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+        BOT_KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+        TWILIO_API_URL: sandboxUrl,
+        ...testGatewayCaller.env,
+      }),
+      logger,
+    );
+    await app.listen(0, '127.0.0.1');
+    baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    database = await new DataSource({ type: 'postgres', url: databaseUrl }).initialize();
+    const countries = await call<Array<{ multiMFACountryId: number; isoCode: string }>>('GET', '/countries');
+    for (const country of countries.body) countryIds.set(country.isoCode, country.multiMFACountryId);
+    const owned = (await (
+      await fetch(`${sandboxUrl}/2010-04-01/Accounts/${ACCOUNT_SID}/IncomingPhoneNumbers.json`, {
+        headers: { authorization: `Basic ${Buffer.from(`${ACCOUNT_SID}:${AUTH_TOKEN}`).toString('base64')}` },
+      })
+    ).json()) as { incoming_phone_numbers: Array<{ phone_number: string; sid: string }> };
+    for (const number of owned.incoming_phone_numbers) sids.set(number.phone_number, number.sid);
+    for (const e164 of [...US, CA]) {
+      const added = await call<PoolNumber>('POST', '/pool/numbers', {
+        mobileNo: e164,
+        sid: sids.get(e164),
+        referenceName: `Sandbox ${e164}`,
+      });
+      assert.equal(added.status, 201, JSON.stringify(added.body));
+    }
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.destroy();
+    await producer.disconnect();
+    await sandbox?.close();
+    await dropTestDatabase(databaseUrl);
+    const admin = kafka.admin();
+    await admin.connect();
+    await admin.deleteTopics({ topics: topicList(prefix).map((topic) => topic.name) }).catch(() => undefined);
+    await admin.disconnect();
+  });
+
+  it('an expired MultiMFA is inactive and its number RESERVED 30 days; allocation passes over it; at day 30 it is QUARANTINED, at day 120 FREE and given to the MFA waiting longest; the old owner paying after that waits for a new number', async () => {
+    const owner = await buy('US');
+    const other = await buy('US');
+    expect([owner.number, other.number].toSorted()).toStrictEqual([...US].toSorted());
+    const expiredAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+
+    await publishTestEvent(producer, prefix, subscriptionExpired, expiry(owner, expiredAt));
+    await eventually(
+      async () => (await numberRow(owner.number ?? ''))?.state === 'RESERVED',
+      'the reservation',
+    );
+
+    expect((await numberRow(owner.number ?? ''))?.reserved_until?.toISOString()).toBe(
+      new Date(expiredAt.getTime() + 30 * DAY).toISOString(),
+    );
+    expect(await mfaOf(owner)).toMatchObject({ isSubscriptionActive: false, number: owner.number });
+    expect(await lastUpdate(owner.mfaId)).toMatchObject({ isSubscriptionActive: false });
+    const newcomer = await buy('US');
+    expect(newcomer.number).toBeNull();
+
+    await sweepAt(new Date(expiredAt.getTime() + 30 * DAY - 1000));
+    expect((await numberRow(owner.number ?? ''))?.state).toBe('RESERVED');
+
+    await sweepAt(new Date(expiredAt.getTime() + 30 * DAY));
+    const quarantined = await numberRow(owner.number ?? '');
+    expect([quarantined?.state, quarantined?.quarantined_until?.toISOString()]).toStrictEqual([
+      'QUARANTINED',
+      new Date(expiredAt.getTime() + 120 * DAY).toISOString(),
+    ]);
+    expect((await mfaOf(owner)).number).toBeNull();
+    expect((await mfaOf(newcomer)).number).toBeNull();
+
+    await sweepAt(new Date(expiredAt.getTime() + 120 * DAY - 1000));
+    expect((await numberRow(owner.number ?? ''))?.state).toBe('QUARANTINED');
+    expect((await mfaOf(newcomer)).number).toBeNull();
+
+    await sweepAt(new Date(expiredAt.getTime() + 120 * DAY));
+    expect((await numberRow(owner.number ?? ''))?.state).toBe('OCCUPIED');
+    expect((await mfaOf(newcomer)).number).toBe(owner.number);
+
+    await publishTestEvent(producer, prefix, subscriptionRenewed, renewal(owner, new Date()));
+    await eventually(async () => (await mfaOf(owner)).isSubscriptionActive, 'the late reactivation');
+    expect((await mfaOf(owner)).number).toBeNull();
+    const waiting = await call<Array<{ mfaId: string }>>('GET', '/pool/waiting');
+    expect(waiting.body.map((entry) => entry.mfaId)).toContain(owner.mfaId);
+  });
+
+  it('paying within the 30 days makes the MultiMFA active again with its reserved number', async () => {
+    const owner = await buy('CA');
+    assert.equal(owner.number, CA);
+    const expiredAt = new Date();
+    await publishTestEvent(producer, prefix, subscriptionExpired, expiry(owner, expiredAt));
+    await eventually(async () => (await numberRow(CA))?.state === 'RESERVED', 'the reservation');
+
+    const paidAt = new Date(expiredAt.getTime() + 3 * DAY);
+    await publishTestEvent(producer, prefix, subscriptionRenewed, renewal(owner, paidAt));
+    await eventually(async () => (await mfaOf(owner)).isSubscriptionActive, 'the reactivation');
+
+    const row = await numberRow(CA);
+    expect([row?.state, row?.reserved_until]).toStrictEqual(['OCCUPIED', null]);
+    expect(await mfaOf(owner)).toMatchObject({
+      number: CA,
+      nextPaymentDate: new Date(paidAt.getTime() + 31 * DAY).toISOString(),
+    });
+    expect(await lastUpdate(owner.mfaId)).toMatchObject({ isSubscriptionActive: true });
+  });
+});
