@@ -85,7 +85,7 @@ describe('admin reporting through the gateway (real identity, numbers, admin-rep
     await stack.stop();
   });
 
-  it('an admin sees the customer journey on the dashboard and lists, and deletes a MultiMFA and a RoboMFA: numbers deletes them, quarantines the number, and the lists follow', async () => {
+  it('an admin sees the customer journey on the dashboard and lists, and deletes a MultiMFA and a RoboMFA: numbers deletes them, quarantines the number for 90 days, and the lists follow', async () => {
     const pooled = await admin.call('POST', '/api/admin/twilio-numbers', {
       mobileNo: `+4420718387${String(Math.floor(Math.random() * 100)).padStart(2, '0')}`,
       sid: `PN${randomBytes(16).toString('hex')}`,
@@ -141,10 +141,12 @@ describe('admin reporting through the gateway (real identity, numbers, admin-rep
       [team.mfaId, robo.mfaId],
     ]);
     assert.equal(left.rows[0].n, 0);
-    const state = await numbersDb.query('SELECT state FROM phone_number WHERE phone_number_id = $1', [
-      numberId,
-    ]);
-    assert.equal(state.rows[0].state, 'QUARANTINED');
+    const state = await numbersDb.query(
+      `SELECT state, quarantined_until BETWEEN now() + interval '89 days' AND now() + interval '91 days' AS "ninetyDays"
+         FROM phone_number WHERE phone_number_id = $1`,
+      [numberId],
+    );
+    assert.deepEqual(state.rows[0], { state: 'QUARANTINED', ninetyDays: true });
     await eventually(
       multiMfas,
       (rows) => !rows.some((row) => row.multiMFAId === team.mfaId),

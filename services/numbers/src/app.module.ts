@@ -39,7 +39,7 @@ export class AppModule {
         CountriesModule,
         allocation,
         PoolModule.forRoot(allocation),
-        MfasModule.forRoot(allocation),
+        MfasModule.forRoot(allocation, holding),
         MembersModule,
         BotsModule.forRoot(config),
         holding,

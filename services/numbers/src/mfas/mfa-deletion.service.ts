@@ -5,6 +5,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { MfaKind } from '../contract.js';
+import { NumberHoldingService } from '../pool/number-holding.service.js';
 import { mfaNotFound } from './mfas.errors.js';
 
 /**
@@ -18,6 +19,7 @@ export class MfaDeletionService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(Outbox) private readonly outbox: Outbox,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(NumberHoldingService) private readonly holding: NumberHoldingService,
   ) {}
 
   async delete(mfaId: string, type: MfaKind): Promise<void> {
@@ -29,13 +31,10 @@ export class MfaDeletionService {
         [mfaId, type],
       )) as Array<{ userId: string; phoneNumberId: number | null; number: string | null }>;
       if (!mfa) throw mfaNotFound();
+      // Quarantined for 90 days (then free again), as every number an MFA stops using.
+      if (mfa.phoneNumberId !== null) await this.holding.quarantine(manager, mfa.phoneNumberId);
       await manager.query('DELETE FROM member WHERE mfa_id = $1', [mfaId]);
       await manager.query('DELETE FROM mfa WHERE mfa_id = $1', [mfaId]);
-      if (mfa.phoneNumberId !== null)
-        await manager.query(
-          `UPDATE phone_number SET state = 'QUARANTINED', updated_at = now() WHERE phone_number_id = $1`,
-          [mfa.phoneNumberId],
-        );
       await this.outbox.publish(manager, mfaDeleted, {
         mfaId,
         MFAType: type,

@@ -9,13 +9,13 @@ import { MfasService } from './mfas.service.js';
 import { PurchasesSubscriber } from './purchases.subscriber.js';
 import { UsersSubscriber } from './users.subscriber.js';
 
-/** MultiMFAs and RoboMFAs: completed purchases applied once, and each user's own list; `allocation` is the app's one `AllocationModule`. */
+/** MultiMFAs and RoboMFAs: completed purchases applied once, and each user's own list; `allocation` and `holding` are the app's one `AllocationModule` and `NumberHoldingModule`. */
 @Module({})
 export class MfasModule {
-  static forRoot(allocation: DynamicModule): DynamicModule {
+  static forRoot(allocation: DynamicModule, holding: DynamicModule): DynamicModule {
     return {
       module: MfasModule,
-      imports: [TypeOrmModule.forFeature([Mfa]), allocation],
+      imports: [TypeOrmModule.forFeature([Mfa]), allocation, holding],
       controllers: [MfasController, PurchasesSubscriber, UsersSubscriber, AdminMfasController],
       providers: [
         MfasService,
