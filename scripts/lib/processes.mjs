@@ -14,8 +14,11 @@ export function startProcess(name, command, args, { env = {}, cwd, logFile }) {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  child.stdout.pipe(log);
-  child.stderr.pipe(log);
+  // Both streams go to one file: neither may end it while the other still writes (`close` comes
+  // after both have ended).
+  child.stdout.pipe(log, { end: false });
+  child.stderr.pipe(log, { end: false });
+  child.on('close', () => log.end());
   const handle = { name, child, logFile, exited: false, exitCode: null };
   child.on('exit', (code, signal) => {
     handle.exited = true;

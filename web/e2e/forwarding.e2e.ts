@@ -109,7 +109,7 @@ describe('forwarding: a text to a MultiMFA reaches its verified members only', (
     const code = String(100_000 + Math.floor(Math.random() * 900_000));
     cursor = await sandbox.cursor();
     await inbox.getByRole('textbox', { name: 'From', exact: true }).fill('+15005550006');
-    await inbox.getByRole('textbox', { name: 'To', exact: true }).fill(number);
+    await inbox.getByRole('combobox', { name: 'To', exact: true }).fill(number);
     await inbox
       .getByRole('textbox', { name: 'Message', exact: true })
       .fill(`Your Acme verification code is ${code}`);
