@@ -115,11 +115,16 @@ describe('messaging texts invitations to members reached by mobile (real Kafka, 
     assert.ok(sms.body.includes(`http://127.0.0.1:24080/activation/${token}`));
     assert.match(sms.body, /Hi Ivy,/);
     assert.match(sms.body, /valid 7 days/);
-    const [row] = await database.query('SELECT status, sealed_code FROM outbound_sms WHERE sms_id = $1', [
-      invitationId,
-    ]);
-    assert.equal(row.status, 'SENT');
-    assert.equal(row.sealed_code, null, 'the sealed token is dropped once sent');
+    // The worker records the send after Twilio answered, so the row may still say QUEUED a moment.
+    let row: { status: string; sealed_code: string | null } | undefined;
+    for (let i = 0; i < 100 && row?.status !== 'SENT'; i += 1) {
+      if (row) await new Promise((resolve) => setTimeout(resolve, 50));
+      [row] = await database.query('SELECT status, sealed_code FROM outbound_sms WHERE sms_id = $1', [
+        invitationId,
+      ]);
+    }
+    assert.equal(row?.status, 'SENT');
+    assert.equal(row?.sealed_code, null, 'the sealed token is dropped once sent');
     const emails = await inbox.messages({ channel: 'email', after: cursor });
     assert.equal(emails.length, 0, 'a mobile-only member gets no e-mail');
   });
