@@ -1,0 +1,345 @@
+// Inbound texts on the real stack (issue 13): signed Twilio webhooks at a steady rate, alternating
+// between a MultiMFA (one verified member, codes by e-mail and SMS) and a RoboMFA (bots waiting on
+// `GET /api/bot/v1/messages/next`). Figures, each the median of RUNS runs with min and max:
+//   acknowledgement   the webhook's POST leaving the generator until its answer arrives;
+//   first provider    the webhook's POST leaving until the sandbox records the first e-mail or SMS
+//                     carrying that text's code (SendGrid's or Twilio's API was called);
+//   waiting bot       the webhook's POST leaving until a waiting bot holds the message: an upper bound
+//                     of "commit to waiting bot", since the commit happens after the POST leaves.
+// Beside them, in the same run and at the same rate: the same row inserted into PostgreSQL on its own,
+// and a Redis publish until a subscriber holds it. Then shorter runs at higher rates find the highest
+// steady rate at which all three p99 targets still hold. Generators and bots run in their own processes.
+
+import { fork } from 'node:child_process';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { Kafka, logLevel } from 'kafkajs';
+import twilio from 'twilio';
+import { publishTestEvent } from '../../packages/event-bus/dist/testing/index.js';
+import { botCreated, memberVerified, mfaCreated } from '../../packages/events/dist/index.js';
+import { SANDBOX } from '../lib/stack.mjs';
+import { spread } from './load.mjs';
+
+export const title = 'Inbound texts: webhook acknowledgement, first provider call and waiting bot';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RATE = 50;
+const BOTS = 10;
+const TARGETS = { ack: 50, provider: 250, bot: 100 };
+const HIGHER_RATES = [100, 200, 400];
+const MULTI_MFA_NUMBER = '+14155550123';
+const ROBO_MFA_NUMBER = '+12025550143';
+const MEMBER_EMAIL = 'bench-member@example.com';
+const MEMBER_MOBILE = '+12125550199';
+const loadScript = fileURLToPath(new URL('./forwarding-load.mjs', import.meta.url));
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Forks one generator; resolves with what it sends back (or its `ready`, through `onReady`). */
+function generator(params, onReady) {
+  const child = fork(loadScript, [JSON.stringify(params)], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const result = new Promise((resolve, reject) => {
+    child.on('message', (message) => {
+      if (message.ready) onReady?.(child);
+      if ('result' in message) resolve(message.result);
+    });
+    child.on('exit', (code) => {
+      if (code !== 0) reject(new Error(`${params.mode} generator exited with ${code}`));
+    });
+  });
+  return { child, result };
+}
+
+function mfaState(mfaId, MFAType, userId, number) {
+  return {
+    mfaId,
+    MFAType,
+    userId,
+    name: `bench ${MFAType}`,
+    description: '',
+    countryId: 1,
+    countryIso: 'US',
+    plan: { planId: 1, planName: 'Basic', basePrice: 5, noOfUsers: BOTS },
+    subscriptionId: randomUUID(),
+    autoRenewal: true,
+    nextPaymentDate: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    isSubscriptionActive: true,
+    isActive: true,
+    number,
+  };
+}
+
+/**
+ * A MultiMFA with one verified member and a RoboMFA with its bots, told to messaging through the
+ * events numbers publishes (messaging builds its own view from them, as in production).
+ */
+async function seed(config) {
+  const kafka = new Kafka({
+    clientId: 'forwarding-bench',
+    brokers: [config.kafka.brokers],
+    logLevel: logLevel.ERROR,
+  });
+  const producer = kafka.producer();
+  await producer.connect();
+  const userId = randomUUID();
+  const multi = mfaState(randomUUID(), 'MultiMFA', userId, MULTI_MFA_NUMBER);
+  const robo = mfaState(randomUUID(), 'RoboMFA', userId, ROBO_MFA_NUMBER);
+  const now = new Date().toISOString();
+  await publishTestEvent(producer, config.topicPrefix, mfaCreated, {
+    ...multi,
+    purchaseId: randomUUID(),
+    createdAt: now,
+  });
+  await publishTestEvent(producer, config.topicPrefix, mfaCreated, {
+    ...robo,
+    purchaseId: randomUUID(),
+    createdAt: now,
+  });
+  await publishTestEvent(producer, config.topicPrefix, memberVerified, {
+    memberId: randomUUID(),
+    mfaId: multi.mfaId,
+    userId,
+    firstName: 'Bench',
+    lastName: 'Member',
+    mobileNo: MEMBER_MOBILE,
+    email: MEMBER_EMAIL,
+    forwardMedium: 'BOTH',
+    status: 'VERIFIED',
+    invitationId: randomUUID(),
+    verifiedAt: now,
+  });
+  const keys = [];
+  for (let i = 0; i < BOTS; i += 1) {
+    const key = `mmfa_bot_${randomBytes(32).toString('base64url')}`;
+    keys.push(key);
+    await publishTestEvent(producer, config.topicPrefix, botCreated, {
+      botId: randomUUID(),
+      mfaId: robo.mfaId,
+      userId,
+      referenceName: `bench bot ${i}`,
+      keyHash: createHash('sha256').update(key).digest('hex'),
+      isActive: true,
+      createdAt: now,
+    });
+  }
+  await producer.disconnect();
+  return keys;
+}
+
+/** Entries the sandbox recorded after `cursor`, oldest first, read page by page while `running()`. */
+async function collectSandbox(config, cursor, running) {
+  const entries = [];
+  let after = cursor;
+  const drain = async () => {
+    for (;;) {
+      const response = await fetch(
+        `${config.sandboxUrl}/_sandbox/messages?direction=outbound&after=${after}&limit=1000`,
+      );
+      const { data } = await response.json();
+      if (data.length === 0) return;
+      const page = data.toReversed();
+      entries.push(...page);
+      after = page.at(-1).seq;
+    }
+  };
+  while (running()) {
+    await drain();
+    await sleep(250);
+  }
+  await drain();
+  return entries;
+}
+
+async function sandboxCursor(config) {
+  const response = await fetch(`${config.sandboxUrl}/_sandbox/messages?limit=1`);
+  return (await response.json()).cursor;
+}
+
+/** Posts one signed inbound text to the gateway, as Twilio does. */
+async function postText(config, gatewayUrl, to, body) {
+  const form = {
+    MessageSid: `SM${randomUUID().replace(/-/g, '')}`,
+    From: '+15005550006',
+    To: to,
+    Body: body,
+  };
+  const signature = twilio.getExpectedTwilioSignature(
+    SANDBOX.twilioAuthToken,
+    `${config.webUrl}/api/webhooks/twilio/sms`,
+    form,
+  );
+  const response = await fetch(`${gatewayUrl}/api/webhooks/twilio/sms`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature },
+    body: new URLSearchParams(form).toString(),
+  });
+  if (!response.ok)
+    throw new Error(`the probe text was refused: ${response.status} ${await response.text()}`);
+}
+
+/** Waits until messaging forwards a probe text and authenticates the bots: its view holds the seed. */
+async function waitForViews(config, gatewayUrl, keys) {
+  const deadline = Date.now() + 60_000;
+  for (let attempt = 0; ; attempt += 1) {
+    const cursor = await sandboxCursor(config);
+    await postText(config, gatewayUrl, MULTI_MFA_NUMBER, `Your verification code is ${900_000 + attempt}`);
+    await sleep(1000);
+    const response = await fetch(
+      `${config.sandboxUrl}/_sandbox/messages?direction=outbound&after=${cursor}&to=${MEMBER_EMAIL}`,
+    );
+    if ((await response.json()).data.length > 0) break;
+    if (Date.now() > deadline) throw new Error('the probe text never reached the bench member');
+  }
+  for (;;) {
+    const response = await fetch(`${gatewayUrl}/api/bot/v1/messages?limit=1`, {
+      headers: { authorization: `Bearer ${keys[0]}` },
+    });
+    await response.arrayBuffer();
+    if (response.ok) break;
+    if (Date.now() > deadline) throw new Error(`the bench's bots are still refused (${response.status})`);
+    await sleep(500);
+  }
+}
+
+/** One run at `rate` for `seconds`: the three figures' samples and what was lost. */
+async function measure({ config, gatewayUrl, keys, rate, seconds, firstCode }) {
+  const bots = generator({ mode: 'bots', gatewayUrl, keys });
+  await once(bots.child, 'message');
+  const cursor = await sandboxCursor(config);
+  let sending = true;
+  const sandbox = collectSandbox(config, cursor, () => sending);
+  const sent = await generator({
+    mode: 'webhooks',
+    gatewayUrl,
+    signedUrl: `${config.webUrl}/api/webhooks/twilio/sms`,
+    authToken: SANDBOX.twilioAuthToken,
+    rate,
+    seconds,
+    firstCode,
+    targets: [
+      { kind: 'MultiMFA', number: MULTI_MFA_NUMBER },
+      { kind: 'RoboMFA', number: ROBO_MFA_NUMBER },
+    ],
+  }).result;
+  await sleep(3000);
+  sending = false;
+  const entries = await sandbox;
+  bots.child.send('stop');
+  const received = await bots.result;
+
+  const refused = sent.filter((text) => text.status !== 200);
+  if (refused.length) throw new Error(`${refused.length} webhooks refused, first: ${refused[0].status}`);
+  const firstCall = new Map();
+  for (const entry of entries) {
+    const text = entry.channel === 'email' ? `${entry.subject} ${entry.text ?? ''}` : entry.body;
+    const code = /\b(\d{6,})\b/.exec(text)?.[1];
+    const at = Date.parse(entry.createdAt);
+    if (code && !(firstCall.get(code) <= at)) firstCall.set(code, at);
+  }
+  const byCode = new Map(sent.map((text) => [text.code, text]));
+  const provider = [];
+  let lostForwards = 0;
+  for (const text of sent.filter((t) => t.kind === 'MultiMFA')) {
+    const at = firstCall.get(text.code);
+    if (at === undefined) lostForwards += 1;
+    else provider.push(at - text.sentAt);
+  }
+  const bot = [];
+  for (const receipt of received) {
+    const text = byCode.get(/\b(\d{6,})\b/.exec(receipt.body)?.[1]);
+    if (text) bot.push(receipt.receivedAt - text.sentAt);
+  }
+  const roboTexts = sent.filter((t) => t.kind === 'RoboMFA').length;
+  return {
+    ack: sent.map((text) => text.ackMs),
+    provider,
+    bot,
+    lostForwards,
+    missedBotReceipts: roboTexts * keys.length - bot.length,
+  };
+}
+
+const p = (samples, q) => percentile(samples, q);
+const holds = (run) =>
+  p(run.ack, 99) < TARGETS.ack && p(run.provider, 99) < TARGETS.provider && p(run.bot, 99) < TARGETS.bot;
+
+export async function run({ config, seconds }) {
+  const gatewayUrl = `http://127.0.0.1:${config.ports.gateway}`;
+  const keys = await seed(config);
+  await waitForViews(config, gatewayUrl, keys);
+  let firstCode = 100_000;
+  const runs = [];
+  const baselines = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const result = await measure({ config, gatewayUrl, keys, rate: RATE, seconds, firstCode });
+    firstCode += RATE * seconds + 1000;
+    runs.push(result);
+    const insert = await generator({
+      mode: 'pg-insert',
+      databaseUrl: `${config.postgresUrl}/${config.databasePrefix}_messaging`,
+      rate: RATE,
+      seconds,
+    }).result;
+    const pubsub = await generator({ mode: 'redis-pubsub', redisUrl: config.redisUrl, rate: RATE, seconds })
+      .result;
+    baselines.push({ insert, pubsub });
+  }
+  const losses = runs.map(
+    (r) =>
+      `${r.lostForwards} texts not yet forwarded and ${r.missedBotReceipts} bot receipts not yet made 3 s after the last text`,
+  );
+  console.log(`at ${RATE} texts/s: ${losses.join('; ')}`);
+
+  let highest = runs.every(holds) ? RATE : 0;
+  for (const rate of HIGHER_RATES) {
+    if (highest < rate / 2) break;
+    const result = await measure({
+      config,
+      gatewayUrl,
+      keys,
+      rate,
+      seconds: Math.min(seconds, 15),
+      firstCode,
+    });
+    firstCode += rate * seconds + 1000;
+    console.log(
+      `at ${rate} texts/s: ack p99 ${p(result.ack, 99).toFixed(1)} ms, first provider call p99 ${p(result.provider, 99).toFixed(1)} ms, waiting bot p99 ${p(result.bot, 99).toFixed(1)} ms, ${result.lostForwards} texts not yet forwarded 3 s after the last`,
+    );
+    if (holds(result) && result.lostForwards === 0) highest = rate;
+  }
+
+  const row = (figure, samples, q, baseline, target) => ({
+    figure,
+    baseline: spread(baselines.map((b) => p(b[baseline], q))),
+    measured: spread(runs.map((r) => p(r[samples], q))),
+    better: 'lower',
+    ...(target ? { target } : {}),
+  });
+  return [
+    row('webhook acknowledgement p50 (ms) | bare insert', 'ack', 50, 'insert'),
+    row('webhook acknowledgement p99 (ms) | bare insert', 'ack', 99, 'insert', `< ${TARGETS.ack}`),
+    row('webhook to first provider call p50 (ms) | bare insert', 'provider', 50, 'insert'),
+    row(
+      'webhook to first provider call p99 (ms) | bare insert',
+      'provider',
+      99,
+      'insert',
+      `< ${TARGETS.provider}`,
+    ),
+    row('webhook to waiting bot p50 (ms) | Redis pub/sub', 'bot', 50, 'pubsub'),
+    row('webhook to waiting bot p99 (ms) | Redis pub/sub', 'bot', 99, 'pubsub', `< ${TARGETS.bot}`),
+    {
+      figure: `highest steady rate holding the three p99 targets (texts/s) | required ${RATE}`,
+      baseline: RATE,
+      measured: highest,
+      better: 'higher',
+    },
+  ];
+}
