@@ -7,6 +7,7 @@ import type { DataSource } from 'typeorm';
 import type { MfaKind } from '../contract.js';
 import { NumberHoldingService } from '../pool/number-holding.service.js';
 import { mfaNotFound } from './mfas.errors.js';
+import { MfasRepository } from './mfas.repository.js';
 
 /**
  * An administrator deletes a MultiMFA or RoboMFA: its members (and their invitations) and bots go
@@ -20,21 +21,16 @@ export class MfaDeletionService {
     @Inject(Outbox) private readonly outbox: Outbox,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(NumberHoldingService) private readonly holding: NumberHoldingService,
+    @Inject(MfasRepository) private readonly mfas: MfasRepository,
   ) {}
 
   async delete(mfaId: string, type: MfaKind): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      const [mfa] = (await manager.query(
-        `SELECT m.user_id AS "userId", m.phone_number_id AS "phoneNumberId", n.e164 AS number
-           FROM mfa m LEFT JOIN phone_number n ON n.phone_number_id = m.phone_number_id
-          WHERE m.mfa_id = $1 AND m.mfa_type = $2 FOR UPDATE OF m`,
-        [mfaId, type],
-      )) as Array<{ userId: string; phoneNumberId: number | null; number: string | null }>;
+      const mfa = await this.mfas.lockForDeletion(manager, mfaId, type);
       if (!mfa) throw mfaNotFound();
       // Quarantined for 90 days (then free again), as every number an MFA stops using.
       if (mfa.phoneNumberId !== null) await this.holding.quarantine(manager, mfa.phoneNumberId);
-      await manager.query('DELETE FROM member WHERE mfa_id = $1', [mfaId]);
-      await manager.query('DELETE FROM mfa WHERE mfa_id = $1', [mfaId]);
+      await this.mfas.delete(manager, mfaId);
       await this.outbox.publish(manager, mfaDeleted, {
         mfaId,
         MFAType: type,

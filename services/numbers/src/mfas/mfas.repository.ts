@@ -48,6 +48,14 @@ export abstract class MfasRepository {
   abstract deactivateAllOf(manager: EntityManager, userId: string): Promise<string[]>;
   /** How many MFAs of the kind each user holds (users with none are left out). */
   abstract countByUser(type: MfaKind): Promise<Array<{ userId: string; count: number }>>;
+  /** The MFA of that kind, locked for the caller's transaction, with its number; undefined when none. */
+  abstract lockForDeletion(
+    manager: EntityManager,
+    mfaId: string,
+    type: MfaKind,
+  ): Promise<{ userId: string; phoneNumberId: number | null; number: string | null } | undefined>;
+  /** Deletes the MFA and its members (their invitations and its bots go with them by cascade). */
+  abstract delete(manager: EntityManager, mfaId: string): Promise<void>;
 }
 
 interface ViewRow {
@@ -128,6 +136,25 @@ export class TypeOrmMfasRepository extends MfasRepository {
       [userId],
     )) as [Array<{ mfa_id: string }>, number];
     return rows.map((row) => row.mfa_id);
+  }
+
+  async lockForDeletion(
+    manager: EntityManager,
+    mfaId: string,
+    type: MfaKind,
+  ): Promise<{ userId: string; phoneNumberId: number | null; number: string | null } | undefined> {
+    const [mfa] = (await manager.query(
+      `SELECT m.user_id AS "userId", m.phone_number_id AS "phoneNumberId", n.e164 AS number
+         FROM mfa m LEFT JOIN phone_number n ON n.phone_number_id = m.phone_number_id
+        WHERE m.mfa_id = $1 AND m.mfa_type = $2 FOR UPDATE OF m`,
+      [mfaId, type],
+    )) as Array<{ userId: string; phoneNumberId: number | null; number: string | null }>;
+    return mfa;
+  }
+
+  async delete(manager: EntityManager, mfaId: string): Promise<void> {
+    await manager.query('DELETE FROM member WHERE mfa_id = $1', [mfaId]);
+    await manager.query('DELETE FROM mfa WHERE mfa_id = $1', [mfaId]);
   }
 
   async countByUser(type: MfaKind): Promise<Array<{ userId: string; count: number }>> {
