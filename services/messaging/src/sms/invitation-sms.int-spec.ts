@@ -133,7 +133,7 @@ describe('messaging texts invitations to members reached by mobile (real Kafka, 
     const mfaId = randomUUID();
     await database.query(
       `INSERT INTO mfa_view (mfa_id, mfa_type, user_id, number, is_subscription_active, is_active)
-       VALUES ($1, 'MultiMFA', $2, '+14155550124', true, true)`,
+       VALUES ($1, 'MultiMFA', $2, '+12025550143', true, true)`,
       [mfaId, randomUUID()],
     );
     const smsId = randomUUID();
@@ -150,7 +150,7 @@ describe('messaging texts invitations to members reached by mobile (real Kafka, 
     assert.ok((await sweep.requeueLost()) >= 1);
     await sweep.requeueLost();
     const sms = await inbox.waitForSms(mobileNo, { after: cursor, timeoutMs: 30_000 });
-    assert.equal(sms.from, '+14155550124');
+    assert.equal(sms.from, '+12025550143');
     assert.ok(sms.body.includes(`/activation/${token}`));
     let status: string | undefined;
     for (let i = 0; i < 100 && status !== 'SENT'; i += 1) {
