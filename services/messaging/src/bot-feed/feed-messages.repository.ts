@@ -24,7 +24,8 @@ export interface FeedSlice {
 
 /**
  * Reads the bot feed over `inbound_message` (written by the inbound webhook), leaving out the texts
- * `withheld_message` lists (they came while the subscription was expired), and writes `message_claim`. Each read computes the horizon in the same statement (the same snapshot) as the rows.
+ * `withheld_message` lists (they came while the subscription was expired), and writes
+ * `message_claim`. Each read computes the horizon in the same statement (the same snapshot) as the rows.
  */
 @Injectable()
 export class FeedMessagesRepository {
@@ -83,7 +84,8 @@ export class FeedMessagesRepository {
 
   /**
    * Claims the MFA's message for the bot unless someone holds it: the primary key lets exactly one of
-   * racing claims insert. A withheld message (its subscription had expired) cannot be claimed. Answers the claim that stands, or undefined when the MFA has no such message.
+   * racing claims insert; a withheld message (its subscription had expired) cannot be claimed. Answers
+   * the claim that stands, or undefined when the MFA has no such message.
    */
   async claim(mfaId: string, messageId: string, botId: string, at: Date): Promise<MessageClaim | undefined> {
     const inserted: Array<{ bot_id: string; claimed_at: Date }> = await this.dataSource.query(
