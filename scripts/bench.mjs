@@ -58,6 +58,16 @@ try {
     console.log(`\n${benchmark.title} (${seconds} s per run, loopback)`);
     const rows = await benchmark.run({ config, seconds });
     console.table(rows.map(tableRow));
+    // A baseline chosen among candidates: each candidate's throughput, median with min and max.
+    if (rows.baselines) {
+      console.table(
+        rows.baselines.map(({ 'throughput (req/s)': value, ...rest }) => ({
+          ...rest,
+          'throughput (req/s)': figure(median(value)),
+          'min to max': range(value),
+        })),
+      );
+    }
   }
 } finally {
   await stopApplication(handles);

@@ -26,22 +26,33 @@ export async function run({ config, seconds }) {
   const xsrf = randomBytes(32).toString('base64url');
   const cookie = `mmfa.sid=${encodeURIComponent(`s:${signature.sign(sid, config.sessionSecret)}`)}; XSRF-TOKEN=${xsrf}`;
 
-  const barePort = config.ports.gateway + 5;
-  const bare = startProcess('bare-nest', process.execPath, [join(root, 'scripts/bench/bare-nest.mjs')], {
-    cwd: join(root, 'gateway'),
-    env: { PORT: String(barePort), BARE_BODY: JSON.stringify(countries) },
-    logFile: join(config.logDir, 'bare-nest.log'),
+  // The bare route on both adapters Nest offers; the faster one is the baseline.
+  const bares = ['express', 'fastify'].map((adapter, index) => {
+    const port = config.ports.gateway + 5 + index;
+    return {
+      name: `bare Nest (${adapter})`,
+      url: `http://127.0.0.1:${port}/api/read`,
+      handle: startProcess(
+        `bare-nest-${adapter}`,
+        process.execPath,
+        [join(root, 'scripts/bench/bare-nest.mjs')],
+        {
+          cwd: join(root, 'gateway'),
+          env: { PORT: String(port), BARE_ADAPTER: adapter, BARE_BODY: JSON.stringify(countries) },
+          logFile: join(config.logDir, `bare-nest-${adapter}.log`),
+        },
+      ),
+    };
   });
   try {
-    const bareUrl = `http://127.0.0.1:${barePort}/api/read`;
-    await waitFor('bare Nest app', () => httpOk(bareUrl), { handle: bare });
+    for (const bare of bares) await waitFor(bare.name, () => httpOk(bare.url), { handle: bare.handle });
     return await compare({
-      baseline: { url: bareUrl },
+      baseline: bares.map(({ name, url }) => ({ name, url })),
       measured: { url: `${gatewayUrl}/api/plan/getMFACountries`, headers: { cookie } },
       seconds,
       connections: 16,
     });
   } finally {
-    await stopProcess(bare);
+    for (const bare of bares) await stopProcess(bare.handle);
   }
 }

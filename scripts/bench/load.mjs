@@ -27,23 +27,38 @@ export function spread(values) {
 
 /**
  * `runs` alternating runs of the baseline and the measured target (so both see the same machine),
- * each figure as median, min and max.
+ * each figure as median, min and max. `baseline` may be a list of candidates (the same route on
+ * different servers): each runs in every round, and the one with the highest median throughput is
+ * the baseline (the best the bare route does on this machine in this run).
  */
 export async function compare({ baseline, measured, runs = 3, ...options }) {
-  const results = { baseline: [], measured: [] };
+  const candidates = Array.isArray(baseline) ? baseline : [baseline];
+  const results = { baseline: candidates.map(() => []), measured: [] };
   for (let i = 0; i < runs; i += 1) {
-    results.baseline.push(await load(baseline.url, { ...options, headers: baseline.headers }));
+    for (const [index, candidate] of candidates.entries()) {
+      results.baseline[index].push(await load(candidate.url, { ...options, headers: candidate.headers }));
+    }
     results.measured.push(await load(measured.url, { ...options, headers: measured.headers }));
   }
+  const throughput = (runsOf) => spread(runsOf.map((result) => result.requestsPerSecond)).median;
+  const best = results.baseline.reduce((a, b) => (throughput(b) > throughput(a) ? b : a));
   const row = (figure, key, better) => ({
     figure,
-    baseline: spread(results.baseline.map((result) => result[key])),
+    baseline: spread(best.map((result) => result[key])),
     measured: spread(results.measured.map((result) => result[key])),
     better,
   });
-  return [
+  const rows = [
     row('throughput (req/s)', 'requestsPerSecond', 'higher'),
     row('mean latency (ms)', 'mean', 'lower'),
     row('p99 latency (ms)', 'p99', 'lower'),
   ];
+  if (candidates.length > 1) {
+    rows.baselines = candidates.map((candidate, index) => ({
+      baseline: candidate.name ?? candidate.url,
+      'throughput (req/s)': spread(results.baseline[index].map((result) => result.requestsPerSecond)),
+      chosen: results.baseline[index] === best,
+    }));
+  }
+  return rows;
 }
