@@ -58,13 +58,16 @@ try {
     console.log(`\n${benchmark.title} (${seconds} s per run, loopback)`);
     const rows = await benchmark.run({ config, seconds });
     console.table(rows.map(tableRow));
-    // A baseline chosen among candidates: each candidate's throughput, median with min and max.
-    if (rows.baselines) {
+    // Each target measured in the run (baseline candidates, parts of the path): median, min to max.
+    if (rows.targets) {
       console.table(
-        rows.baselines.map(({ 'throughput (req/s)': value, ...rest }) => ({
-          ...rest,
-          'throughput (req/s)': figure(median(value)),
-          'min to max': range(value),
+        rows.targets.map((target) => ({
+          target: target.target,
+          role: target.role,
+          'throughput (req/s)': figure(median(target['throughput (req/s)'])),
+          'throughput min to max': range(target['throughput (req/s)']),
+          'p99 (ms)': figure(median(target['p99 latency (ms)'])),
+          'p99 min to max': range(target['p99 latency (ms)']),
         })),
       );
     }

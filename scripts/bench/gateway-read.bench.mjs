@@ -1,10 +1,11 @@
 // An authenticated-shaped read (session cookie loaded from Redis, XSRF cookie, rate limit, a call to
 // the numbers service and its database) through the gateway, against a bare NestJS route.
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import signature from 'cookie-signature';
 import { Redis } from 'ioredis';
-import { root } from '../lib/paths.mjs';
+import { root, stateDir } from '../lib/paths.mjs';
 import { httpOk, startProcess, stopProcess, waitFor } from '../lib/processes.mjs';
 import { compare } from './load.mjs';
 
@@ -44,11 +45,27 @@ export async function run({ config, seconds }) {
       ),
     };
   });
+  // The service side of the read alone: the numbers service called as the gateway calls it (its
+  // signed token, the gateway's key pair the stack persisted), so the table shows what is left to the gateway.
+  const { ServiceTokenSigner } = await import(
+    join(root, 'packages/service-runtime/dist/callers/service-token.js')
+  );
+  const { privateKey } = JSON.parse(readFileSync(join(stateDir, 'gateway-service-keys.json'), 'utf8'));
+  const signer = new ServiceTokenSigner(
+    'gateway',
+    createPrivateKey({ key: Buffer.from(privateKey, 'base64'), format: 'der', type: 'pkcs8' }),
+  );
+  const numbersDirect = {
+    name: 'numbers service alone (GET /countries, signed token)',
+    url: `http://127.0.0.1:${config.ports.numbers}/countries`,
+    headers: async () => ({ authorization: `Bearer ${await signer.token('numbers')}` }),
+  };
   try {
     for (const bare of bares) await waitFor(bare.name, () => httpOk(bare.url), { handle: bare.handle });
     return await compare({
       baseline: bares.map(({ name, url }) => ({ name, url })),
-      measured: { url: `${gatewayUrl}/api/plan/getMFACountries`, headers: { cookie } },
+      measured: { name: 'gateway read', url: `${gatewayUrl}/api/plan/getMFACountries`, headers: { cookie } },
+      also: [numbersDirect],
       seconds,
       connections: 16,
     });
