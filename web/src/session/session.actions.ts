@@ -1,13 +1,12 @@
-import {
-  type ChosenPlan,
-  defaultSession,
-  type EntityId,
-  emptyPaymentInfo,
-  type MfaDraft,
-  type PaymentInfo,
-  type Session,
-  type SessionMember,
-  type SessionMfa,
+import { defaultSession, emptyPaymentInfo } from './session-defaults';
+import type {
+  ChosenPlan,
+  EntityId,
+  MfaDraft,
+  PaymentInfo,
+  Session,
+  SessionMember,
+  SessionMfa,
 } from './session.schema';
 
 /**
