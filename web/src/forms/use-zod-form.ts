@@ -1,14 +1,14 @@
+import { useState } from 'react';
 import {
   type FieldValues,
-  type Resolver,
   get,
   type Path,
+  type Resolver,
   type UseFormProps,
   type UseFormRegisterReturn,
   type UseFormReturn,
   useForm,
 } from 'react-hook-form';
-import { useState } from 'react';
 import type { z } from 'zod';
 
 /**
@@ -35,9 +35,7 @@ function lazyZodResolver<S extends ZodFormSchema>(
     loaded ??= Promise.all([
       import('@hookform/resolvers/zod'),
       typeof source === 'function' ? source() : Promise.resolve(source),
-    ]).then(
-      ([{ zodResolver }, schema]) => zodResolver(schema) as Resolver<z.input<S>, unknown, z.output<S>>,
-    );
+    ]).then(([{ zodResolver }, schema]) => zodResolver(schema) as Resolver<z.input<S>, unknown, z.output<S>>);
     return (await loaded)(values, context, options);
   };
 }

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { defaultSession } from './session-defaults';
 import type { Session } from './session.schema';
+import { defaultSession } from './session-defaults';
 
 /** The localStorage key of the documents. */
 export const SESSION_STORAGE_KEY = 'state';

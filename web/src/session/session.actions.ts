@@ -1,4 +1,3 @@
-import { defaultSession, emptyPaymentInfo } from './session-defaults';
 import type {
   ChosenPlan,
   EntityId,
@@ -8,6 +7,7 @@ import type {
   SessionMember,
   SessionMfa,
 } from './session.schema';
+import { defaultSession, emptyPaymentInfo } from './session-defaults';
 
 /**
  * The session transitions of customer-area section 4, as pure functions `(session, payload) => session`.

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 
-
 /** Route state of /signup when Google vouches for an address without an account (section 4). */
 export const googleSignUpStateSchema = z.object({
   fullName: z.string(),
