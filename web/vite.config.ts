@@ -48,8 +48,6 @@ export default defineConfig({
     outDir: 'dist',
     // dist/.vite/manifest.json: which chunks each route loads, read by the bundle budget test (e2e/budgets).
     manifest: true,
-    // dist/.vite/manifest.json: which chunks each route loads, read by the bundle budget test (e2e/budgets).
-    manifest: true,
     // No source maps are published: the bundle does not point at the sources.
     sourcemap: false,
     target: 'es2023',
