@@ -292,8 +292,7 @@ export const listAdvancedLogs = endpoint({
   operationId: 'listAdvancedLogs',
   method: 'GET',
   path: '/api/admin/advanced-logs',
-  summary:
-    'Per customer, per MultiMFA, the forwards sent (success) and failed (failure) between from and to',
+  summary: 'Per customer, per MultiMFA, the forwards sent (success) and failed (failure) between from and to',
   tag: 'admin',
   access: 'admin',
   query: reportRangeQuery,

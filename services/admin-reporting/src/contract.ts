@@ -9,9 +9,9 @@ import {
   adminLogQuery,
   adminLogSchema,
   adminMemberSchema,
-  advancedLogSchema,
   adminMultiMfaSchema,
   adminRoboMfaSchema,
+  advancedLogSchema,
   dashboardStatsSchema,
   reportRangeQuery,
 } from '@multimfa/api-contract';

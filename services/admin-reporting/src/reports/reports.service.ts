@@ -1,6 +1,6 @@
+import { LOG_EXPORT_LIMIT, LOG_PAGE_SIZE } from '@multimfa/api-contract';
 import { Clock } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
-import { LOG_EXPORT_LIMIT, LOG_PAGE_SIZE } from '@multimfa/api-contract';
 import type {
   AdvancedLogRow,
   DashboardStatsRecord,
@@ -93,14 +93,15 @@ export class ReportsService {
     const now = this.clock.now();
     const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
     const periods = [ago(1), ago(7), ago(30), ago(365)];
-    const [counts, [daily, weekly, monthly, yearly], sent, signUpsPerDay, totals, textsPerDay] = await Promise.all([
-      this.reports.mfaCounts(),
-      this.reports.signUpsSince(periods),
-      this.reports.sentSince(periods),
-      this.reports.signUpsPerDay(now, CHART_DAYS),
-      this.reports.messageTotals(),
-      this.reports.messagesPerDay(now, CHART_DAYS),
-    ]);
+    const [counts, [daily, weekly, monthly, yearly], sent, signUpsPerDay, totals, textsPerDay] =
+      await Promise.all([
+        this.reports.mfaCounts(),
+        this.reports.signUpsSince(periods),
+        this.reports.sentSince(periods),
+        this.reports.signUpsPerDay(now, CHART_DAYS),
+        this.reports.messageTotals(),
+        this.reports.messagesPerDay(now, CHART_DAYS),
+      ]);
     return {
       sms: totals.sms,
       email: totals.email,
