@@ -134,8 +134,8 @@ export const adminLogFilters = z
       .string()
       .trim()
       .max(20, { error: 'mobileNo is at most 20 characters' })
-      .optional()
-      .transform((value) => value || undefined),
+      .transform((value) => value || undefined)
+      .optional(),
     from: dateFilter('From'),
     to: dateFilter('To'),
   })
