@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { describe, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { type ApiClient, createUser, signedInApi, waitForPath } from './support/accounts.ts';
+import { type ApiClient, createUser, sandboxUrl, signedInApi, waitForPath } from './support/accounts.ts';
 import { useBrowser } from './support/browser.ts';
 
 const ADMIN = { emailAddress: 'admin@multimfa.local', password: 'Admin-demo-2026!' };
@@ -174,5 +174,39 @@ describe('admin reports: dashboard, MultiMFAs and members report from customer j
       lines.includes(`Report,${memberLastName},MOBILE NUMBER,+12125550123,,${mfaName}`),
       'the member is exported',
     );
+  });
+
+  it('the Logs page finds the entry of a text sent to a number nobody holds by type and mobile number, and exports it in a CSV named by the ISO timestamp', async () => {
+    const number = `+1555019${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
+    const inbox = await browser.newPage();
+    await inbox.goto(sandboxUrl);
+    await inbox.getByRole('textbox', { name: 'From', exact: true }).fill('+15005550006');
+    await inbox.getByRole('combobox', { name: 'To', exact: true }).fill(number);
+    await inbox.getByRole('textbox', { name: 'Message', exact: true }).fill('Your code is 123456');
+    await inbox.getByRole('button', { name: 'Send text' }).click();
+
+    const page = await browser.newPage();
+    await signInAsAdmin(page);
+    await openFromSidebar(page, 'Logs', '/admin/logs');
+    await untilListed(
+      page,
+      `/api/admin/logs?mobileNo=${encodeURIComponent(number)}`,
+      (row) => row.mobileNo === number,
+    );
+    await page.getByLabel('Log Type', { exact: true }).selectOption('VALIDATION');
+    await page.getByLabel('Mobile Number', { exact: true }).fill(number);
+    await button(page, 'Filter').click();
+    await toast(page, 'Filtered Successfully').waitFor();
+    const rows = page.getByRole('table', { name: 'Logs' }).getByRole('row');
+    await rows.filter({ hasText: `reached ${number}, which no MultiMFA or RoboMFA owns` }).waitFor();
+    assert.equal(await rows.count(), 2, 'the header and the one entry of the filter');
+    await page.getByText('1 entry', { exact: true }).waitFor();
+
+    const csv = await exported(page);
+    assert.match(csv.name, ISO_CSV_NAME);
+    const lines = csv.text.trim().split(/\r?\n/);
+    assert.equal(lines[0], 'logType,mobileNo,message,members,createdAt');
+    assert.equal(lines.length, 2);
+    assert.ok(lines[1]?.startsWith(`VALIDATION,${number},`), lines[1]);
   });
 });

@@ -112,7 +112,7 @@ export function LogsPage() {
       {answered && (
         <Group justify="space-between">
           <Text size="sm" c="dimmed" data-testid="logs-total">
-            {answered.total} entries
+            {answered.total} {answered.total === 1 ? 'entry' : 'entries'}
           </Text>
           <Pagination
             total={answered.pageCount}
