@@ -1,16 +1,8 @@
 import { Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { ADVANCED_LOG_CSV_COLUMNS } from '../../features/admin-reports/log-csv';
 import { RangeFilter } from '../../features/admin-reports/range-filter.component';
-import { type AdvancedLogLine, useAdvancedLogs } from '../../features/admin-reports/use-admin-reports';
-import { type CsvColumns, useRangeReport } from '../../features/admin-reports/use-range-report';
-
-/** The export columns (admin-area section 2, Advanced logs): one line per customer and MultiMFA. */
-export const ADVANCED_LOG_CSV_COLUMNS: CsvColumns<AdvancedLogLine> = [
-  ['email', (line) => line.email],
-  ['name', (line) => line.name],
-  ['multiMFA', (line) => line.multiMFA],
-  ['success', (line) => line.success],
-  ['failure', (line) => line.failure],
-];
+import { useAdvancedLogs } from '../../features/admin-reports/use-admin-reports';
+import { useRangeReport } from '../../features/admin-reports/use-range-report';
 
 /**
  * /admin/advanced-logs: per customer, each MultiMFA with the forwards sent (success) and failed

@@ -1,27 +1,12 @@
 import { Group, Loader, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import type { AdminLog, AdminLogFilters } from '@multimfa/api-contract';
+import type { AdminLogFilters } from '@multimfa/api-contract';
 import { useEffect, useState } from 'react';
 import { downloadCsv, toCsv } from '../../features/admin-reports/csv';
+import { LOG_CSV_COLUMNS, membersOf } from '../../features/admin-reports/log-csv';
 import { LogFilter } from '../../features/admin-reports/log-filter.component';
 import { exportLogs, useAdminLogs } from '../../features/admin-reports/use-admin-reports';
-import {
-  type CsvColumns,
-  EXPORTED_MESSAGE,
-  FILTERED_MESSAGE,
-} from '../../features/admin-reports/use-range-report';
+import { EXPORTED_MESSAGE, FILTERED_MESSAGE } from '../../features/admin-reports/use-range-report';
 import { notify } from '../../notify/notify';
-
-const membersOf = (log: AdminLog) =>
-  log.members.map((member) => `${member.firstName} ${member.lastName}`.trim()).join(', ');
-
-/** The export columns: the fields of a log entry (admin-area section 3, Log). */
-export const LOG_CSV_COLUMNS: CsvColumns<AdminLog> = [
-  ['logType', (log) => log.logType],
-  ['mobileNo', (log) => log.mobileNo],
-  ['message', (log) => log.message],
-  ['members', membersOf],
-  ['createdAt', (log) => log.createdAt],
-];
 
 /**
  * /admin/logs: the message log, filtered and paged (25 rows) by the server, newest first. The page
