@@ -44,7 +44,7 @@ buildAll();
 // Loaded after the build: the outbox benchmark runs the project's compiled code.
 const names = process.argv.slice(2).length
   ? process.argv.slice(2)
-  : ['gateway-read', 'login', 'outbox', 'bot-wait', 'forwarding'];
+  : ['gateway-read', 'login', 'outbox', 'bot-wait', 'forwarding', 'admin-logs'];
 const benchmarks = await Promise.all(names.map((name) => import(`./bench/${name}.bench.mjs`)));
 const config = stackConfig({ profile: 'bench', runId: 'run' });
 const kafka = await startInfrastructure(config);

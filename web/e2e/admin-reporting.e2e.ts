@@ -1,14 +1,16 @@
 // The administrators' reports (issue 15; admin-area sections 2 Admin dashboard, Members report,
 // MultiMFAs, RoboMFAs, and 7-9): a customer signs up, buys a MultiMFA (free with the demo 100%
 // code) and adds a member through the API; the demo administrator then sees it in Chromium on the
-// dashboard, the MultiMFAs list and the members report, exports CSVs and deletes the MultiMFA.
+// dashboard, the MultiMFAs list and the members report, exports CSVs and deletes the MultiMFA. A text
+// to a number nobody holds shows in the Logs page as a VALIDATION entry, filtered and exported.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { describe, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
+import twilio from 'twilio';
 import { type ApiClient, createUser, signedInApi, waitForPath } from './support/accounts.ts';
-import { useBrowser } from './support/browser.ts';
+import { useBrowser, webUrl } from './support/browser.ts';
 
 const ADMIN = { emailAddress: 'admin@multimfa.local', password: 'Admin-demo-2026!' };
 const FREE = 'FREE100';
@@ -34,7 +36,10 @@ async function signInAsAdmin(page: Page): Promise<void> {
 }
 
 async function openFromSidebar(page: Page, label: string, path: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: label }).click();
+  await page
+    .getByRole('navigation', { name: 'Administration' })
+    .getByRole('link', { name: label, exact: true })
+    .click();
   await waitForPath(page, path);
 }
 
@@ -82,6 +87,32 @@ async function untilListed(page: Page, path: string, found: (row: Record<string,
     await page.waitForTimeout(250);
   }
   assert.fail(`${path} never listed the row`);
+}
+
+/** The provider sandbox's demo Twilio auth token (its own default), which the stack gives messaging. */
+const TWILIO_AUTH_TOKEN = process.env.MMFA_E2E_TWILIO_AUTH_TOKEN ?? '5a4db0c55a4db0c55a4db0c55a4db0c5';
+
+/**
+ * A text reaching `to` as Twilio delivers it: the signed inbound webhook on the public address. (The
+ * sandbox's inbox page delivers only to numbers whose SMS URL it holds; a number nobody holds has none.)
+ */
+async function textFromTwilio(to: string, body: string): Promise<void> {
+  const url = `${webUrl}/api/webhooks/twilio/sms`;
+  const form = {
+    MessageSid: `SM${randomBytes(16).toString('hex')}`,
+    From: '+15005550006',
+    To: to,
+    Body: body,
+  };
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-twilio-signature': twilio.getExpectedTwilioSignature(TWILIO_AUTH_TOKEN, url, form),
+    },
+    body: new URLSearchParams(form).toString(),
+  });
+  assert.ok(response.ok, `the text was refused: ${response.status} ${await response.text()}`);
 }
 
 /** Clicks Export and answers the downloaded file's name and text. */
@@ -174,5 +205,34 @@ describe('admin reports: dashboard, MultiMFAs and members report from customer j
       lines.includes(`Report,${memberLastName},MOBILE NUMBER,+12125550123,,${mfaName}`),
       'the member is exported',
     );
+  });
+
+  it('the Logs page finds the entry of a text sent to a number nobody holds by type and mobile number, and exports it in a CSV named by the ISO timestamp', async () => {
+    const number = `+1555019${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
+    await textFromTwilio(number, 'Your code is 123456');
+
+    const page = await browser.newPage();
+    await signInAsAdmin(page);
+    await openFromSidebar(page, 'Logs', '/admin/logs');
+    await untilListed(
+      page,
+      `/api/admin/logs?mobileNo=${encodeURIComponent(number)}`,
+      (row) => row.mobileNo === number,
+    );
+    await page.getByLabel('Log Type', { exact: true }).selectOption('VALIDATION');
+    await page.getByLabel('Mobile Number', { exact: true }).fill(number);
+    await button(page, 'Filter').click();
+    await toast(page, 'Filtered Successfully').waitFor();
+    const rows = page.getByRole('table', { name: 'Logs' }).getByRole('row');
+    await rows.filter({ hasText: `reached ${number}, which no MultiMFA or RoboMFA owns` }).waitFor();
+    assert.equal(await rows.count(), 2, 'the header and the one entry of the filter');
+    await page.getByText('1 entry', { exact: true }).waitFor();
+
+    const csv = await exported(page);
+    assert.match(csv.name, ISO_CSV_NAME);
+    const lines = csv.text.trim().split(/\r?\n/);
+    assert.equal(lines[0], 'logType,mobileNo,message,members,createdAt');
+    assert.equal(lines.length, 2);
+    assert.ok(lines[1]?.startsWith(`VALIDATION,${number},`), lines[1]);
   });
 });

@@ -1,15 +1,23 @@
 import {
+  type AdminLog,
+  type AdminLogFilters,
+  type AdminLogPage,
+  type AdminLogQuery,
   type AdminMember,
   type AdminMultiMfa,
   type AdminRoboMfa,
+  type AdvancedLog,
   type DashboardStats,
   deleteAdminMultiMfa,
   deleteAdminRoboMfa,
   type Envelope,
+  exportAdminLogs,
   getDashboardStats,
+  listAdminLogs,
   listAdminMembers,
   listAdminMultiMfas,
   listAdminRoboMfas,
+  listAdvancedLogs,
   type multiMfaIdParams,
   type ReportRangeQuery,
   type roboMfaIdParams,
@@ -20,7 +28,7 @@ import type { z } from 'zod';
 import { Serves } from '../access/serves.decorator.js';
 import { AdminReportingService } from './admin-reporting.service.js';
 
-/** The admin dashboard, members report, MultiMFAs and RoboMFAs (administrators only). */
+/** The admin dashboard, logs, advanced logs, members report, MultiMFAs and RoboMFAs (administrators only). */
 @Controller()
 export class AdminReportingController {
   constructor(@Inject(AdminReportingService) private readonly reports: AdminReportingService) {}
@@ -28,6 +36,22 @@ export class AdminReportingController {
   @Serves(getDashboardStats)
   async dashboard(): Promise<Envelope<DashboardStats>> {
     return ok(await this.reports.dashboard());
+  }
+
+  @Serves(listAdminLogs)
+  async logs(@Query() query: AdminLogQuery): Promise<Envelope<AdminLog[]> & { page: AdminLogPage }> {
+    const { rows, page } = await this.reports.logs(query);
+    return { ...ok(rows), page };
+  }
+
+  @Serves(exportAdminLogs)
+  async exportLogs(@Query() query: AdminLogFilters): Promise<Envelope<AdminLog[]>> {
+    return ok(await this.reports.exportLogs(query));
+  }
+
+  @Serves(listAdvancedLogs)
+  async advancedLogs(@Query() query: ReportRangeQuery): Promise<Envelope<AdvancedLog[]>> {
+    return ok(await this.reports.advancedLogs(query));
   }
 
   @Serves(listAdminMembers)

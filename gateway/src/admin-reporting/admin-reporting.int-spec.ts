@@ -163,6 +163,9 @@ describe('admin reporting through the gateway (real identity, numbers, admin-rep
       ['GET', '/api/admin/members'],
       ['GET', '/api/admin/multimfas?from=2020-01-01'],
       ['GET', '/api/admin/robomfas'],
+      ['GET', '/api/admin/logs?log=INFO&page=2'],
+      ['GET', '/api/admin/logs/export'],
+      ['GET', '/api/admin/advanced-logs'],
       ['DELETE', `/api/admin/multimfa/${team.mfaId}`],
       ['DELETE', `/api/admin/robomfa/${robo.mfaId}`],
     ];
@@ -180,6 +183,24 @@ describe('admin reporting through the gateway (real identity, numbers, admin-rep
     assert.equal(left.rows[0].n, 2);
   });
 
+  it('an admin reads the logs page by page within bounds, their export and the advanced logs; a bad filter is a 400 with its message', async () => {
+    const page = await admin.call<Answer<unknown[]> & { page: { page: number; pageCount: number } }>(
+      'GET',
+      '/api/admin/logs?page=99999&log=ERROR&mobileNo=%2B12125550100&from=2025-01-01&to=2025-01-02',
+    );
+    expect([page.status, page.body.data, page.body.page]).toStrictEqual([
+      200,
+      [],
+      { page: 1, pageSize: 25, pageCount: 1, total: 0 },
+    ]);
+    const exported = await admin.call<Answer<unknown[]>>('GET', '/api/admin/logs/export?log=INFO');
+    assert.equal(exported.status, 200);
+    const advanced = await admin.call<Answer<Array<{ userId: string }>>>('GET', '/api/admin/advanced-logs');
+    assert.equal(advanced.status, 200);
+    const bad = await admin.call('GET', '/api/admin/logs?page=0');
+    assert.deepEqual([bad.status, bad.body.message], [400, 'page must be a whole number from 1']);
+  });
+
   it('answered every successful admin reporting call above in its endpoint\u2019s response schema', () => {
     const checked = assertAnswersMatchContract();
     for (const operationId of [
@@ -188,6 +209,9 @@ describe('admin reporting through the gateway (real identity, numbers, admin-rep
       'listAdminRoboMfas',
       'deleteAdminMultiMfa',
       'deleteAdminRoboMfa',
+      'listAdminLogs',
+      'exportAdminLogs',
+      'listAdvancedLogs',
     ])
       assert.ok(checked.has(operationId), operationId);
   });

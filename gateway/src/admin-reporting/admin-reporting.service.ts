@@ -1,8 +1,21 @@
-import { dashboardStats, memberRows, multiMfaRows, roboMfaRows } from '@multimfa/admin-reporting/contract';
+import {
+  advancedLogRows,
+  dashboardStats,
+  type LogPageRecord,
+  logPage,
+  logRows,
+  memberRows,
+  multiMfaRows,
+  roboMfaRows,
+} from '@multimfa/admin-reporting/contract';
 import type {
+  AdminLog,
+  AdminLogFilters,
+  AdminLogQuery,
   AdminMember,
   AdminMultiMfa,
   AdminRoboMfa,
+  AdvancedLog,
   DashboardStats,
   ReportRangeQuery,
 } from '@multimfa/api-contract';
@@ -11,10 +24,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ServiceClient } from '../upstream/service-client.js';
 import { ADMIN_REPORTING, NUMBERS } from '../upstream/upstream.module.js';
 
-const queryOf = (range: ReportRangeQuery) => {
+const queryOf = (query: ReportRangeQuery & Partial<AdminLogQuery>) => {
   const params = new URLSearchParams();
-  if (range.from) params.set('from', range.from);
-  if (range.to) params.set('to', range.to);
+  if (query.log) params.set('log', query.log);
+  if (query.mobileNo) params.set('mobileNo', query.mobileNo);
+  if (query.from) params.set('from', query.from);
+  if (query.to) params.set('to', query.to);
+  if (query.page) params.set('page', String(query.page));
   const text = params.toString();
   return text ? `?${text}` : '';
 };
@@ -32,6 +48,18 @@ export class AdminReportingService {
 
   dashboard(): Promise<DashboardStats> {
     return this.reporting.get('/dashboard-stats', dashboardStats);
+  }
+
+  logs(query: AdminLogQuery): Promise<LogPageRecord> {
+    return this.reporting.get(`/logs${queryOf(query)}`, logPage);
+  }
+
+  exportLogs(filters: AdminLogFilters): Promise<AdminLog[]> {
+    return this.reporting.get(`/logs/export${queryOf(filters)}`, logRows);
+  }
+
+  advancedLogs(range: ReportRangeQuery): Promise<AdvancedLog[]> {
+    return this.reporting.get(`/advanced-logs${queryOf(range)}`, advancedLogRows);
   }
 
   multiMfas(range: ReportRangeQuery): Promise<AdminMultiMfa[]> {

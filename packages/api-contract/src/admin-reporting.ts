@@ -23,6 +23,12 @@ export type ReportRangeQuery = z.output<typeof reportRangeQuery>;
 // ---- answers ----------------------------------------------------------------------------------
 
 const perDay = z.object({ date: z.iso.date(), count: z.number().int().nonnegative() });
+const periods = z.object({
+  daily: z.number().int().nonnegative(),
+  weekly: z.number().int().nonnegative(),
+  monthly: z.number().int().nonnegative(),
+  yearly: z.number().int().nonnegative(),
+});
 
 /** Admin dashboard figures (admin-area section 3), plus the series its charts draw. */
 export const dashboardStatsSchema = z
@@ -45,9 +51,19 @@ export const dashboardStatsSchema = z
     signUpsPerDay: z
       .array(perDay)
       .describe('Customer sign-ups per day (UTC), the last 30 days, oldest first'),
+    messagesSent: z
+      .object({ sms: periods, email: periods })
+      .describe('Texts and e-mails sent by forwarding in the last 24 hours, 7, 30 and 365 days'),
     textsPerDay: z
-      .array(z.object({ date: z.iso.date(), sms: z.number().int(), email: z.number().int() }))
-      .describe('Texts and e-mails sent per day (UTC), the last 30 days, oldest first'),
+      .array(
+        z.object({
+          date: z.iso.date(),
+          received: z.number().int().nonnegative().describe('Texts that reached our numbers'),
+          sms: z.number().int(),
+          email: z.number().int(),
+        }),
+      )
+      .describe('Texts received, and texts and e-mails sent, per day (UTC), the last 30 days, oldest first'),
   })
   .meta({ id: 'DashboardStats' });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
@@ -103,6 +119,82 @@ export const adminMemberSchema = z
   })
   .meta({ id: 'AdminMember' });
 export type AdminMember = z.infer<typeof adminMemberSchema>;
+
+export const LOG_TYPES = ['INFO', 'ERROR', 'WARNING', 'VALIDATION'] as const;
+/** Rows a Logs page holds (admin-area section 9). */
+export const LOG_PAGE_SIZE = 25;
+/** The most rows one Logs export holds (the newest of the filter). */
+export const LOG_EXPORT_LIMIT = 10_000;
+
+/** The Logs filters: type, our number (exact, E.164), From and To (as the other reports). */
+export const adminLogFilters = z
+  .object({
+    log: z.enum(LOG_TYPES, { error: 'log must be INFO, ERROR, WARNING or VALIDATION' }).optional(),
+    mobileNo: z
+      .string()
+      .trim()
+      .max(20, { error: 'mobileNo is at most 20 characters' })
+      .transform((value) => value || undefined)
+      .optional(),
+    from: dateFilter('From'),
+    to: dateFilter('To'),
+  })
+  .meta({ id: 'AdminLogFilters' });
+export type AdminLogFilters = z.output<typeof adminLogFilters>;
+
+/** The Logs filters and the page asked for (1-based; past the last page answers the last page). */
+export const adminLogQuery = adminLogFilters
+  .extend({
+    page: z.coerce
+      .number({ error: 'page must be a whole number from 1' })
+      .int({ error: 'page must be a whole number from 1' })
+      .min(1, { error: 'page must be a whole number from 1' })
+      .max(1_000_000, { error: 'page must be a whole number from 1' })
+      .default(1),
+  })
+  .meta({ id: 'AdminLogQuery' });
+export type AdminLogQuery = z.output<typeof adminLogQuery>;
+
+/** An entry of the message log (admin-area section 3, Log). */
+export const adminLogSchema = z
+  .object({
+    multiMFALogId: z.uuid(),
+    logType: z.enum(LOG_TYPES),
+    mobileNo: z.string().describe('Our number the text was sent to'),
+    message: z.string(),
+    members: z.array(z.object({ firstName: z.string(), lastName: z.string() })),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'AdminLog' });
+export type AdminLog = z.infer<typeof adminLogSchema>;
+
+export const adminLogPageSchema = z
+  .object({
+    page: z.number().int().positive().describe('The page answered (the last one when asked past it)'),
+    pageSize: z.number().int().positive(),
+    pageCount: z.number().int().positive().describe('At least 1, even when nothing matches'),
+    total: z.number().int().nonnegative(),
+  })
+  .meta({ id: 'AdminLogPage' });
+export type AdminLogPage = z.infer<typeof adminLogPageSchema>;
+
+/** A row of /admin/advanced-logs: a customer and, per MultiMFA, the forwards sent and failed. */
+export const advancedLogSchema = z
+  .object({
+    userId: z.uuid(),
+    email: z.string(),
+    name: z.string(),
+    multiMFAs: z.array(
+      z.object({
+        multiMFAId: z.uuid(),
+        name: z.string(),
+        successMessageCount: z.number().int().nonnegative(),
+        failureMessageCount: z.number().int().nonnegative(),
+      }),
+    ),
+  })
+  .meta({ id: 'AdvancedLog' });
+export type AdvancedLog = z.infer<typeof advancedLogSchema>;
 
 export const multiMfaIdParams = z.object({ multiMFAId: z.uuid({ error: 'MultiMFA not found' }) });
 export const roboMfaIdParams = z.object({ roboMFAId: z.uuid({ error: 'RoboMFA not found' }) });
@@ -174,7 +266,43 @@ export const deleteAdminRoboMfa = endpoint({
   response: envelope(z.null()),
 });
 
+export const listAdminLogs = endpoint({
+  operationId: 'listAdminLogs',
+  method: 'GET',
+  path: '/api/admin/logs',
+  summary: 'One page (25 rows) of the message log, newest first, filtered by type, number, from and to',
+  tag: 'admin',
+  access: 'admin',
+  query: adminLogQuery,
+  response: envelope(z.array(adminLogSchema)).extend({ page: adminLogPageSchema }),
+});
+
+export const exportAdminLogs = endpoint({
+  operationId: 'exportAdminLogs',
+  method: 'GET',
+  path: '/api/admin/logs/export',
+  summary: `Every log entry of the filter, newest first, at most ${LOG_EXPORT_LIMIT}, for the CSV export`,
+  tag: 'admin',
+  access: 'admin',
+  query: adminLogFilters,
+  response: envelope(z.array(adminLogSchema)),
+});
+
+export const listAdvancedLogs = endpoint({
+  operationId: 'listAdvancedLogs',
+  method: 'GET',
+  path: '/api/admin/advanced-logs',
+  summary: 'Per customer, per MultiMFA, the forwards sent (success) and failed (failure) between from and to',
+  tag: 'admin',
+  access: 'admin',
+  query: reportRangeQuery,
+  response: envelope(z.array(advancedLogSchema)),
+});
+
 export const adminReportingEndpoints = [
+  listAdminLogs,
+  exportAdminLogs,
+  listAdvancedLogs,
   getDashboardStats,
   listAdminMembers,
   listAdminMultiMfas,

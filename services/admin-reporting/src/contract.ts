@@ -4,9 +4,14 @@
  * retyping them. Every answer comes from the read models; nothing here calls another service.
  */
 import {
+  adminLogFilters,
+  adminLogPageSchema,
+  adminLogQuery,
+  adminLogSchema,
   adminMemberSchema,
   adminMultiMfaSchema,
   adminRoboMfaSchema,
+  advancedLogSchema,
   dashboardStatsSchema,
   reportRangeQuery,
 } from '@multimfa/api-contract';
@@ -31,3 +36,19 @@ export type RoboMfaRow = z.infer<typeof adminRoboMfaSchema>;
 /** `GET /members?from&to`, newest first. */
 export const memberRows = z.array(adminMemberSchema);
 export type MemberRow = z.infer<typeof adminMemberSchema>;
+
+/** `GET /logs?log&mobileNo&from&to&page`: one page of the message log, newest first. */
+export const logQuery = adminLogQuery;
+export type LogQuery = z.output<typeof logQuery>;
+export const logPage = z.object({ rows: z.array(adminLogSchema), page: adminLogPageSchema });
+export type LogPageRecord = z.infer<typeof logPage>;
+
+/** `GET /logs/export?log&mobileNo&from&to`: the filter's newest entries, at most LOG_EXPORT_LIMIT. */
+export const logFilters = adminLogFilters;
+export type LogFilters = z.output<typeof logFilters>;
+export const logRows = z.array(adminLogSchema);
+export type LogRecord = z.infer<typeof adminLogSchema>;
+
+/** `GET /advanced-logs?from&to`: per customer, per MultiMFA, forwards sent and failed. */
+export const advancedLogRows = z.array(advancedLogSchema);
+export type AdvancedLogRow = z.infer<typeof advancedLogSchema>;

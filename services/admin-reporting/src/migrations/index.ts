@@ -1,11 +1,13 @@
 import { eventBusMigrations } from '@multimfa/event-bus';
 import type { MigrationInterface } from 'typeorm';
 import { CreateReadModels1764800000000 } from './1764800000000-create-read-models.js';
+import { MessageReadModels1766400000000 } from './1766400000000-message-read-models.js';
 
 /** Every migration of the admin-reporting database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [
   ...eventBusMigrations,
   CreateReadModels1764800000000,
+  MessageReadModels1766400000000,
 ];
 
 /** The read-model tables, which a rebuild empties and fills again from the topics. */
@@ -17,4 +19,6 @@ export const READ_MODEL_TABLES = [
   'report_member',
   'report_bot',
   'message_count',
+  'report_log',
+  'report_forward',
 ] as const;

@@ -1,11 +1,15 @@
 import {
   botCreated,
   botRemoved,
+  deliveryStatusChanged,
   type EventDefinition,
   emailVerified,
+  forwardSent,
+  logEntryWritten,
   memberAdded,
   memberRemoved,
   memberVerified,
+  messageReceived,
   mfaCreated,
   mfaDeleted,
   mfaUpdated,
@@ -91,6 +95,15 @@ async function upsertMember(manager: EntityManager, member: MemberState, at: str
   );
 }
 
+/** One more in a day's count of `channel` (the UTC day of `at`). */
+async function countOnDay(manager: EntityManager, channel: 'SMS' | 'EMAIL' | 'IN', at: string) {
+  await manager.query(
+    `INSERT INTO message_count (day, channel, count) VALUES (($1::timestamptz AT TIME ZONE 'UTC')::date, $2, 1)
+     ON CONFLICT (day, channel) DO UPDATE SET count = message_count.count + 1`,
+    [at, channel],
+  );
+}
+
 /**
  * How each event changes the read models. Every change is written so that applying an event's effect
  * in the order of its own topic gives the same tables whatever the order between topics (an MFA's
@@ -157,6 +170,42 @@ export const projection: readonly Handler[] = [
   }),
   on(botRemoved, async (manager, { botId }) => {
     await manager.query('DELETE FROM report_bot WHERE bot_id = $1', [botId]);
+  }),
+  // Messages and logs are history: they stay when their MFA is deleted (the lists join live MFAs).
+  on(messageReceived, (manager, message) => countOnDay(manager, 'IN', message.receivedAt)),
+  on(forwardSent, async (manager, forward) => {
+    // A forward counts once towards sms/email however often its sending is told.
+    const first: unknown[] = await manager.query(
+      `INSERT INTO report_forward (forward_id, mfa_id, medium, sent_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (forward_id) DO UPDATE SET sent_at = EXCLUDED.sent_at WHERE report_forward.sent_at IS NULL
+       RETURNING forward_id`,
+      [forward.forwardId, forward.mfaId, forward.medium, forward.sentAt],
+    );
+    if (first.length) await countOnDay(manager, forward.medium, forward.sentAt);
+  }),
+  on(deliveryStatusChanged, async (manager, change) => {
+    if (change.status !== 'failed') return;
+    await manager.query(
+      `INSERT INTO report_forward (forward_id, mfa_id, medium, failed_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (forward_id) DO UPDATE SET failed_at = EXCLUDED.failed_at WHERE report_forward.failed_at IS NULL`,
+      [change.forwardId, change.mfaId, change.medium, change.changedAt],
+    );
+  }),
+  on(logEntryWritten, async (manager, entry) => {
+    await manager.query(
+      `INSERT INTO report_log (log_id, mfa_id, user_id, log_type, mobile_no, message, members, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (log_id) DO NOTHING`,
+      [
+        entry.logId,
+        entry.mfaId,
+        entry.userId,
+        entry.logType,
+        entry.mobileNo,
+        entry.message,
+        JSON.stringify(entry.members),
+        entry.createdAt,
+      ],
+    );
   }),
 ];
 

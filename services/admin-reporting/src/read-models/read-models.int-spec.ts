@@ -5,11 +5,15 @@ import { createKafka, ensureTopics } from '@multimfa/event-bus';
 import { publishTestEvent } from '@multimfa/event-bus/testing';
 import {
   botCreated,
+  deliveryStatusChanged,
   type EventDefinition,
   type EventEnvelope,
+  forwardSent,
+  logEntryWritten,
   memberAdded,
   memberRemoved,
   memberVerified,
+  messageReceived,
   mfaCreated,
   mfaDeleted,
   mfaUpdated,
@@ -30,15 +34,27 @@ import {
 } from '@multimfa/service-runtime/testing';
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { DashboardStatsRecord, MemberRow, MultiMfaRow, RoboMfaRow } from '../contract.js';
+import type {
+  AdvancedLogRow,
+  DashboardStatsRecord,
+  LogPageRecord,
+  LogRecord,
+  MemberRow,
+  MultiMfaRow,
+  RoboMfaRow,
+} from '../contract.js';
 import { READ_MODEL_TABLES } from '../migrations/index.js';
 import { adminReportingService } from '../service.js';
 import {
   addedMember,
   assignedNumber,
+  changedDelivery,
   createdMfa,
+  receivedMessage,
   registeredUser,
+  sentForward,
   updatedMfa,
+  writtenLog,
 } from '../testing/report-events.builder.js';
 import { rebuildReadModels } from './rebuild.js';
 
@@ -375,6 +391,175 @@ describe('admin-reporting read models, fed by events (real PostgreSQL, Kafka, Re
       [robo.mfaId, team.mfaId],
     );
     assert.deepEqual(rows[0], { bots: 0, numbers: 0 });
+  });
+
+  it('logs: filtered by type, number, from and to, newest first, 25 a page with the page kept within bounds; the export holds every entry of the filter; an entry sent twice is one row', async () => {
+    const ours = `+1646555${randomDigits(4)}`;
+    const other = `+1646556${randomDigits(4)}`;
+    const infos = Array.from({ length: 30 }, (_, i) =>
+      writtenLog({
+        mobileNo: ours,
+        message: `info ${i}`,
+        createdAt: new Date(Date.UTC(2025, 3, 10, 8, i)).toISOString(),
+      }),
+    );
+    for (const entry of infos) await publish(logEntryWritten, entry);
+    const error = writtenLog({
+      mobileNo: ours,
+      logType: 'ERROR',
+      message: 'The SMS forwarding a text could not be sent: unreachable',
+      members: [{ firstName: 'Ada', lastName: 'Lovelace' }],
+      createdAt: '2025-04-11T09:00:00.000Z',
+    });
+    await send(logEntryWritten, error, { times: 2 });
+    const last = await publish(
+      logEntryWritten,
+      writtenLog({ mobileNo: other, logType: 'WARNING', createdAt: '2025-04-11T10:00:00.000Z' }),
+    );
+    await eventually(() => applied(last), Boolean, 'the last entry was applied');
+
+    const logs = async (query: string) => (await get<LogPageRecord>(`/logs?${query}`)).body;
+    // Entries are keyed by their id: they reach several partitions, in no order between them.
+    const first = await eventually(
+      () => logs(`mobileNo=${encodeURIComponent(ours)}`),
+      (page) => page.page.total >= 31,
+      'every entry was applied',
+    );
+    expect(first.page).toStrictEqual({ page: 1, pageSize: 25, pageCount: 2, total: 31 });
+    assert.equal(first.rows.length, 25);
+    expect(first.rows[0]).toStrictEqual({
+      multiMFALogId: error.logId,
+      logType: 'ERROR',
+      mobileNo: ours,
+      message: 'The SMS forwarding a text could not be sent: unreachable',
+      members: [{ firstName: 'Ada', lastName: 'Lovelace' }],
+      createdAt: '2025-04-11T09:00:00.000Z',
+    });
+    assert.deepEqual(
+      [...first.rows.slice(1, 3).map((row) => row.message)],
+      ['info 29', 'info 28'],
+      'newest first',
+    );
+    const second = await logs(`mobileNo=${encodeURIComponent(ours)}&page=2`);
+    assert.deepEqual(
+      [...second.rows.map((row) => row.message)],
+      ['info 5', 'info 4', 'info 3', 'info 2', 'info 1', 'info 0'],
+    );
+    const past = await logs(`mobileNo=${encodeURIComponent(ours)}&page=9`);
+    assert.equal(past.page.page, 2, 'a page past the last answers the last');
+    assert.deepEqual(
+      [...past.rows.map((row) => row.multiMFALogId)],
+      [...second.rows.map((row) => row.multiMFALogId)],
+    );
+
+    const errors = await logs(`mobileNo=${encodeURIComponent(ours)}&log=ERROR`);
+    assert.deepEqual([...errors.rows.map((row) => row.multiMFALogId)], [error.logId]);
+    const onTheEleventh = await logs(`from=2025-04-11&to=2025-04-11`);
+    assert.deepEqual(
+      [...onTheEleventh.rows.map((row) => row.mobileNo)].filter((no) => no === ours || no === other),
+      [other, ours],
+    );
+    const untilTenth = await logs(`mobileNo=${encodeURIComponent(ours)}&to=2025-04-10`);
+    assert.equal(untilTenth.page.total, 30);
+    const hour = await logs(
+      `mobileNo=${encodeURIComponent(ours)}&log=INFO&from=2025-04-10T08:10:00.000Z&to=2025-04-10T08:14:00.000Z`,
+    );
+    assert.deepEqual(
+      [...hour.rows.map((row) => row.message)],
+      ['info 14', 'info 13', 'info 12', 'info 11', 'info 10'],
+    );
+    const none = await logs(`mobileNo=${encodeURIComponent(ours)}&log=VALIDATION`);
+    expect(none).toStrictEqual({ rows: [], page: { page: 1, pageSize: 25, pageCount: 1, total: 0 } });
+
+    const exported = (await get<LogRecord[]>(`/logs/export?mobileNo=${encodeURIComponent(ours)}&log=INFO`))
+      .body;
+    assert.equal(exported.length, 30);
+    assert.equal(exported[0]?.message, 'info 29');
+
+    for (const [query, message] of [
+      ['page=0', 'page must be a whole number from 1'],
+      ['page=two', 'page must be a whole number from 1'],
+      ['log=DEBUG', 'log must be INFO, ERROR, WARNING or VALIDATION'],
+      ['from=yesterday', 'From must be a date (YYYY-MM-DD) or an ISO date-time'],
+    ] as const) {
+      const bad = await get<{ isError: boolean; message: string }>(`/logs?${query}`);
+      assert.deepEqual([bad.status, bad.body.message], [400, message], query);
+    }
+  });
+
+  it('forwards: advanced logs count per customer and MultiMFA the forwards sent and failed in the window, a sending told twice counts once, and the dashboard counts sms and email per period and texts per day', async () => {
+    const before = await stats();
+    const owner = registeredUser({ firstName: 'Forward', lastName: 'Owner' });
+    await publish(userRegistered, owner);
+    const team = createdMfa(owner.userId, { name: 'Forwarded team' });
+    const quiet = createdMfa(owner.userId, {
+      name: 'Quiet team',
+      createdAt: new Date(Date.parse(team.createdAt) + 1000).toISOString(),
+    });
+    await publish(mfaCreated, team);
+    await publish(mfaCreated, quiet);
+    await publish(messageReceived, receivedMessage(team));
+    const sms = [sentForward(team), sentForward(team), sentForward(team)];
+    const email = sentForward(team, { medium: 'EMAIL' });
+    for (const forward of [...sms, email]) await publish(forwardSent, forward);
+    await publish(forwardSent, sms[0] as PayloadOf<typeof forwardSent>);
+    const failing = sentForward(team);
+    await publish(deliveryStatusChanged, changedDelivery(failing, 'failed'));
+    await publish(deliveryStatusChanged, changedDelivery(email, 'delivered'));
+    const last = await publish(deliveryStatusChanged, changedDelivery(failing, 'failed'));
+    await eventually(() => applied(last), Boolean, 'the forwards were applied');
+
+    const advanced = async (query = '') =>
+      (await get<AdvancedLogRow[]>(`/advanced-logs${query}`)).body.find((row) => row.userId === owner.userId);
+    // Forwards of different texts reach several partitions, in no order between them.
+    const counted = await eventually(
+      advanced,
+      (row) =>
+        (row?.multiMFAs[0]?.successMessageCount ?? 0) >= 4 &&
+        (row?.multiMFAs[0]?.failureMessageCount ?? 0) >= 1,
+      'every forward was applied',
+    );
+    expect(counted).toStrictEqual({
+      userId: owner.userId,
+      email: owner.emailAddress,
+      name: 'Forward Owner',
+      multiMFAs: [
+        { multiMFAId: team.mfaId, name: 'Forwarded team', successMessageCount: 4, failureMessageCount: 1 },
+        { multiMFAId: quiet.mfaId, name: 'Quiet team', successMessageCount: 0, failureMessageCount: 0 },
+      ],
+    });
+    const longAgo = await advanced('?from=2020-01-01&to=2020-01-31');
+    assert.deepEqual(
+      [...(longAgo?.multiMFAs ?? []).map((mfa) => [mfa.successMessageCount, mfa.failureMessageCount])],
+      [
+        [0, 0],
+        [0, 0],
+      ],
+    );
+
+    const after = await stats();
+    const today = new Date().toISOString().slice(0, 10);
+    const on = (value: DashboardStatsRecord) =>
+      value.textsPerDay.find((entry) => entry.date === today) ?? { received: 0, sms: 0, email: 0 };
+    expect({
+      sms: after.sms - before.sms,
+      email: after.email - before.email,
+      smsDaily: after.messagesSent.sms.daily - before.messagesSent.sms.daily,
+      smsYearly: after.messagesSent.sms.yearly - before.messagesSent.sms.yearly,
+      emailWeekly: after.messagesSent.email.weekly - before.messagesSent.email.weekly,
+      receivedToday: on(after).received - on(before).received,
+      smsToday: on(after).sms - on(before).sms,
+      emailToday: on(after).email - on(before).email,
+    }).toStrictEqual({
+      sms: 3,
+      email: 1,
+      smsDaily: 3,
+      smsYearly: 3,
+      emailWeekly: 1,
+      receivedToday: 1,
+      smsToday: 3,
+      emailToday: 1,
+    });
   });
 
   it('a read model rebuilt from the topics from the beginning equals the live one, and live events still apply after it', async () => {

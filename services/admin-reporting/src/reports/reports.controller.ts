@@ -1,7 +1,14 @@
 import { ZodPipe } from '@multimfa/service-runtime';
 import { Controller, Get, Inject, Query } from '@nestjs/common';
 import {
+  type AdvancedLogRow,
   type DashboardStatsRecord,
+  type LogFilters,
+  type LogPageRecord,
+  type LogQuery,
+  type LogRecord,
+  logFilters,
+  logQuery,
   type MemberRow,
   type MultiMfaRow,
   type RangeQuery,
@@ -11,6 +18,8 @@ import {
 import { ReportsService } from './reports.service.js';
 
 const range = new ZodPipe(rangeQuery);
+const logs = new ZodPipe(logQuery);
+const logExport = new ZodPipe(logFilters);
 
 /** The admin reports for the gateway (which has checked the caller is an administrator). */
 @Controller()
@@ -20,6 +29,21 @@ export class ReportsController {
   @Get('dashboard-stats')
   dashboard(): Promise<DashboardStatsRecord> {
     return this.reports.dashboard();
+  }
+
+  @Get('logs')
+  logs(@Query(logs) query: LogQuery): Promise<LogPageRecord> {
+    return this.reports.logs(query);
+  }
+
+  @Get('logs/export')
+  exportLogs(@Query(logExport) query: LogFilters): Promise<LogRecord[]> {
+    return this.reports.exportLogs(query);
+  }
+
+  @Get('advanced-logs')
+  advancedLogs(@Query(range) query: RangeQuery): Promise<AdvancedLogRow[]> {
+    return this.reports.advancedLogs(query);
   }
 
   @Get('multimfas')

@@ -45,6 +45,36 @@ export interface MemberListRow {
   createdAt: Date;
 }
 
+export type LogType = 'INFO' | 'ERROR' | 'WARNING' | 'VALIDATION';
+
+/** The Logs filters; a missing one keeps every row. */
+export interface LogFilter {
+  logType?: LogType;
+  mobileNo?: string;
+  window: TimeWindow;
+}
+
+export interface LogRow {
+  logId: string;
+  logType: LogType;
+  mobileNo: string;
+  message: string;
+  members: Array<{ firstName: string; lastName: string }>;
+  createdAt: Date;
+}
+
+/** One MultiMFA of a customer with its forwards sent and failed in a window. */
+export interface ForwardOutcomeRow {
+  userId: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  mfaId: string;
+  mfaName: string;
+  success: number;
+  failure: number;
+}
+
 /** Reads of the read models (the projection writes them). */
 export abstract class ReportsRepository {
   abstract mfaCounts(): Promise<MfaCounts>;
@@ -53,10 +83,17 @@ export abstract class ReportsRepository {
   /** Customer sign-ups per UTC day, `days` days ending with the day of `now`, oldest first. */
   abstract signUpsPerDay(now: Date, days: number): Promise<Array<{ date: string; count: number }>>;
   abstract messageTotals(): Promise<{ sms: number; email: number }>;
+  /** Forwards sent by SMS and by e-mail after each of the given instants. */
+  abstract sentSince(instants: Date[]): Promise<{ sms: number[]; email: number[] }>;
   abstract messagesPerDay(
     now: Date,
     days: number,
-  ): Promise<Array<{ date: string; sms: number; email: number }>>;
+  ): Promise<Array<{ date: string; received: number; sms: number; email: number }>>;
+  abstract countLogs(filter: LogFilter): Promise<number>;
+  /** The log entries of the filter, newest first, `limit` of them after skipping `offset`. */
+  abstract listLogs(filter: LogFilter, offset: number, limit: number): Promise<LogRow[]>;
+  /** Every MultiMFA with its owner, and its forwards sent and failed in the window. */
+  abstract forwardOutcomes(window: TimeWindow): Promise<ForwardOutcomeRow[]>;
   abstract listMfas(type: 'MultiMFA' | 'RoboMFA', window: TimeWindow): Promise<MfaListRow[]>;
   abstract listMembers(window: TimeWindow): Promise<MemberListRow[]>;
 }
@@ -111,15 +148,77 @@ export class SqlReportsRepository extends ReportsRepository {
     return row;
   }
 
-  messagesPerDay(now: Date, count: number): Promise<Array<{ date: string; sms: number; email: number }>> {
+  async sentSince(instants: Date[]): Promise<{ sms: number[]; email: number[] }> {
+    const columns = instants.flatMap((_, i) => [
+      `count(*) FILTER (WHERE medium = 'SMS' AND sent_at > $${i + 1})::int AS s${i}`,
+      `count(*) FILTER (WHERE medium = 'EMAIL' AND sent_at > $${i + 1})::int AS e${i}`,
+    ]);
+    const oldest = `$${instants.length + 1}`;
+    const [row] = await this.dataSource.query(
+      `SELECT ${columns.join(', ')} FROM report_forward
+        WHERE medium IN ('SMS', 'EMAIL') AND sent_at > ${oldest}`,
+      [...instants, new Date(Math.min(...instants.map((instant) => instant.getTime())))],
+    );
+    return {
+      sms: instants.map((_, i) => row[`s${i}`] as number),
+      email: instants.map((_, i) => row[`e${i}`] as number),
+    };
+  }
+
+  messagesPerDay(
+    now: Date,
+    count: number,
+  ): Promise<Array<{ date: string; received: number; sms: number; email: number }>> {
     return this.dataSource.query(
       `SELECT to_char(d, 'YYYY-MM-DD') AS date,
+              COALESCE(sum(c.count) FILTER (WHERE c.channel = 'IN'), 0)::int AS received,
               COALESCE(sum(c.count) FILTER (WHERE c.channel = 'SMS'), 0)::int AS sms,
               COALESCE(sum(c.count) FILTER (WHERE c.channel = 'EMAIL'), 0)::int AS email
          FROM ${days}
          LEFT JOIN message_count c ON c.day = d::date
         GROUP BY d ORDER BY d`,
       [now, count],
+    );
+  }
+
+  async countLogs(filter: LogFilter): Promise<number> {
+    const { where, params } = logWhere(filter);
+    const [row] = await this.dataSource.query(`SELECT count(*)::int AS n FROM report_log ${where}`, params);
+    return row.n as number;
+  }
+
+  async listLogs(filter: LogFilter, offset: number, limit: number): Promise<LogRow[]> {
+    const { where, params } = logWhere(filter);
+    // The page's ids come from the filter's index alone (an index-only scan, even far down the list);
+    // only the 25 rows of the page are then read from the table.
+    const rows: Array<Omit<LogRow, 'members'> & { members: LogRow['members'] }> = await this.dataSource.query(
+      `SELECT l.log_id AS "logId", l.log_type AS "logType", l.mobile_no AS "mobileNo", l.message,
+              l.members, l.created_at AS "createdAt"
+         FROM (SELECT log_id, created_at FROM report_log ${where}
+                ORDER BY created_at DESC, log_id DESC
+               OFFSET $${params.length + 1} LIMIT $${params.length + 2}) page
+         JOIN report_log l ON l.log_id = page.log_id
+        ORDER BY page.created_at DESC, page.log_id DESC`,
+      [...params, offset, limit],
+    );
+    return rows;
+  }
+
+  forwardOutcomes(window: TimeWindow): Promise<ForwardOutcomeRow[]> {
+    return this.dataSource.query(
+      `SELECT m.user_id AS "userId", u.email_address AS email, u.first_name AS "firstName",
+              u.last_name AS "lastName", m.mfa_id AS "mfaId", m.name AS "mfaName",
+              count(*) FILTER (WHERE f.sent_at >= COALESCE($1::timestamptz, '-infinity') AND f.sent_at < COALESCE($2::timestamptz, 'infinity'))::int
+                AS success,
+              count(*) FILTER (WHERE f.failed_at >= COALESCE($1::timestamptz, '-infinity') AND f.failed_at < COALESCE($2::timestamptz, 'infinity'))::int
+                AS failure
+         FROM report_mfa m
+         LEFT JOIN report_user u ON u.user_id = m.user_id
+         LEFT JOIN report_forward f ON f.mfa_id = m.mfa_id
+        WHERE m.mfa_type = 'MultiMFA'
+        GROUP BY m.user_id, u.email_address, u.first_name, u.last_name, m.mfa_id, m.name, m.created_at
+        ORDER BY u.email_address NULLS LAST, m.user_id, m.created_at, m.mfa_id`,
+      [window.from, window.until],
     );
   }
 
@@ -156,4 +255,19 @@ export class SqlReportsRepository extends ReportsRepository {
       [window.from, window.until],
     );
   }
+}
+
+/** The WHERE clause of a Logs filter, with only the conditions asked for (each then uses its index). */
+function logWhere(filter: LogFilter): { where: string; params: unknown[] } {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  const add = (condition: string, value: unknown) => {
+    params.push(value);
+    conditions.push(condition.replace('?', `$${params.length}`));
+  };
+  if (filter.logType) add('log_type = ?', filter.logType);
+  if (filter.mobileNo) add('mobile_no = ?', filter.mobileNo);
+  if (filter.window.from) add('created_at >= ?', filter.window.from);
+  if (filter.window.until) add('created_at < ?', filter.window.until);
+  return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { windowOf } from './reports.service.js';
+import { boundedPage, windowOf } from './reports.service.js';
 
 describe('windowOf: the From and To filters as a window of creation times', () => {
   it('takes a date as the whole UTC day, To included', () => {
@@ -18,5 +18,23 @@ describe('windowOf: the From and To filters as a window of creation times', () =
 
   it('leaves a missing bound open', () => {
     expect(windowOf({})).toStrictEqual({ from: null, until: null });
+  });
+});
+
+describe('boundedPage: the Logs page answered is within 1 and the last page', () => {
+  it('keeps a page within bounds', () => {
+    expect(boundedPage(2, 31, 25)).toStrictEqual({ page: 2, pageCount: 2 });
+  });
+
+  it('answers the last page for a page past it', () => {
+    expect(boundedPage(9, 31, 25)).toStrictEqual({ page: 2, pageCount: 2 });
+  });
+
+  it('counts a full last page as one page, not one more', () => {
+    expect(boundedPage(3, 50, 25)).toStrictEqual({ page: 2, pageCount: 2 });
+  });
+
+  it('answers page 1 of 1 when nothing matches', () => {
+    expect(boundedPage(4, 0, 25)).toStrictEqual({ page: 1, pageCount: 1 });
   });
 });

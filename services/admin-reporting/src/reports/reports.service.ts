@@ -1,7 +1,25 @@
+import { LOG_EXPORT_LIMIT, LOG_PAGE_SIZE } from '@multimfa/api-contract';
 import { Clock } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
-import type { DashboardStatsRecord, MemberRow, MultiMfaRow, RangeQuery, RoboMfaRow } from '../contract.js';
-import { type MfaListRow, ReportsRepository, type TimeWindow } from './reports.repository.js';
+import type {
+  AdvancedLogRow,
+  DashboardStatsRecord,
+  LogFilters,
+  LogPageRecord,
+  LogQuery,
+  LogRecord,
+  MemberRow,
+  MultiMfaRow,
+  RangeQuery,
+  RoboMfaRow,
+} from '../contract.js';
+import {
+  type LogFilter,
+  type LogRow,
+  type MfaListRow,
+  ReportsRepository,
+  type TimeWindow,
+} from './reports.repository.js';
 
 const DAY_MS = 86_400_000;
 /** How many days the dashboard's charts show. */
@@ -26,6 +44,13 @@ export function windowOf(range: RangeQuery): TimeWindow {
   return { from, until };
 }
 
+const byPeriod = ([daily, weekly, monthly, yearly]: number[]) => ({
+  daily: daily ?? 0,
+  weekly: weekly ?? 0,
+  monthly: monthly ?? 0,
+  yearly: yearly ?? 0,
+});
+
 function owner(row: MfaListRow) {
   return row.ownerId
     ? {
@@ -36,6 +61,25 @@ function owner(row: MfaListRow) {
       }
     : null;
 }
+
+function logFilterOf(filters: LogFilters): LogFilter {
+  return { logType: filters.log, mobileNo: filters.mobileNo, window: windowOf(filters) };
+}
+
+/** The page actually answered: within 1 and the last page (1 when nothing matches). */
+export function boundedPage(asked: number, total: number, pageSize: number) {
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  return { page: Math.min(Math.max(1, asked), pageCount), pageCount };
+}
+
+const logRecord = (row: LogRow): LogRecord => ({
+  multiMFALogId: row.logId,
+  logType: row.logType,
+  mobileNo: row.mobileNo,
+  message: row.message,
+  members: row.members,
+  createdAt: row.createdAt.toISOString(),
+});
 
 /** The admin reports, read from the read models only. */
 @Injectable()
@@ -48,21 +92,63 @@ export class ReportsService {
   async dashboard(): Promise<DashboardStatsRecord> {
     const now = this.clock.now();
     const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
-    const [counts, [daily, weekly, monthly, yearly], signUpsPerDay, totals, textsPerDay] = await Promise.all([
-      this.reports.mfaCounts(),
-      this.reports.signUpsSince([ago(1), ago(7), ago(30), ago(365)]),
-      this.reports.signUpsPerDay(now, CHART_DAYS),
-      this.reports.messageTotals(),
-      this.reports.messagesPerDay(now, CHART_DAYS),
-    ]);
+    const periods = [ago(1), ago(7), ago(30), ago(365)];
+    const [counts, [daily, weekly, monthly, yearly], sent, signUpsPerDay, totals, textsPerDay] =
+      await Promise.all([
+        this.reports.mfaCounts(),
+        this.reports.signUpsSince(periods),
+        this.reports.sentSince(periods),
+        this.reports.signUpsPerDay(now, CHART_DAYS),
+        this.reports.messageTotals(),
+        this.reports.messagesPerDay(now, CHART_DAYS),
+      ]);
     return {
       sms: totals.sms,
       email: totals.email,
       ...counts,
       users: { daily: daily ?? 0, weekly: weekly ?? 0, monthly: monthly ?? 0, yearly: yearly ?? 0 },
+      messagesSent: { sms: byPeriod(sent.sms), email: byPeriod(sent.email) },
       signUpsPerDay,
       textsPerDay,
     };
+  }
+
+  async logs(query: LogQuery): Promise<LogPageRecord> {
+    const filter = logFilterOf(query);
+    const total = await this.reports.countLogs(filter);
+    const { page, pageCount } = boundedPage(query.page, total, LOG_PAGE_SIZE);
+    const rows = total ? await this.reports.listLogs(filter, (page - 1) * LOG_PAGE_SIZE, LOG_PAGE_SIZE) : [];
+    return { rows: rows.map(logRecord), page: { page, pageSize: LOG_PAGE_SIZE, pageCount, total } };
+  }
+
+  async exportLogs(filters: LogFilters): Promise<LogRecord[]> {
+    const rows = await this.reports.listLogs(logFilterOf(filters), 0, LOG_EXPORT_LIMIT);
+    return rows.map(logRecord);
+  }
+
+  /** Per customer (by e-mail), their MultiMFAs with the forwards sent and failed in the window. */
+  async advancedLogs(range: RangeQuery): Promise<AdvancedLogRow[]> {
+    const rows = await this.reports.forwardOutcomes(windowOf(range));
+    const byUser = new Map<string, AdvancedLogRow>();
+    for (const row of rows) {
+      let user = byUser.get(row.userId);
+      if (!user) {
+        user = {
+          userId: row.userId,
+          email: row.email ?? '',
+          name: `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim(),
+          multiMFAs: [],
+        };
+        byUser.set(row.userId, user);
+      }
+      user.multiMFAs.push({
+        multiMFAId: row.mfaId,
+        name: row.mfaName,
+        successMessageCount: row.success,
+        failureMessageCount: row.failure,
+      });
+    }
+    return [...byUser.values()];
   }
 
   async multiMfas(range: RangeQuery): Promise<MultiMfaRow[]> {

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type {
+  deliveryStatusChanged,
+  forwardSent,
+  logEntryWritten,
   memberAdded,
+  messageReceived,
   mfaCreated,
   mfaUpdated,
   numberAssigned,
@@ -8,7 +12,7 @@ import type {
   userRegistered,
 } from '@multimfa/events';
 
-/** Test data: the events identity and numbers publish, as the read models receive them. */
+/** Test data: the events identity, numbers and messaging publish, as the read models receive them. */
 
 export function registeredUser(
   overrides: Partial<PayloadOf<typeof userRegistered>> = {},
@@ -96,6 +100,67 @@ export function addedMember(
     forwardMedium: 'MOBILE_NUMBER',
     status: 'INVITE_SENT',
     addedAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+/** A text that reached `mfa`'s number now. */
+export function receivedMessage(
+  mfa: PayloadOf<typeof mfaCreated>,
+  overrides: Partial<PayloadOf<typeof messageReceived>> = {},
+): PayloadOf<typeof messageReceived> {
+  return {
+    messageId: randomUUID(),
+    mfaId: mfa.mfaId,
+    MFAType: mfa.MFAType,
+    userId: mfa.userId,
+    toNumber: '+12125550100',
+    fromNumber: '+14155550100',
+    hasCode: true,
+    forwards: 1,
+    receivedAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+/** One forward of a text to `mfa`'s members, accepted by the provider now. */
+export function sentForward(
+  mfa: PayloadOf<typeof mfaCreated>,
+  overrides: Partial<PayloadOf<typeof forwardSent>> = {},
+): PayloadOf<typeof forwardSent> {
+  return {
+    forwardId: randomUUID(),
+    messageId: randomUUID(),
+    mfaId: mfa.mfaId,
+    memberId: randomUUID(),
+    medium: 'SMS',
+    sentAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+/** The forward's delivery moved to `status` now. */
+export function changedDelivery(
+  forward: PayloadOf<typeof forwardSent>,
+  status: PayloadOf<typeof deliveryStatusChanged>['status'],
+): PayloadOf<typeof deliveryStatusChanged> {
+  const { sentAt: _sentAt, ...rest } = forward;
+  return { ...rest, status, changedAt: new Date().toISOString() };
+}
+
+/** An INFO entry of the message log about a text to `mobileNo`. */
+export function writtenLog(
+  overrides: Partial<PayloadOf<typeof logEntryWritten>> = {},
+): PayloadOf<typeof logEntryWritten> {
+  return {
+    logId: randomUUID(),
+    mfaId: randomUUID(),
+    userId: randomUUID(),
+    logType: 'INFO',
+    mobileNo: '+12125550100',
+    message: 'A text from +14155550100 was forwarded to 1 member',
+    members: [{ firstName: 'Grace', lastName: 'Hopper' }],
+    createdAt: new Date().toISOString(),
     ...overrides,
   };
 }

@@ -50,13 +50,15 @@ export function DashboardCharts({ stats }: { stats: DashboardStats }) {
               <YAxis allowDecimals={false} />
               <Tooltip />
               <Legend />
+              <Line type="monotone" dataKey="received" name="Received" stroke="#7950f2" dot={false} />
               <Line type="monotone" dataKey="sms" name="SMS" stroke="#40c057" dot={false} />
               <Line type="monotone" dataKey="email" name="E-mail" stroke="#fab005" dot={false} />
             </LineChart>
           </ResponsiveContainer>
         </div>
         <Text size="xs" c="dimmed">
-          Forwarded codes sent by SMS and by e-mail, per day (UTC), the last 30 days
+          Texts received on our numbers, and forwards sent by SMS and by e-mail, per day (UTC), the last 30
+          days
         </Text>
       </Paper>
     </SimpleGrid>

@@ -1,17 +1,24 @@
 import {
+  type AdminLog,
+  type AdminLogFilters,
+  type AdminLogPage,
   type AdminMember,
   type AdminMultiMfa,
   type AdminRoboMfa,
+  type AdvancedLog,
   type DashboardStats,
   deleteAdminMultiMfa,
   deleteAdminRoboMfa,
+  exportAdminLogs,
   getDashboardStats,
+  listAdminLogs,
   listAdminMembers,
   listAdminMultiMfas,
   listAdminRoboMfas,
+  listAdvancedLogs,
   type ReportRangeQuery,
 } from '@multimfa/api-contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api-client';
 import { notify } from '../../notify/notify';
 import type { MfaTableRow } from './mfas-table.component';
@@ -78,6 +85,60 @@ export function useAdminMembers(range: ReportRangeQuery) {
     queryKey: [...reportsKey, 'members', range],
     queryFn: ({ signal }) => api.data(listAdminMembers, { query: rangeQuery(range), signal }),
     meta: { errorToast: 'Unable to fetch the members' },
+  });
+}
+
+/** What the Logs filters send: empty inputs are left out. */
+export const logFilterQuery = (filters: AdminLogFilters): AdminLogFilters => ({
+  ...(filters.log ? { log: filters.log } : {}),
+  ...(filters.mobileNo ? { mobileNo: filters.mobileNo } : {}),
+  ...rangeQuery(filters),
+});
+
+/** One page (25 rows) of the message log, filtered and paged by the server. */
+export function useAdminLogs(filters: AdminLogFilters, page: number) {
+  return useQuery<{ rows: AdminLog[]; page: AdminLogPage }>({
+    queryKey: [...reportsKey, 'logs', filters, page],
+    queryFn: async ({ signal }) => {
+      const answer = await api.call(listAdminLogs, { query: { ...logFilterQuery(filters), page }, signal });
+      return { rows: answer.data, page: answer.page };
+    },
+    placeholderData: keepPreviousData,
+    meta: { errorToast: 'Unable to fetch the logs' },
+  });
+}
+
+/** Every entry of the filter (at most the export limit), for the CSV. */
+export function exportLogs(filters: AdminLogFilters): Promise<AdminLog[]> {
+  return api.data(exportAdminLogs, { query: logFilterQuery(filters) });
+}
+
+/** One line per customer and MultiMFA, with its forwards sent (success) and failed (failure). */
+export interface AdvancedLogLine {
+  key: string;
+  email: string;
+  name: string;
+  multiMFA: string;
+  success: number;
+  failure: number;
+}
+
+export function useAdvancedLogs(range: ReportRangeQuery) {
+  return useQuery<AdvancedLog[], Error, AdvancedLogLine[]>({
+    queryKey: [...reportsKey, 'advanced-logs', range],
+    queryFn: ({ signal }) => api.data(listAdvancedLogs, { query: rangeQuery(range), signal }),
+    select: (rows) =>
+      rows.flatMap((row) =>
+        row.multiMFAs.map((mfa) => ({
+          key: `${row.userId}:${mfa.multiMFAId}`,
+          email: row.email,
+          name: row.name,
+          multiMFA: mfa.name,
+          success: mfa.successMessageCount,
+          failure: mfa.failureMessageCount,
+        })),
+      ),
+    meta: { errorToast: 'Unable to fetch the advanced logs' },
   });
 }
 
