@@ -183,6 +183,8 @@ export class OutboxRelay {
         }
       } catch (error) {
         this.next = undefined;
+        // The backoff is waited out even if a notification came before the failure.
+        this.notified = false;
         backoff = Math.min(Math.max(200, backoff * 2), 5000);
         this.options.logger.warn(
           { err: error, retryInMs: backoff },
