@@ -109,7 +109,7 @@ export async function run({ config, seconds }) {
     migrationsRun: true,
   }).initialize();
   // The relay as a service runs it (its defaults), in a process of its own. MMFA_CPU_PROF=outbox-relay
-  // (or outbox-load) writes that process's V8 CPU profile into state/profiles/<name> when it stops,
+  // (or outbox-load) writes that process's V8 CPU profile into .state/profiles/<name> when it stops,
   // for scripts/bench/profile-top.mjs.
   const relay = fork(here('./outbox-relay.mjs'), [], {
     stdio: 'inherit',
