@@ -13,12 +13,14 @@
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Kafka, logLevel } from 'kafkajs';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { ensureTopics, eventBusMigrations } from '../../packages/event-bus/dist/index.js';
 import { TOPICS } from '../../packages/events/dist/index.js';
+import { stateDir } from '../lib/paths.mjs';
 import { itemTopic } from './outbox-item.mjs';
 
 export const title = 'Transactional outbox against a direct batched, idempotent, acks=all kafkajs producer';
@@ -33,6 +35,9 @@ const KEYS = 64;
 const RESTART_TARGET_MS = 10_000;
 const now = () => performance.timeOrigin + performance.now();
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
+const profiled = new Set((process.env.MMFA_CPU_PROF ?? '').split(',').filter(Boolean));
+const profileArgs = (name) =>
+  profiled.has(name) ? ['--cpu-prof', `--cpu-prof-dir=${join(stateDir, 'profiles', name)}`] : [];
 
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -76,7 +81,10 @@ async function sink(kafka, topic, expected) {
 
 /** Forks the load generator, hands it the run, and returns what it reports once done. */
 async function generate(run) {
-  const child = fork(here('./outbox-load.mjs'), [], { stdio: 'inherit' });
+  const child = fork(here('./outbox-load.mjs'), [], {
+    stdio: 'inherit',
+    execArgv: profileArgs('outbox-load'),
+  });
   await once(child, 'message');
   child.send(run);
   await once(child, 'message');
@@ -100,8 +108,13 @@ export async function run({ config, seconds }) {
     migrations: eventBusMigrations,
     migrationsRun: true,
   }).initialize();
-  // The relay as a service runs it (its defaults), in a process of its own.
-  const relay = fork(here('./outbox-relay.mjs'), [], { stdio: 'inherit' });
+  // The relay as a service runs it (its defaults), in a process of its own. MMFA_CPU_PROF=outbox-relay
+  // (or outbox-load) writes that process's V8 CPU profile into .state/profiles/<name> when it stops,
+  // for scripts/bench/profile-top.mjs.
+  const relay = fork(here('./outbox-relay.mjs'), [], {
+    stdio: 'inherit',
+    execArgv: profileArgs('outbox-relay'),
+  });
   relay.send({ databaseUrl, brokers });
   await once(relay, 'message');
   const created = [];

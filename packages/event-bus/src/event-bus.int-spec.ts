@@ -117,6 +117,35 @@ describe('event backbone against the real broker and database', () => {
     assert.deepEqual(new Set(applied.map((event) => event.eventId)), new Set(ids));
   });
 
+  it('publishes a backlog of several full batches while writers add more, each row once, in order per key, every row marked', async () => {
+    const keys = Array.from({ length: 20 }, (_, i) => `w${i}`);
+    const backlog = events(keys, 130);
+    for (let from = 0; from < backlog.length; from += 500) {
+      const slice = backlog.slice(from, from + 500);
+      await bus.dataSource.transaction((manager) => bus.outbox.publishAll(manager, bus.widgetChanged, slice));
+    }
+    const registry = new Registry();
+    bus.relay();
+    await bus.consumer({ registry }).start();
+    // Written while the relay sends the backlog: read ahead of the batch in flight, or on notification.
+    const more = events(keys, 10, 130);
+    for (let from = 0; from < more.length; from += 20) {
+      const slice = more.slice(from, from + 20);
+      await bus.dataSource.transaction((manager) => bus.outbox.publishAll(manager, bus.widgetChanged, slice));
+    }
+    const total = backlog.length + more.length;
+    await waitUntil('every event is applied', async () => (await bus.appliedCount()) === total, 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const applied = await bus.applied();
+    assert.equal(applied.length, total);
+    assert.equal(new Set(applied.map((event) => event.eventId)).size, total);
+    assert.ok(inOrderPerKey(applied), 'events of one key are applied in the order written');
+    const duplicates = await registry.getSingleMetric('events_duplicate_total')?.get();
+    assert.ok(duplicates, 'the duplicate counter is registered');
+    assert.equal(duplicates.values[0]?.value ?? 0, 0, 'no row was published twice');
+    await waitUntil('every row is marked published', async () => (await bus.pendingCount()) === 0);
+  });
+
   it('two relays side by side share the shards and publish each row once, in order per key', async () => {
     const first = bus.relay();
     const second = bus.relay();

@@ -30,4 +30,5 @@ export { CreateEventBusTables1763700000000 } from './outbox/event-bus-tables.mig
 export { OUTBOX_CHANNEL, Outbox, type PublishOptions } from './outbox/outbox.js';
 export { OutboxPlainEnvelope1766000000000 } from './outbox/outbox-plain-envelope.migration.js';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay.js';
+export { OutboxUnpublishedIndex1766300000000 } from './outbox/outbox-unpublished-index.migration.js';
 export { OUTBOX_SHARDS, shardOf } from './outbox/shard.js';

@@ -1,5 +1,10 @@
 import { CreateEventBusTables1763700000000 } from './event-bus-tables.migration.js';
 import { OutboxPlainEnvelope1766000000000 } from './outbox-plain-envelope.migration.js';
+import { OutboxUnpublishedIndex1766300000000 } from './outbox-unpublished-index.migration.js';
 
 /** The event bus's tables, in order: every service runs these before its own migrations. */
-export const eventBusMigrations = [CreateEventBusTables1763700000000, OutboxPlainEnvelope1766000000000];
+export const eventBusMigrations = [
+  CreateEventBusTables1763700000000,
+  OutboxPlainEnvelope1766000000000,
+  OutboxUnpublishedIndex1766300000000,
+];

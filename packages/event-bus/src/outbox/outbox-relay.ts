@@ -76,6 +76,10 @@ export class OutboxRelay {
   private wake: (() => void) | undefined;
   /** A notification came while the relay was busy: look again at once instead of sleeping. */
   private notified = false;
+  /** Rows read while the previous batch was being sent: the next batch to send. */
+  private next: Row[] | undefined;
+  /** Set while a batch is being sent without a read ahead: a notification starts one. */
+  private readAhead: (() => void) | undefined;
   private lastAcquire = 0;
   private lastPrune = 0;
   private lastGauges = 0;
@@ -169,16 +173,18 @@ export class OutboxRelay {
         const now = Date.now();
         if (now - this.lastAcquire >= this.acquireIntervalMs || this.owned.size === 0)
           await this.acquireShards();
-        this.notified = false;
         const published = await this.publishBatch();
         if (now - this.lastPrune >= this.pruneIntervalMs) await this.prune();
         if (now - this.lastGauges >= 5000) await this.updateGauges();
         backoff = 0;
-        if (published < this.batchSize) {
+        if (published < this.batchSize && !this.next && !this.notified) {
           await this.settleMarks();
           await this.sleep(this.owned.size ? this.pollIntervalMs : this.acquireIntervalMs);
         }
       } catch (error) {
+        this.next = undefined;
+        // The backoff is waited out even if a notification came before the failure.
+        this.notified = false;
         backoff = Math.min(Math.max(200, backoff * 2), 5000);
         this.options.logger.warn(
           { err: error, retryInMs: backoff },
@@ -202,11 +208,17 @@ export class OutboxRelay {
       client.on('notification', () => {
         this.notified = true;
         this.wake?.();
+        this.readAhead?.();
       });
       await client.connect();
       // Marking rows published need not wait for the disk: a mark lost in a database crash only
       // republishes those rows, which consumers skip by event id. Saves a flush per batch.
       await client.query('SET synchronous_commit = off');
+      // The read must walk the unpublished rows' index in id order and stop at the batch size. With
+      // a row estimate gone stale under a growing backlog, the planner prefers a bitmap scan that
+      // reads and sorts every pending row (and never skips the entries marking left dead) on each
+      // batch; this session runs only the relay's own queries, none of which gains from one.
+      await client.query('SET enable_bitmapscan = off');
       await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
       this.client = client;
     }
@@ -237,6 +249,7 @@ export class OutboxRelay {
     this.markClient = undefined;
     // A mark cut short leaves its rows unpublished: they are sent again, and consumers skip them.
     this.marking = undefined;
+    this.next = undefined;
     this.owned.clear();
     this.metrics.owned.set(0);
     await client?.end().catch(() => undefined);
@@ -268,8 +281,11 @@ export class OutboxRelay {
       'SELECT count(*) FROM outbox_relay_member',
     );
     const fairShare = Math.ceil(this.shards / Math.max(1, Number(members[0]?.count ?? 1)));
-    // A shard handed back must have no row whose mark is still on its way.
-    if (this.owned.size > fairShare) await this.settleMarks();
+    // A shard handed back must have no row whose mark is still on its way, nor any read ahead.
+    if (this.owned.size > fairShare) {
+      await this.settleMarks();
+      this.next = undefined;
+    }
     for (const shard of this.ownedShards().slice(fairShare)) {
       await client.query('SELECT pg_advisory_unlock(hashtext($1), $2)', [LOCK_CLASS, shard]);
       this.owned.delete(shard);
@@ -286,16 +302,32 @@ export class OutboxRelay {
     this.metrics.owned.set(this.owned.size);
   }
 
-  private async publishBatch(): Promise<number> {
-    if (!this.owned.size) return 0;
-    const client = this.requireClient();
-    const { rows } = await client.query<Row>(
+  /** Reads the next pending rows of the owned shards, in id order, leaving out the ids given. */
+  private async read(skip: string[]): Promise<Row[]> {
+    // Cleared before the read: a notification from now on means rows this read may not see.
+    this.notified = false;
+    const { rows } = await this.requireClient().query<Row>(
       `SELECT id, topic, message_key, envelope::text AS envelope, event_id, event_type, correlation_id
          FROM outbox_event
         WHERE published_at IS NULL AND shard = ANY($1::smallint[]) AND NOT (id = ANY($3::bigint[]))
         ORDER BY id LIMIT $2`,
-      [[...this.owned], this.batchSize, this.marking?.ids ?? []],
+      [[...this.owned], this.batchSize, skip],
     );
+    return rows;
+  }
+
+  /**
+   * Sends one batch and, while Kafka acknowledges it, reads the next one (kept in `next` for the
+   * following call): the read leaves out the rows in flight and those being marked, and is sent
+   * only after this batch was acknowledged, so each key's rows still reach Kafka in order.
+   */
+  private async publishBatch(): Promise<number> {
+    if (!this.owned.size) {
+      this.notified = false;
+      return 0;
+    }
+    const rows = this.next ?? (await this.read(this.marking?.ids ?? []));
+    this.next = undefined;
     if (!rows.length) return 0;
 
     const byTopic = new Map<string, Message[]>();
@@ -312,23 +344,44 @@ export class OutboxRelay {
       });
       byTopic.set(row.topic, messages);
     }
+    const ids = rows.map((row) => row.id);
+    const sent = this.options.producer.sendBatch({
+      acks: -1,
+      topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+    });
+    // A full batch says more rows are likely waiting; so does a notification since the last read,
+    // or one that comes while Kafka has this batch.
+    const skip = [...ids, ...(this.marking?.ids ?? [])];
+    let next: Promise<Row[]> | undefined;
+    const readAhead = () => {
+      this.readAhead = undefined;
+      next ??= this.read(skip);
+      next.catch(() => undefined); // awaited below, or dropped with the failed send
+    };
+    if (rows.length === this.batchSize || this.notified) readAhead();
+    else this.readAhead = readAhead;
     try {
-      await this.options.producer.sendBatch({
-        acks: -1,
-        topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
-      });
+      await sent;
     } catch (error) {
+      this.readAhead = undefined;
       // Reconnect on the next pass rather than trusting a producer that just failed.
       this.producerConnected = false;
       await this.options.producer.disconnect().catch(() => undefined);
+      // The read ahead is dropped: its rows are read again (after these) on the next pass.
+      await next?.catch(() => undefined);
       throw error;
     }
+    this.readAhead = undefined;
     // Marked on the second session while this one reads and sends the next batch; one mark in flight.
     await this.settleMarks();
     const done = this.mark(rows);
     done.catch(() => undefined); // surfaced by settleMarks
-    this.marking = { ids: rows.map((row) => row.id), done };
+    this.marking = { ids, done };
     this.metrics.published.inc(rows.length);
+    if (next) {
+      const ahead = await next;
+      if (ahead.length) this.next = ahead;
+    }
     return rows.length;
   }
 

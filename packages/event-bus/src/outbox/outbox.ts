@@ -75,21 +75,25 @@ export class Outbox {
     // so two bulk writers cannot deadlock.
     const keys = [...new Set(envelopes.map((envelope) => `outbox:${envelope.key}`))].sort();
     await manager.query('SELECT pg_advisory_xact_lock(hashtext(k)) FROM unnest($1::text[]) AS k', [keys]);
+    // One statement inserts the rows and wakes the relays (the notification leaves at commit).
     await manager.query(
-      `INSERT INTO outbox_event (event_id, topic, message_key, shard, event_type, correlation_id, envelope)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::smallint[], $5::text[], $6::text[],
-                            $7::json[])`,
+      `WITH inserted AS (
+         INSERT INTO outbox_event (event_id, topic, message_key, shard, event_type, correlation_id, envelope)
+         SELECT event_id, $2, message_key, shard, $5, correlation_id, envelope
+           FROM unnest($1::uuid[], $3::text[], $4::smallint[], $6::text[], $7::json[])
+                AS written(event_id, message_key, shard, correlation_id, envelope))
+       SELECT pg_notify($8, '')`,
       [
         envelopes.map((envelope) => envelope.eventId),
-        envelopes.map(() => `${this.topicPrefix}${definition.topic.name}`),
+        `${this.topicPrefix}${definition.topic.name}`,
         envelopes.map((envelope) => envelope.key),
         envelopes.map((envelope) => shardOf(envelope.key)),
-        envelopes.map(() => definition.type),
+        definition.type,
         envelopes.map((envelope) => envelope.correlationId),
         envelopes.map((envelope) => JSON.stringify(envelope)),
+        OUTBOX_CHANNEL,
       ],
     );
-    await manager.query('SELECT pg_notify($1, $2)', [OUTBOX_CHANNEL, '']);
     return envelopes;
   }
 }
