@@ -16,7 +16,6 @@ export class CreateWaitlistSignups1766600000600 implements MigrationInterface {
         codes_issued smallint NOT NULL DEFAULT 0,
         issue_window_started_at timestamptz,
         verified_at timestamptz,
-        unsubscribed_at timestamptz,
         created_at timestamptz NOT NULL DEFAULT now(),
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);

@@ -33,9 +33,6 @@ export class WaitlistSignup {
   @Column({ name: 'verified_at', type: 'timestamptz', nullable: true })
   verifiedAt!: Date | null;
 
-  @Column({ name: 'unsubscribed_at', type: 'timestamptz', nullable: true })
-  unsubscribedAt!: Date | null;
-
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -10,13 +10,7 @@ export class WaitlistRepository {
 
   /** The address's row, created when missing, locked for the rest of the transaction. */
   async lockOrCreate(manager: EntityManager, signup: WaitlistSignup): Promise<WaitlistSignup> {
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into(WaitlistSignup)
-      .values(signup)
-      .orIgnore()
-      .execute();
+    await manager.createQueryBuilder().insert().into(WaitlistSignup).values(signup).orIgnore().execute();
     const row = await this.lock(manager, signup.emailAddress);
     if (!row) throw new Error('the waitlist row was neither inserted nor found');
     return row;
@@ -33,10 +27,10 @@ export class WaitlistRepository {
     await manager.getRepository(WaitlistSignup).save(signup);
   }
 
-  /** Confirmed addresses that have not unsubscribed, newest first. */
+  /** Confirmed addresses, newest first (messaging skips those that unsubscribed). */
   prospects(): Promise<WaitlistSignup[]> {
     return this.dataSource.getRepository(WaitlistSignup).find({
-      where: { verifiedAt: Not(IsNull()), unsubscribedAt: IsNull() },
+      where: { verifiedAt: Not(IsNull()) },
       order: { verifiedAt: 'DESC' },
     });
   }

@@ -6,10 +6,10 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { CodeSecret } from '../codes/code-secret.js';
 import { CODE_RULES } from '../codes/one-time-codes.service.js';
 import type { WaitlistRepository } from './waitlist.repository.js';
-import type { WaitlistSignup } from './waitlist-signup.entity.js';
 import { WaitlistService } from './waitlist.service.js';
+import type { WaitlistSignup } from './waitlist-signup.entity.js';
 
-/** The repository's contract over a map (the SQL and its row lock are covered by the integration test). */
+/** The repository's contract over a map (the SQL and its row lock are covered by the gateway's integration test). */
 class SignupsInMemory implements Pick<WaitlistRepository, keyof WaitlistRepository> {
   readonly rows = new Map<string, WaitlistSignup>();
   async lockOrCreate(_m: EntityManager, signup: WaitlistSignup) {
@@ -24,7 +24,7 @@ class SignupsInMemory implements Pick<WaitlistRepository, keyof WaitlistReposito
     this.rows.set(signup.emailAddress, { ...signup });
   }
   async prospects() {
-    return [...this.rows.values()].filter((row) => row.verifiedAt && !row.unsubscribedAt);
+    return [...this.rows.values()].filter((row) => row.verifiedAt);
   }
 }
 

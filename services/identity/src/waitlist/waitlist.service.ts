@@ -8,8 +8,8 @@ import type { DataSource } from 'typeorm';
 import { CodeSecret } from '../codes/code-secret.js';
 import { CODE_RULES } from '../codes/one-time-codes.service.js';
 import { codeRejected, type Prospect } from '../contract.js';
-import { WaitlistSignup } from './waitlist-signup.entity.js';
 import { WaitlistRepository } from './waitlist.repository.js';
+import { WaitlistSignup } from './waitlist-signup.entity.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -71,7 +71,7 @@ export class WaitlistService {
     if (refusal) throw refusal;
   }
 
-  /** Confirmed, subscribed addresses: the prospects of the Discounts Mailing List. */
+  /** Confirmed addresses: the prospects of the Discounts Mailing List. */
   async prospects(): Promise<Prospect[]> {
     return (await this.signups.prospects()).map((signup) => ({
       emailAddress: signup.emailAddress,
@@ -120,7 +120,6 @@ export class WaitlistService {
       codesIssued: 0,
       issueWindowStartedAt: null,
       verifiedAt: null,
-      unsubscribedAt: null,
       createdAt: now,
       updatedAt: now,
     } satisfies WaitlistSignup);

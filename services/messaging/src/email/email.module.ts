@@ -7,6 +7,11 @@ import { ContactController } from '../contact/contact.controller.js';
 import { ContactService } from '../contact/contact.service.js';
 import { ContactMessagesRepository } from '../contact/contact-messages.repository.js';
 import { NotificationsSubscriber } from '../notifications/notifications.subscriber.js';
+import { PromotionEmailsRepository } from '../promotions/promotion-emails.repository.js';
+import { PromotionEmailsService } from '../promotions/promotion-emails.service.js';
+import { PromotionsSubscriber } from '../promotions/promotions.subscriber.js';
+import { UnsubscribeController } from '../promotions/unsubscribe.controller.js';
+import { UnsubscribeLink } from '../promotions/unsubscribe-link.js';
 import { BullEmailQueue, EmailQueue } from '../queue/email-queue.js';
 import { EmailWorker } from './email.worker.js';
 import { EmailSender, SendGridEmailSender } from './email-sender.js';
@@ -53,8 +58,21 @@ export class EmailModule {
         ContactMessagesRepository,
         ContactService,
         SubscriptionNoticesRepository,
+        PromotionEmailsRepository,
+        PromotionEmailsService,
+        // Its own key, derived from the sealing key: only messaging makes and checks the links.
+        {
+          provide: UnsubscribeLink,
+          useValue: new UnsubscribeLink(`unsubscribe:${config.EVENT_SEALING_KEY}`),
+        },
       ],
-      controllers: [NotificationsSubscriber, ContactController, SubscriptionsSubscriber],
+      controllers: [
+        NotificationsSubscriber,
+        ContactController,
+        SubscriptionsSubscriber,
+        PromotionsSubscriber,
+        UnsubscribeController,
+      ],
       exports: [QueueConnection, QUEUE_CONNECTION, QUEUE_PREFIX, EMAIL_SETTINGS, EmailSender, EmailsService],
     };
   }

@@ -12,6 +12,7 @@ import { SubscriptionNoticesRepository } from '../billing-notices/subscription-n
 import type { ContactMessage } from '../contact/contact-message.entity.js';
 import { ContactMessagesRepository } from '../contact/contact-messages.repository.js';
 import { EMAIL_SETTINGS, type EmailSettings } from '../email/email-settings.js';
+import { PromotionEmailsService } from '../promotions/promotion-emails.service.js';
 import { EmailQueue } from '../queue/email-queue.js';
 import { EmailSender, type OutgoingEmail } from './email-sender.js';
 import {
@@ -43,6 +44,7 @@ export class EmailsService {
     @Inject(Clock) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(SubscriptionNoticesRepository) private readonly notices: SubscriptionNoticesRepository,
+    @Inject(PromotionEmailsService) private readonly promotions: PromotionEmailsService,
   ) {}
 
   /** Records the e-mail; returns the enqueueing to run after the commit (nothing if it was recorded before). */
@@ -169,6 +171,8 @@ export class EmailsService {
 
   /** The e-mail as it goes out, rendered from its row (and, for a contact message, the message). */
   private async compose(email: EmailToSend): Promise<OutgoingEmail> {
+    if (email.kind === 'WAITLIST_CODE' || email.kind === 'DISCOUNT_OFFER')
+      return this.promotions.compose(email);
     if (email.kind === 'CONTACT_MESSAGE') {
       const message = await this.contactMessages.find(email.emailId);
       if (!message) throw new Error(`contact message ${email.emailId} is not recorded`);

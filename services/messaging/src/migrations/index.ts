@@ -8,6 +8,7 @@ import { CreateForwarding1764200000000 } from './1764200000000-create-forwarding
 import { CreateOutboundSms1764200000001 } from './1764200000001-create-outbound-sms.js';
 import { CreateBotFeed1764300000000 } from './1764300000000-create-bot-feed.js';
 import { CreateSubscriptionNotice1765400000000 } from './1765400000000-create-subscription-notice.js';
+import { CreatePromotionEmails1766600000800 } from './1766600000800-create-promotion-emails.js';
 
 /** Every migration of the messaging database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [
@@ -20,4 +21,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   CreateOutboundSms1764200000001,
   CreateBotFeed1764300000000,
   CreateSubscriptionNotice1765400000000,
+  CreatePromotionEmails1766600000800,
 ];
