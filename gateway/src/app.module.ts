@@ -19,12 +19,15 @@ import { GATEWAY_CONFIG } from './config/gateway-config.token.js';
 import { ContactService } from './contact/contact.service.js';
 import { ContactThrottleService } from './contact/contact-throttle.service.js';
 import { controllers } from './controllers.js';
+import { DiscountMailingService } from './discount-mailing/discount-mailing.service.js';
 import { GatewayRedis } from './http/gateway-redis.js';
 import { InvitationsService } from './members/invitations.service.js';
 import { MembersService } from './members/members.service.js';
 import { MfasService } from './mfa/mfas.service.js';
 import { PaymentService } from './payment/payment.service.js';
 import { PlansService } from './plan/plans.service.js';
+import { PromotionService } from './promotion/promotion.service.js';
+import { PromotionThrottleService } from './promotion/promotion-throttle.service.js';
 import { UpstreamModule } from './upstream/upstream.module.js';
 import { webhookProviders } from './webhooks/webhook-providers.js';
 
@@ -63,6 +66,9 @@ export class AppModule {
         BotKeyGuard,
         AdminUsersService,
         AdminDiscountsService,
+        DiscountMailingService,
+        PromotionService,
+        PromotionThrottleService,
         AdminReportingService,
         ...webhookProviders(config),
         { provide: APP_GUARD, useClass: AccessGuard },

@@ -9,6 +9,7 @@ import { BotApiController } from './bot-api/bot-api.controller.js';
 import { BotsController } from './bots/bots.controller.js';
 import { CardsController } from './cards/cards.controller.js';
 import { ContactController } from './contact/contact.controller.js';
+import { DiscountMailingController } from './discount-mailing/discount-mailing.controller.js';
 import { InvitationsController } from './members/invitations.controller.js';
 import { MembersController } from './members/members.controller.js';
 import { MessagesController } from './messages/messages.controller.js';
@@ -18,6 +19,7 @@ import { PaymentController } from './payment/payment.controller.js';
 import { StripeWebhookController } from './payment/stripe-webhook.controller.js';
 import { CountriesController } from './plan/countries.controller.js';
 import { PlansController } from './plan/plans.controller.js';
+import { PromotionController } from './promotion/promotion.controller.js';
 import { SendGridWebhookController } from './webhooks/sendgrid-webhook.controller.js';
 import { TwilioWebhookController } from './webhooks/twilio-webhook.controller.js';
 
@@ -40,7 +42,10 @@ export const controllers = [
   CardsController,
   BotApiController,
   AdminUsersController,
+  // Before AdminDiscountsController, whose /admin/discounts/:discountId would take users-prospects.
+  DiscountMailingController,
   AdminDiscountsController,
+  PromotionController,
   AdminReportingController,
   TwilioWebhookController,
   SendGridWebhookController,

@@ -25,6 +25,7 @@ import { invitationEndpoints, membersEndpoints } from './members.js';
 import { messagesEndpoints } from './messages.js';
 import { getMFACountries } from './plan.js';
 import { listPlans, listRoboMfaPlans } from './plan-catalogue.js';
+import { promotionEndpoints } from './promotion.js';
 import { purchaseEndpoints } from './purchase.js';
 import { webhookEndpoints } from './webhooks.js';
 
@@ -43,6 +44,7 @@ export * from './members.js';
 export * from './messages.js';
 export { type Country, countrySchema, getMFACountries } from './plan.js';
 export { listPlans, listRoboMfaPlans, type Plan, planSchema } from './plan-catalogue.js';
+export * from './promotion.js';
 export * from './purchase.js';
 export * from './webhooks.js';
 
@@ -73,6 +75,7 @@ export const endpoints: readonly Endpoint[] = [
   ...invoicesEndpoints,
   ...botApiEndpoints,
   ...adminUsersEndpoints,
+  ...promotionEndpoints,
   ...adminDiscountsEndpoints,
   ...adminReportingEndpoints,
   ...webhookEndpoints,

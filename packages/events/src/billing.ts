@@ -136,7 +136,34 @@ export const discountChanged = defineEvent({
   keyOf: (payload) => payload.discountId,
 });
 
-export const billingEvents = [customerCreated, purchaseCompleted, discountCreated, discountChanged];
+/**
+ * An administrator chose to e-mail a discount code to a prospect (Discounts Mailing List). Billing
+ * records each prospect and code once (`mailingId`), so a prospect never gets the same code twice;
+ * messaging sends the e-mail, idempotent on `mailingId`, and skips unsubscribed addresses.
+ */
+export const discountMailingRequested = defineEvent({
+  type: 'billing.discount.mailing-requested',
+  version: 1,
+  topic: TOPICS.billingDiscount,
+  payload: z.object({
+    mailingId: z.uuid(),
+    discountId: z.uuid(),
+    emailAddress: z.email(),
+    code: z.string().min(1).max(30),
+    discountType: z.enum(['FLAT', 'PERCENTAGE']),
+    value: z.number().positive(),
+    expiryDate: z.iso.datetime(),
+  }),
+  keyOf: (payload) => payload.discountId,
+});
+
+export const billingEvents = [
+  customerCreated,
+  purchaseCompleted,
+  discountCreated,
+  discountChanged,
+  discountMailingRequested,
+];
 
 /**
  * A subscription was paid for another period: by its auto-renewal (`reactivated: false`), or by

@@ -150,6 +150,24 @@ export const userDeleted = defineEvent({
   keyOf: (payload) => payload.userId,
 });
 
+/**
+ * A waitlist code to e-mail (/promotion's double opt-in): the address is not an account, so it is keyed
+ * by the waitlist sign-up; the 6-digit code travels sealed, bound to the notification id.
+ */
+export const waitlistCodeRequested = defineEvent({
+  type: 'identity.waitlist.code-requested',
+  version: 1,
+  topic: TOPICS.identityNotification,
+  payload: z.object({
+    notificationId: z.uuid(),
+    signupId: z.uuid(),
+    emailAddress: z.email(),
+    sealedCode: sealedSecretSchema,
+    expiresAt: z.iso.datetime({ offset: true }),
+  }),
+  keyOf: (payload) => payload.signupId,
+});
+
 export const identityEvents = [
   userRegistered,
   emailVerified,
@@ -161,4 +179,5 @@ export const identityEvents = [
   notificationRequested,
   userStatusChanged,
   userDeleted,
+  waitlistCodeRequested,
 ];

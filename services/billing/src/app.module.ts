@@ -4,6 +4,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { CardsModule } from './cards/cards.module.js';
 import type { BillingConfig } from './config/billing.config.js';
 import { CustomersModule } from './customers/customers.module.js';
+import { DiscountMailingsModule } from './discount-mailings/discount-mailings.module.js';
 import { DiscountsModule } from './discounts/discounts.module.js';
 import { InvoicesModule } from './invoices/invoices.module.js';
 import { migrations } from './migrations/index.js';
@@ -40,6 +41,7 @@ export class AppModule {
         CustomersModule,
         PlansModule,
         DiscountsModule,
+        DiscountMailingsModule,
         PurchasesModule,
         UsersModule,
         CardsModule,

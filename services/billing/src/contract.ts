@@ -207,3 +207,10 @@ export {
   discountsQuery as adminDiscountsQuery,
   updateDiscountBody as adminDiscountUpdateRequest,
 } from '@multimfa/api-contract';
+
+// ---- Discounts Mailing List: the selection to e-mail, as the API contract has it --------------------
+
+export {
+  discountMailsSavedSchema as discountMailsSaved,
+  saveDiscountMailsBody as discountMailsRequest,
+} from '@multimfa/api-contract';

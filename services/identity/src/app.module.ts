@@ -4,6 +4,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { IdentityConfig } from './config/identity.config.js';
 import { migrations } from './migrations/index.js';
 import { UsersModule } from './users/users.module.js';
+import { WaitlistModule } from './waitlist/waitlist.module.js';
 
 /** The identity service: users, credentials, e-mail verification and reset codes, Google identities, the waitlist. */
 @Module({})
@@ -28,6 +29,7 @@ export class AppModule {
           sealingKey: config.EVENT_SEALING_KEY,
         }),
         UsersModule.forRoot(config),
+        WaitlistModule.forRoot(config),
       ],
     };
   }

@@ -151,3 +151,17 @@ export const cannotChangeSelf = (action: 'delete' | 'deactivate') =>
   new DomainError('CANNOT_CHANGE_SELF', `You cannot ${action} your own account`, 409);
 export const lastActiveAdmin = (action: 'deleted' | 'deactivated') =>
   new DomainError('LAST_ACTIVE_ADMIN', `The last active administrator cannot be ${action}`, 409);
+
+// ---- the waitlist (/promotion) and its prospects ------------------------------------------------
+
+export const waitlistJoinRequest = z.object({ emailAddress: emailAddressField });
+export const waitlistVerifyRequest = z.object({ emailAddress: emailAddressField, code: codeField });
+
+/** A confirmed waitlist address, as the Discounts Mailing List lists it. */
+export const prospect = z.object({
+  emailAddress: z.string(),
+  type: z.enum(['WAITLIST']),
+  verifiedAt: z.iso.datetime(),
+});
+export type Prospect = z.infer<typeof prospect>;
+export const prospects = z.array(prospect);

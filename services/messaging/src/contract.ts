@@ -8,6 +8,7 @@ import {
   botMessagePageSchema,
   botMessageSchema,
   contactBody,
+  emailAddressField,
   listBotMessagesQuery,
   nextBotMessageQuery,
 } from '@multimfa/api-contract';
@@ -123,3 +124,16 @@ export type RecentMessage = z.output<typeof recentMessage>;
 
 export const recentMessagesList = z.object({ messages: z.array(recentMessage) });
 export type RecentMessagesList = z.output<typeof recentMessagesList>;
+
+// ---- promotional e-mails: the unsubscribe link's call ------------------------------------------------
+
+/** The address and the token of a promotional e-mail's unsubscribe link. */
+export const unsubscribeRequest = z.object({
+  emailAddress: emailAddressField,
+  token: z
+    .string()
+    .trim()
+    .min(1, 'This unsubscribe link is not valid')
+    .max(100, 'This unsubscribe link is not valid'),
+});
+export type UnsubscribeRequest = z.output<typeof unsubscribeRequest>;

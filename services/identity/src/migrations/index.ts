@@ -2,10 +2,12 @@ import { eventBusMigrations } from '@multimfa/event-bus';
 import type { MigrationInterface } from 'typeorm';
 import { CreateUsers1763800000100 } from './1763800000100-create-users.js';
 import { SoftDeleteUsers1764600090100 } from './1764600090100-soft-delete-users.js';
+import { CreateWaitlistSignups1766600000600 } from './1766600000600-create-waitlist-signups.js';
 
 /** Every migration of the identity database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [
   ...eventBusMigrations,
   CreateUsers1763800000100,
   SoftDeleteUsers1764600090100,
+  CreateWaitlistSignups1766600000600,
 ];

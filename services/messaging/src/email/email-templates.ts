@@ -3,7 +3,16 @@ import type { notificationRequested, PayloadOf } from '@multimfa/events';
 /** What identity asks for, and numbers' member invitations. */
 export type NotificationKind = PayloadOf<typeof notificationRequested>['kind'] | 'MEMBER_INVITATION';
 /** What an outbound e-mail is: a notification, or a contact form message to support. */
+<<<<<<< HEAD
 export type EmailKind = NotificationKind | 'CONTACT_MESSAGE' | 'SUBSCRIPTION_EXPIRED' | 'INVITATION_REJECTED';
+=======
+export type EmailKind =
+  | NotificationKind
+  | 'CONTACT_MESSAGE'
+  | 'SUBSCRIPTION_EXPIRED'
+  | 'WAITLIST_CODE'
+  | 'DISCOUNT_OFFER';
+>>>>>>> promo
 
 export interface NotificationContent {
   firstName: string;
@@ -25,13 +34,15 @@ const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-interface Layout {
+export interface Layout {
   preheader: string;
   heading: string;
   paragraphs: string[];
   code?: string;
   action?: { label: string; url: string };
   footnote: string;
+  /** A small link under the footnote (the unsubscribe link of promotional e-mails). */
+  footerLink?: { label: string; url: string };
 }
 
 /** The product's e-mail frame: a plain, readable single column that survives every mail client. */
@@ -47,6 +58,9 @@ function html(layout: Layout): string {
   const action = layout.action
     ? `<p style="margin:24px 0;text-align:center"><a href="${escapeHtml(layout.action.url)}" style="display:inline-block;padding:12px 22px;border-radius:8px;background:#4040db;color:#ffffff;font-weight:600;text-decoration:none">${escapeHtml(layout.action.label)}</a></p>`
     : '';
+  const footerLink = layout.footerLink
+    ? `<p style="margin:12px 0 0;font-size:13px"><a href="${escapeHtml(layout.footerLink.url)}" style="color:#6b7280">${escapeHtml(layout.footerLink.label)}</a></p>`
+    : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(layout.heading)}</title></head>
 <body style="margin:0;padding:0;background:#f4f5fb;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif">
@@ -55,7 +69,7 @@ function html(layout: Layout): string {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border-radius:14px;padding:32px">
 <tr><td style="padding-bottom:20px;font-size:18px;font-weight:700;color:#4040db">MultiMFA</td></tr>
 <tr><td><h1 style="margin:0 0 16px;font-size:22px;color:#111827">${escapeHtml(layout.heading)}</h1>${paragraphs}${code}${action}
-<p style="margin:24px 0 0;font-size:13px;line-height:1.5;color:#6b7280">${escapeHtml(layout.footnote)}</p></td></tr>
+<p style="margin:24px 0 0;font-size:13px;line-height:1.5;color:#6b7280">${escapeHtml(layout.footnote)}</p>${footerLink}</td></tr>
 </table>
 <p style="margin:16px 0 0;font-size:12px;color:#9ca3af">MultiMFA · Shared numbers for your team's verification codes</p>
 </td></tr></table></body></html>`;
@@ -69,6 +83,7 @@ function text(layout: Layout): string {
     ...(layout.code ? ['', `    ${layout.code}`, ''] : []),
     ...(layout.action ? ['', `${layout.action.label}: ${layout.action.url}`, ''] : []),
     layout.footnote,
+    ...(layout.footerLink ? [`${layout.footerLink.label}: ${layout.footerLink.url}`] : []),
     '',
     '— MultiMFA',
   ].join('\n');
@@ -272,6 +287,7 @@ export function renderSubscriptionExpired(
   return { subject: SUBSCRIPTION_EXPIRED_SUBJECT, html: html(layout), text: text(layout) };
 }
 
+<<<<<<< HEAD
 /** What the e-mail telling an owner that a member rejected their invitation says. */
 export interface InvitationRejectedContent {
   ownerFirstName: string;
@@ -302,4 +318,9 @@ export function renderInvitationRejected(content: InvitationRejectedContent, web
     footnote: 'You receive this e-mail because you own this MultiMFA.',
   };
   return { subject: invitationRejectedSubject(content), html: html(layout), text: text(layout) };
+=======
+/** Any e-mail in the product's frame (the promotions folder's templates use it). */
+export function renderLayout(subject: string, layout: Layout): RenderedEmail {
+  return { subject, html: html(layout), text: text(layout) };
+>>>>>>> promo
 }

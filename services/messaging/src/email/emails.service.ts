@@ -14,8 +14,12 @@ import type { ContactMessage } from '../contact/contact-message.entity.js';
 import { ContactMessagesRepository } from '../contact/contact-messages.repository.js';
 import { DirectoryRepository } from '../directory/directory.repository.js';
 import { EMAIL_SETTINGS, type EmailSettings } from '../email/email-settings.js';
+<<<<<<< HEAD
 import { InvitationRejectionNoticesRepository } from '../owner-notices/invitation-rejection-notices.repository.js';
 import { UserContactsRepository } from '../owner-notices/user-contacts.repository.js';
+=======
+import { PromotionEmailsService } from '../promotions/promotion-emails.service.js';
+>>>>>>> promo
 import { EmailQueue } from '../queue/email-queue.js';
 import { EmailSender, type OutgoingEmail } from './email-sender.js';
 import {
@@ -49,10 +53,14 @@ export class EmailsService {
     @Inject(Clock) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(SubscriptionNoticesRepository) private readonly notices: SubscriptionNoticesRepository,
+<<<<<<< HEAD
     @Inject(InvitationRejectionNoticesRepository)
     private readonly rejections: InvitationRejectionNoticesRepository,
     @Inject(UserContactsRepository) private readonly contacts: UserContactsRepository,
     @Inject(DirectoryRepository) private readonly directory: DirectoryRepository,
+=======
+    @Inject(PromotionEmailsService) private readonly promotions: PromotionEmailsService,
+>>>>>>> promo
   ) {}
 
   /** Records the e-mail; returns the enqueueing to run after the commit (nothing if it was recorded before). */
@@ -226,6 +234,8 @@ export class EmailsService {
 
   /** The e-mail as it goes out, rendered from its row (and, for a contact message, the message). */
   private async compose(email: EmailToSend): Promise<OutgoingEmail> {
+    if (email.kind === 'WAITLIST_CODE' || email.kind === 'DISCOUNT_OFFER')
+      return this.promotions.compose(email);
     if (email.kind === 'CONTACT_MESSAGE') {
       const message = await this.contactMessages.find(email.emailId);
       if (!message) throw new Error(`contact message ${email.emailId} is not recorded`);

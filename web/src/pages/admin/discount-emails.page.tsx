@@ -1,10 +1,123 @@
-import { NotBuiltYet } from '../../components/not-built-yet.component';
+import { Button, Group, Loader, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  DISCOUNT_MAILS_FAILED_MESSAGE,
+  PROSPECTS_PAGE_SIZE,
+  SELECT_DISCOUNT_CODE_MESSAGE,
+  SELECT_ONE_ENTRY_MESSAGE,
+} from '@multimfa/api-contract';
+import { useState } from 'react';
+import { errorMessage } from '../../api/api-error';
+import { ProspectsTable } from '../../features/discount-mailing/prospects-table.component';
+import {
+  useActiveDiscounts,
+  useProspects,
+  useSaveDiscountMails,
+} from '../../features/discount-mailing/use-discount-mailing';
+import { notify } from '../../notify/notify';
 
+/**
+ * /admin/discount-emails: choose an active discount code, tick prospects (25 a page), Send Email.
+ * The selection is saved; messaging e-mails each prospect the code once.
+ */
 export function DiscountEmailsPage() {
+  const discounts = useActiveDiscounts();
+  const prospects = useProspects();
+  const save = useSaveDiscountMails();
+  const [code, setCode] = useState('');
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [page, setPage] = useState(1);
+
+  const rows = prospects.data ?? [];
+  const pages = Math.max(1, Math.ceil(rows.length / PROSPECTS_PAGE_SIZE));
+  const current = Math.min(page, pages);
+  const shown = rows.slice((current - 1) * PROSPECTS_PAGE_SIZE, current * PROSPECTS_PAGE_SIZE);
+
+  const select = (addresses: string[], on: boolean) =>
+    setSelected((before) => {
+      const next = new Set(before);
+      for (const address of addresses) {
+        if (on) next.add(address);
+        else next.delete(address);
+      }
+      return next;
+    });
+
+  const send = () => {
+    if (!code) {
+      notify.error(SELECT_DISCOUNT_CODE_MESSAGE);
+      return;
+    }
+    if (selected.size === 0) {
+      notify.error(SELECT_ONE_ENTRY_MESSAGE);
+      return;
+    }
+    save.mutate(
+      [...selected].map((emailAddress) => ({ emailAddress, discountCode: code })),
+      {
+        onSuccess: (answer) => {
+          notify.success(answer.message);
+          setSelected(new Set());
+        },
+        onError: (error) => notify.error(errorMessage(error, DISCOUNT_MAILS_FAILED_MESSAGE)),
+      },
+    );
+  };
+
   return (
-    <NotBuiltYet
-      title="Discounts Mailing List"
-      purpose="Send an active discount code by e-mail to the waitlist prospects you select."
-    />
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        Discounts Mailing List
+      </Title>
+      <Paper withBorder p="md">
+        <Group align="flex-end" gap="sm">
+          <NativeSelect
+            label="Discount code"
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value)}
+            data={[
+              { value: '', label: 'Select discount code' },
+              ...(discounts.data ?? []).map((discount) => ({ value: discount.code, label: discount.code })),
+            ]}
+            miw={240}
+          />
+          <Button onClick={send} loading={save.isPending}>
+            Send Email
+          </Button>
+          <Text size="sm" c="dimmed">
+            {`${selected.size} selected`}
+          </Text>
+        </Group>
+      </Paper>
+      <Paper withBorder p="md">
+        {prospects.isPending ? (
+          <Group justify="center" p="lg">
+            <Loader aria-label="Loading prospects" />
+          </Group>
+        ) : (
+          <Stack gap="sm">
+            <ProspectsTable
+              prospects={shown}
+              selected={selected}
+              onToggle={(address, on) => select([address], on)}
+              onTogglePage={(on) =>
+                select(
+                  shown.map((p) => p.emailAddress),
+                  on,
+                )
+              }
+            />
+            <Group justify="center" gap="md">
+              <Button variant="default" disabled={current <= 1} onClick={() => setPage(current - 1)}>
+                Previous
+              </Button>
+              <Text>{`Page ${current} of ${pages}`}</Text>
+              <Button variant="default" disabled={current >= pages} onClick={() => setPage(current + 1)}>
+                Next
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Paper>
+    </Stack>
   );
 }

@@ -1,0 +1,119 @@
+// The waitlist (/promotion, issue 16 item 5; issue 17's newsletter box) and the Discounts Mailing List
+// (/admin/discount-emails, issue 16 item 4): a visitor joins from the landing page's newsletter box,
+// confirms with the 6-digit code e-mailed through the sandbox's SendGrid, and the demo administrator
+// e-mails them an active discount code.
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { describe, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { codeIn, sandbox, signedInApi, submitSignIn, uniqueTag, waitForPath } from './support/accounts.ts';
+import { useBrowser } from './support/browser.ts';
+
+const ADMIN = { emailAddress: 'admin@multimfa.local', password: 'Admin-demo-2026!' };
+const THANK_YOU = "Thank you for your interest! We'll get back to you";
+
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
+
+async function joinedWaitlist(page: Page, address: string): Promise<void> {
+  await page.goto('/');
+  const box = page.getByRole('form', { name: 'Newsletter' });
+  await box.getByLabel('Email', { exact: true }).fill(address);
+  await box.getByRole('button', { name: 'Subscribe' }).click();
+  await waitForPath(page, '/promotion');
+  const form = page.getByRole('form', { name: 'Join the waitlist' });
+  assert.equal(await form.getByLabel('Email', { exact: true }).inputValue(), address);
+  assert.equal(await button(page, 'Submit').isDisabled(), true, 'Submit waits for the agreement');
+
+  await page.getByRole('button', { name: 'Privacy Policy' }).click();
+  await page.getByRole('dialog', { name: 'Privacy Policy' }).getByRole('heading', { level: 1 }).waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Terms & Conditions' }).click();
+  await page.getByRole('dialog', { name: 'Terms & Conditions' }).getByRole('heading', { level: 1 }).waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  const cursor = await sandbox.cursor();
+  await button(page, 'Submit').click();
+  const modal = page.getByRole('dialog', { name: 'Email Verification' });
+  await modal.waitFor();
+  const mail = await sandbox.waitForEmail(address, {
+    after: cursor,
+    timeoutMs: 20_000,
+    match: (entry) => entry.subject === 'Your MultiMFA waitlist code',
+  });
+  const code = codeIn(mail);
+
+  const input = modal.getByLabel('Verification code', { exact: true });
+  await input.fill(code.slice(0, 5));
+  assert.equal(
+    await modal.getByRole('button', { name: 'Verify' }).isDisabled(),
+    true,
+    'Verify waits for 6 digits',
+  );
+  await input.fill(code === '000000' ? '000001' : '000000');
+  await modal.getByRole('button', { name: 'Verify' }).click();
+  await toast(page, 'The code is not correct, or it has expired').waitFor();
+  await input.fill(code);
+  await modal.getByRole('button', { name: 'Verify' }).click();
+  await toast(page, THANK_YOU).waitFor();
+  await page.locator('canvas').waitFor();
+  await page.locator('canvas').waitFor({ state: 'detached', timeout: 5_000 });
+}
+
+describe('the waitlist and the Discounts Mailing List', () => {
+  const browser = useBrowser();
+
+  it('a visitor joins from the newsletter box, sees both legal modals, confirms the e-mailed code (a wrong one refused), and gets the thank-you with confetti', async () => {
+    const page = await browser.newPage();
+    await joinedWaitlist(page, `waitlist-${uniqueTag()}@example.com`);
+  });
+
+  it("the administrator e-mails an active code to a selected prospect, after the spec's two refusals", async () => {
+    const visitor = await browser.newPage();
+    const address = `prospect-${uniqueTag()}@example.com`;
+    await joinedWaitlist(visitor, address);
+
+    const code = `MAIL${randomBytes(3).toString('hex').toUpperCase()}`;
+    const api = await signedInApi(ADMIN);
+    await api.post('/api/admin/discounts', {
+      code,
+      discountType: 'PERCENTAGE',
+      value: 20,
+      maxNoUsage: 50,
+      expiryDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+    });
+    await api.dispose();
+
+    const page = await browser.newPage();
+    await page.goto('/login');
+    await submitSignIn(page, ADMIN.emailAddress, ADMIN.password);
+    await waitForPath(page, '/admin/dashboard');
+    await page
+      .getByRole('navigation', { name: 'Administration' })
+      .getByRole('link', { name: 'Discounts Mailing List' })
+      .click();
+    await waitForPath(page, '/admin/discount-emails');
+    await page.getByRole('heading', { name: 'Discounts Mailing List', level: 1 }).waitFor();
+
+    await button(page, 'Send Email').click();
+    await toast(page, 'Please select discount code').waitFor();
+    await page.getByLabel('Discount code', { exact: true }).selectOption(code);
+    await button(page, 'Send Email').click();
+    await toast(page, 'Please select atleast one entry').waitFor();
+
+    await page.getByRole('checkbox', { name: `Select ${address}` }).check();
+    const cursor = await sandbox.cursor();
+    await button(page, 'Send Email').click();
+    await toast(page, 'Emails will be sent to selected addresses').waitFor();
+    const offer = await sandbox.waitForEmail(address, {
+      after: cursor,
+      timeoutMs: 20_000,
+      match: (entry) => entry.subject === 'Your MultiMFA discount: 20% off',
+    });
+    assert.match(offer.text ?? '', new RegExp(`^\\s*${code}\\s*$`, 'm'));
+    assert.match(offer.html ?? '', /Unsubscribe from MultiMFA offers/);
+  });
+});
