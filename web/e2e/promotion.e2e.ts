@@ -71,6 +71,25 @@ describe('the waitlist and the Discounts Mailing List', () => {
     await joinedWaitlist(page, `waitlist-${uniqueTag()}@example.com`);
   });
 
+  it('the waitlist page shows the intro video with its poster and English captions, and its files are served', async () => {
+    const page = await browser.newPage();
+    await page.goto('/promotion');
+    const video = page.getByLabel('MultiMFA in one minute: a tour of the product');
+    await video.waitFor();
+    assert.equal(await video.getAttribute('poster'), '/media/intro-poster.webp');
+    const captions = video.locator('track[kind="captions"][srclang="en"]');
+    assert.equal(await captions.count(), 1);
+    for (const [path, type] of [
+      ['/media/intro.webm', 'video/webm'],
+      ['/media/intro-poster.webp', 'image/webp'],
+      [(await captions.getAttribute('src')) ?? '', 'text/vtt'],
+    ]) {
+      const answer = await page.request.get(path);
+      assert.equal(answer.status(), 200, path);
+      assert.match(answer.headers()['content-type'] ?? '', new RegExp(type), path);
+    }
+  });
+
   it("the administrator e-mails an active code to a selected prospect, after the spec's two refusals", async () => {
     const visitor = await browser.newPage();
     const address = `prospect-${uniqueTag()}@example.com`;

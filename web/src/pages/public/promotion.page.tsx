@@ -1,5 +1,6 @@
 import {
   Anchor,
+  Box,
   Button,
   Checkbox,
   Container,
@@ -18,6 +19,7 @@ import Confetti from 'react-confetti';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import { errorMessage } from '../../api/api-error';
+import { IntroVideo } from '../../features/marketing/intro-video.component';
 import {
   useJoinWaitlist,
   useUnsubscribeOffers,
@@ -175,6 +177,9 @@ export function PromotionPage() {
           </form>
         </Stack>
       </Paper>
+      <Box maw={440} mx="auto" mt="lg">
+        <IntroVideo />
+      </Box>
       {legal && <LegalModal which={legal} onClose={() => setLegal(undefined)} />}
       {verifying && (
         <WaitlistCodeModal
