@@ -3,16 +3,13 @@ import type { notificationRequested, PayloadOf } from '@multimfa/events';
 /** What identity asks for, and numbers' member invitations. */
 export type NotificationKind = PayloadOf<typeof notificationRequested>['kind'] | 'MEMBER_INVITATION';
 /** What an outbound e-mail is: a notification, or a contact form message to support. */
-<<<<<<< HEAD
-export type EmailKind = NotificationKind | 'CONTACT_MESSAGE' | 'SUBSCRIPTION_EXPIRED' | 'INVITATION_REJECTED';
-=======
 export type EmailKind =
   | NotificationKind
   | 'CONTACT_MESSAGE'
   | 'SUBSCRIPTION_EXPIRED'
   | 'WAITLIST_CODE'
-  | 'DISCOUNT_OFFER';
->>>>>>> promo
+  | 'DISCOUNT_OFFER'
+  | 'INVITATION_REJECTED';
 
 export interface NotificationContent {
   firstName: string;
@@ -287,7 +284,6 @@ export function renderSubscriptionExpired(
   return { subject: SUBSCRIPTION_EXPIRED_SUBJECT, html: html(layout), text: text(layout) };
 }
 
-<<<<<<< HEAD
 /** What the e-mail telling an owner that a member rejected their invitation says. */
 export interface InvitationRejectedContent {
   ownerFirstName: string;
@@ -318,9 +314,9 @@ export function renderInvitationRejected(content: InvitationRejectedContent, web
     footnote: 'You receive this e-mail because you own this MultiMFA.',
   };
   return { subject: invitationRejectedSubject(content), html: html(layout), text: text(layout) };
-=======
+}
+
 /** Any e-mail in the product's frame (the promotions folder's templates use it). */
 export function renderLayout(subject: string, layout: Layout): RenderedEmail {
   return { subject, html: html(layout), text: text(layout) };
->>>>>>> promo
 }

@@ -8,18 +8,15 @@ import { ContactService } from '../contact/contact.service.js';
 import { ContactMessagesRepository } from '../contact/contact-messages.repository.js';
 import { DirectoryRepository } from '../directory/directory.repository.js';
 import { NotificationsSubscriber } from '../notifications/notifications.subscriber.js';
-<<<<<<< HEAD
 import { InvitationRejectionNoticesRepository } from '../owner-notices/invitation-rejection-notices.repository.js';
 import { InvitationsSubscriber } from '../owner-notices/invitations.subscriber.js';
 import { UserContactsRepository } from '../owner-notices/user-contacts.repository.js';
 import { UsersSubscriber } from '../owner-notices/users.subscriber.js';
-=======
 import { PromotionEmailsRepository } from '../promotions/promotion-emails.repository.js';
 import { PromotionEmailsService } from '../promotions/promotion-emails.service.js';
 import { PromotionsSubscriber } from '../promotions/promotions.subscriber.js';
 import { UnsubscribeController } from '../promotions/unsubscribe.controller.js';
 import { UnsubscribeLink } from '../promotions/unsubscribe-link.js';
->>>>>>> promo
 import { BullEmailQueue, EmailQueue } from '../queue/email-queue.js';
 import { EmailWorker } from './email.worker.js';
 import { EmailSender, SendGridEmailSender } from './email-sender.js';
@@ -67,11 +64,9 @@ export class EmailModule {
         ContactMessagesRepository,
         ContactService,
         SubscriptionNoticesRepository,
-<<<<<<< HEAD
         InvitationRejectionNoticesRepository,
         UserContactsRepository,
         DirectoryRepository,
-=======
         PromotionEmailsRepository,
         PromotionEmailsService,
         // Its own key, derived from the sealing key: only messaging makes and checks the links.
@@ -79,19 +74,15 @@ export class EmailModule {
           provide: UnsubscribeLink,
           useValue: new UnsubscribeLink(`unsubscribe:${config.EVENT_SEALING_KEY}`),
         },
->>>>>>> promo
       ],
       controllers: [
         NotificationsSubscriber,
         ContactController,
         SubscriptionsSubscriber,
-<<<<<<< HEAD
         UsersSubscriber,
         InvitationsSubscriber,
-=======
         PromotionsSubscriber,
         UnsubscribeController,
->>>>>>> promo
       ],
       exports: [QueueConnection, QUEUE_CONNECTION, QUEUE_PREFIX, EMAIL_SETTINGS, EmailSender, EmailsService],
     };

@@ -14,12 +14,9 @@ import type { ContactMessage } from '../contact/contact-message.entity.js';
 import { ContactMessagesRepository } from '../contact/contact-messages.repository.js';
 import { DirectoryRepository } from '../directory/directory.repository.js';
 import { EMAIL_SETTINGS, type EmailSettings } from '../email/email-settings.js';
-<<<<<<< HEAD
 import { InvitationRejectionNoticesRepository } from '../owner-notices/invitation-rejection-notices.repository.js';
 import { UserContactsRepository } from '../owner-notices/user-contacts.repository.js';
-=======
 import { PromotionEmailsService } from '../promotions/promotion-emails.service.js';
->>>>>>> promo
 import { EmailQueue } from '../queue/email-queue.js';
 import { EmailSender, type OutgoingEmail } from './email-sender.js';
 import {
@@ -53,14 +50,11 @@ export class EmailsService {
     @Inject(Clock) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(SubscriptionNoticesRepository) private readonly notices: SubscriptionNoticesRepository,
-<<<<<<< HEAD
     @Inject(InvitationRejectionNoticesRepository)
     private readonly rejections: InvitationRejectionNoticesRepository,
     @Inject(UserContactsRepository) private readonly contacts: UserContactsRepository,
     @Inject(DirectoryRepository) private readonly directory: DirectoryRepository,
-=======
     @Inject(PromotionEmailsService) private readonly promotions: PromotionEmailsService,
->>>>>>> promo
   ) {}
 
   /** Records the e-mail; returns the enqueueing to run after the commit (nothing if it was recorded before). */
