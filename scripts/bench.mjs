@@ -58,6 +58,19 @@ try {
     console.log(`\n${benchmark.title} (${seconds} s per run, loopback)`);
     const rows = await benchmark.run({ config, seconds });
     console.table(rows.map(tableRow));
+    // Each target measured in the run (baseline candidates, parts of the path): median, min to max.
+    if (rows.targets) {
+      console.table(
+        rows.targets.map((target) => ({
+          target: target.target,
+          role: target.role,
+          'throughput (req/s)': figure(median(target['throughput (req/s)'])),
+          'throughput min to max': range(target['throughput (req/s)']),
+          'p99 (ms)': figure(median(target['p99 latency (ms)'])),
+          'p99 min to max': range(target['p99 latency (ms)']),
+        })),
+      );
+    }
   }
 } finally {
   await stopApplication(handles);

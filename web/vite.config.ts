@@ -46,6 +46,8 @@ export default defineConfig({
   preview: { host: '127.0.0.1', port, strictPort: true, proxy: apiProxy, headers: securityHeaders },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: which chunks each route loads, read by the bundle budget test (e2e/budgets).
+    manifest: true,
     // No source maps are published: the bundle does not point at the sources.
     sourcemap: false,
     target: 'es2023',

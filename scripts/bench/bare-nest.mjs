@@ -1,8 +1,11 @@
-// The baseline: a bare NestJS app (same Nest, same Express adapter) answering one route from memory
-// with the same body the gateway returns. No session, no service call, no database.
+// The baseline: a bare NestJS app answering one route from memory with the same body the gateway
+// returns, on the HTTP adapter BARE_ADAPTER names (express or fastify, as the gateway and services
+// may run on either). No session, no service call, no database.
 import 'reflect-metadata';
 import { Controller, Get, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { ExpressAdapter } from '@nestjs/platform-express';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 
 const body = JSON.parse(process.env.BARE_BODY ?? '{}');
 
@@ -18,7 +21,8 @@ Get('read')(BareController.prototype, 'read', descriptor);
 class BareModule {}
 Module({ controllers: [BareController] })(BareModule);
 
-const app = await NestFactory.create(BareModule, { logger: false });
+const adapter = process.env.BARE_ADAPTER === 'fastify' ? new FastifyAdapter() : new ExpressAdapter();
+const app = await NestFactory.create(BareModule, adapter, { logger: false });
 await app.listen(Number(process.env.PORT), '127.0.0.1');
 process.on('SIGTERM', async () => {
   await app.close();

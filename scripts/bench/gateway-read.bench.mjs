@@ -1,10 +1,11 @@
 // An authenticated-shaped read (session cookie loaded from Redis, XSRF cookie, rate limit, a call to
 // the numbers service and its database) through the gateway, against a bare NestJS route.
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import signature from 'cookie-signature';
 import { Redis } from 'ioredis';
-import { root } from '../lib/paths.mjs';
+import { root, stateDir } from '../lib/paths.mjs';
 import { httpOk, startProcess, stopProcess, waitFor } from '../lib/processes.mjs';
 import { compare } from './load.mjs';
 
@@ -26,22 +27,49 @@ export async function run({ config, seconds }) {
   const xsrf = randomBytes(32).toString('base64url');
   const cookie = `mmfa.sid=${encodeURIComponent(`s:${signature.sign(sid, config.sessionSecret)}`)}; XSRF-TOKEN=${xsrf}`;
 
-  const barePort = config.ports.gateway + 5;
-  const bare = startProcess('bare-nest', process.execPath, [join(root, 'scripts/bench/bare-nest.mjs')], {
-    cwd: join(root, 'gateway'),
-    env: { PORT: String(barePort), BARE_BODY: JSON.stringify(countries) },
-    logFile: join(config.logDir, 'bare-nest.log'),
+  // The bare route on both adapters Nest offers; the faster one is the baseline.
+  const bares = ['express', 'fastify'].map((adapter, index) => {
+    const port = config.ports.gateway + 5 + index;
+    return {
+      name: `bare Nest (${adapter})`,
+      url: `http://127.0.0.1:${port}/api/read`,
+      handle: startProcess(
+        `bare-nest-${adapter}`,
+        process.execPath,
+        [join(root, 'scripts/bench/bare-nest.mjs')],
+        {
+          cwd: join(root, 'gateway'),
+          env: { PORT: String(port), BARE_ADAPTER: adapter, BARE_BODY: JSON.stringify(countries) },
+          logFile: join(config.logDir, `bare-nest-${adapter}.log`),
+        },
+      ),
+    };
   });
+  // The service side of the read alone: the numbers service called as the gateway calls it (its
+  // signed token, the gateway's key pair the stack persisted), so the table shows what is left to the gateway.
+  const { ServiceTokenSigner } = await import(
+    join(root, 'packages/service-runtime/dist/callers/service-token.js')
+  );
+  const { privateKey } = JSON.parse(readFileSync(join(stateDir, 'gateway-service-keys.json'), 'utf8'));
+  const signer = new ServiceTokenSigner(
+    'gateway',
+    createPrivateKey({ key: Buffer.from(privateKey, 'base64'), format: 'der', type: 'pkcs8' }),
+  );
+  const numbersDirect = {
+    name: 'numbers service alone (GET /countries, signed token)',
+    url: `http://127.0.0.1:${config.ports.numbers}/countries`,
+    headers: async () => ({ authorization: `Bearer ${await signer.token('numbers')}` }),
+  };
   try {
-    const bareUrl = `http://127.0.0.1:${barePort}/api/read`;
-    await waitFor('bare Nest app', () => httpOk(bareUrl), { handle: bare });
+    for (const bare of bares) await waitFor(bare.name, () => httpOk(bare.url), { handle: bare.handle });
     return await compare({
-      baseline: { url: bareUrl },
-      measured: { url: `${gatewayUrl}/api/plan/getMFACountries`, headers: { cookie } },
+      baseline: bares.map(({ name, url }) => ({ name, url })),
+      measured: { name: 'gateway read', url: `${gatewayUrl}/api/plan/getMFACountries`, headers: { cookie } },
+      also: [numbersDirect],
       seconds,
       connections: 16,
     });
   } finally {
-    await stopProcess(bare);
+    for (const bare of bares) await stopProcess(bare.handle);
   }
 }

@@ -27,23 +27,56 @@ export function spread(values) {
 
 /**
  * `runs` alternating runs of the baseline and the measured target (so both see the same machine),
- * each figure as median, min and max.
+ * each figure as median, min and max. `baseline` may be a list of candidates (the same route on
+ * different servers): each runs in every round, and the one with the highest median throughput is
+ * the baseline (the best the bare route does on this machine in this run).
  */
-export async function compare({ baseline, measured, runs = 3, ...options }) {
-  const results = { baseline: [], measured: [] };
+export async function compare({ baseline, measured, also = [], runs = 3, ...options }) {
+  const candidates = Array.isArray(baseline) ? baseline : [baseline];
+  const results = { baseline: candidates.map(() => []), measured: [], also: also.map(() => []) };
+  // Headers may be a function, called before each run (a token that must not expire mid-bench).
+  const run = async (target) =>
+    load(target.url, {
+      ...options,
+      headers: typeof target.headers === 'function' ? await target.headers() : target.headers,
+    });
   for (let i = 0; i < runs; i += 1) {
-    results.baseline.push(await load(baseline.url, { ...options, headers: baseline.headers }));
-    results.measured.push(await load(measured.url, { ...options, headers: measured.headers }));
+    for (const [index, candidate] of candidates.entries()) results.baseline[index].push(await run(candidate));
+    results.measured.push(await run(measured));
+    for (const [index, target] of also.entries()) results.also[index].push(await run(target));
   }
+  const throughput = (runsOf) => spread(runsOf.map((result) => result.requestsPerSecond)).median;
+  const best = results.baseline.reduce((a, b) => (throughput(b) > throughput(a) ? b : a));
   const row = (figure, key, better) => ({
     figure,
-    baseline: spread(results.baseline.map((result) => result[key])),
+    baseline: spread(best.map((result) => result[key])),
     measured: spread(results.measured.map((result) => result[key])),
     better,
   });
-  return [
+  const rows = [
     row('throughput (req/s)', 'requestsPerSecond', 'higher'),
     row('mean latency (ms)', 'mean', 'lower'),
     row('p99 latency (ms)', 'p99', 'lower'),
   ];
+  // Every target of the run by name: the baseline candidates (which one was chosen) and the `also`
+  // targets, measured in the same rounds (a part of the measured path on its own, for instance).
+  const named = (target, runsOf, role) => ({
+    target: target.name ?? target.url,
+    role,
+    'throughput (req/s)': spread(runsOf.map((result) => result.requestsPerSecond)),
+    'p99 latency (ms)': spread(runsOf.map((result) => result.p99)),
+  });
+  if (candidates.length > 1 || also.length) {
+    rows.targets = [
+      ...candidates.map((candidate, index) =>
+        named(
+          candidate,
+          results.baseline[index],
+          results.baseline[index] === best ? 'baseline' : 'candidate',
+        ),
+      ),
+      ...also.map((target, index) => named(target, results.also[index], 'also measured')),
+    ];
+  }
+  return rows;
 }

@@ -168,6 +168,43 @@ describe('admin Numbers page: the number pool at /admin/twilios', () => {
       true,
     );
   });
+
+  it("shows each number's state in the State column: Free, In use, and a reserved or quarantined number with the date it moves on", async () => {
+    const page = await browser.newPage();
+    await signInAsAdmin(page);
+    await openNumbersPage(page);
+    const [free, used, reserved, quarantined] = [newNumber(), newNumber(), newNumber(), newNumber()];
+    for (const [number, label] of [
+      [free, 'E2E free'],
+      [used, 'E2E in use'],
+      [reserved, 'E2E reserved'],
+      [quarantined, 'E2E quarantined'],
+    ] as const)
+      await addNumber(page, number.mobileNo, number.sid, label);
+    await setOccupied(used.mobileNo);
+    await withNumbersDb((client) =>
+      client.query(
+        `UPDATE phone_number SET state = 'RESERVED', reserved_until = '2099-01-15T12:00:00Z' WHERE e164 = $1`,
+        [reserved.mobileNo],
+      ),
+    );
+    await withNumbersDb((client) =>
+      client.query(
+        `UPDATE phone_number SET state = 'QUARANTINED', quarantined_until = '2099-04-15T12:00:00Z' WHERE e164 = $1`,
+        [quarantined.mobileNo],
+      ),
+    );
+    await page.reload();
+
+    await row(page, free.mobileNo).getByRole('cell', { name: 'Free', exact: true }).waitFor();
+    await row(page, used.mobileNo).getByRole('cell', { name: 'In use', exact: true }).waitFor();
+    await row(page, reserved.mobileNo)
+      .getByRole('cell', { name: 'Reserved until January 15, 2099', exact: true })
+      .waitFor();
+    await row(page, quarantined.mobileNo)
+      .getByRole('cell', { name: 'Quarantined until April 15, 2099', exact: true })
+      .waitFor();
+  });
 });
 
 /** The pool's id of a number, as the confirmation names it (read from the numbers database). */

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
+import pg from 'pg';
 import type { Page } from 'playwright-core';
 import {
   ApiClient,
@@ -27,6 +28,28 @@ const button = (page: Page, name: string) => page.getByRole('button', { name, ex
 const memberRow = (page: Page, fullName: string) =>
   page.getByRole('table', { name: 'Members' }).getByRole('row').filter({ hasText: fullName });
 const tag = () => randomBytes(3).toString('hex');
+const numbersDatabaseUrl = process.env.MMFA_E2E_NUMBERS_DATABASE_URL;
+
+/**
+ * The member's invitation as numbers sees it once `days` have passed: its dates are moved back by
+ * that much (the stack's services run on the system clock, so the invitation ages instead).
+ */
+async function ageInvitation(email: string, days: number): Promise<void> {
+  assert.ok(numbersDatabaseUrl, 'MMFA_E2E_NUMBERS_DATABASE_URL is set by scripts/test.mjs');
+  const client = new pg.Client({ connectionString: numbersDatabaseUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query(
+      `UPDATE member_invitation i SET expires_at = i.expires_at - make_interval(days => $2),
+              created_at = i.created_at - make_interval(days => $2)
+         FROM member m WHERE m.member_id = i.member_id AND m.email = $1`,
+      [email, days],
+    );
+    assert.equal(rowCount, 1);
+  } finally {
+    await client.end();
+  }
+}
 
 /** Buys a MultiMFA of the smallest plan with at least `seats` seats, free with the 100% code. */
 async function boughtMultiMfa(
@@ -188,8 +211,8 @@ describe('a MultiMFA detail page: members, seats and invitations', () => {
     await again.getByText('You have already accepted the invitation.').waitFor();
   });
 
-  it('rejects an invitation ("Invitation Rejected" and the recorded message); the link then answers expired or deleted; deleting a member asks first', async () => {
-    const { page } = await ownerWithMultiMfa('members-reject', 2);
+  it('rejects an invitation ("Invitation Rejected" and the recorded message) and the owner is told by e-mail; the link then answers expired or deleted; deleting a member asks first', async () => {
+    const { page, user } = await ownerWithMultiMfa('members-reject', 2);
     const email = `rejecter-${tag()}@example.com`;
     const firstName = `Rex${tag()}`;
     await fillMember(page, { firstName, lastName: 'Rejects', medium: 'EMAIL', email });
@@ -205,9 +228,13 @@ describe('a MultiMFA detail page: members, seats and invitations', () => {
 
     const invitee = await browser.newPage();
     await invitee.goto(path);
+    const ownersCursor = await sandbox.cursor();
     await button(invitee, 'Reject').click();
     await invitee.getByText('Invitation Rejected').waitFor();
     await invitee.getByText('Your response has been recorded and the sender will be notified.').waitFor();
+    const notice = await sandbox.waitForEmail(user.emailAddress, { after: ownersCursor, timeoutMs: 20_000 });
+    assert.equal(notice.subject, `${firstName} Rejects rejected your MultiMFA invitation`);
+    assert.ok(notice.text?.includes(`${firstName} Rejects (${email}) rejected the invitation`), notice.text);
     const later = await browser.newPage();
     await later.goto(path);
     await later.getByText('The token which you have entered may have been expired or deleted.').waitFor();
@@ -217,6 +244,32 @@ describe('a MultiMFA detail page: members, seats and invitations', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Member deleted successfully').waitFor();
     await row.waitFor({ state: 'detached' });
+  });
+
+  it('an invitation link 7 days later (the invitation aged past its expiry) says "The token which you have entered may have been expired or deleted." and the member stays Invite Sent', async () => {
+    const { page } = await ownerWithMultiMfa('members-expired', 2);
+    const email = `late-${tag()}@example.com`;
+    const firstName = `Lea${tag()}`;
+    await fillMember(page, { firstName, lastName: 'Late', medium: 'EMAIL', email });
+    const row = memberRow(page, `${firstName} Late`);
+    const cursor = await sandbox.cursor();
+    await row.getByRole('button', { name: 'Invite' }).click();
+    await row.getByText('Invite Sent').waitFor();
+    const mail = await sandbox.waitForEmail(email, {
+      after: cursor,
+      timeoutMs: 20_000,
+      match: (entry) => entry.subject === INVITATION_SUBJECT,
+    });
+    const path = new URL(/https?:\/\/\S+\/activation\/[\w%-]+/.exec(mail.text ?? '')?.[0] ?? '').pathname;
+
+    await ageInvitation(email, 7);
+    const invitee = await browser.newPage();
+    await invitee.goto(path);
+    await invitee.getByText('The token which you have entered may have been expired or deleted.').waitFor();
+    assert.equal(await invitee.getByText('Thank you for accepting the invite.').count(), 0);
+
+    await page.reload();
+    await memberRow(page, `${firstName} Late`).getByText('Invite Sent').waitFor();
   });
 
   it("gives a second customer 404 on the first one's MultiMFA and member ids", async () => {

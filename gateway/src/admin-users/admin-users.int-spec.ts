@@ -188,7 +188,7 @@ describe('the User Report and Create Admin User through the gateway (real identi
     assert.equal(bad.body.message, 'From must be a date');
   });
 
-  it('a deactivated user is refused on the next call of the session they had, and cannot sign in until reactivated', async () => {
+  it('a deactivated user is refused on the next call of the session they had, cannot sign in (ACCOUNT_INACTIVE) nor be sent a set-password link (409 USER_INACTIVE) until reactivated', async () => {
     const boss = await admin('status');
     const user = await customer('deactivated');
     assert.equal((await user.browser.call('GET', '/api/auth/session')).status, 200);
@@ -206,9 +206,17 @@ describe('the User Report and Create Admin User through the gateway (real identi
     ]);
     assert.equal((await user.browser.call('GET', '/api/auth/session')).status, 401);
     const refused = await login(user.emailAddress);
-    expect([refused.status, refused.body.message]).toStrictEqual([
+    expect([refused.status, refused.body.message, refused.body.data]).toStrictEqual([
       401,
       'Your account is inactive. Please contact support',
+      { code: 'ACCOUNT_INACTIVE' },
+    ]);
+    // Another condition (an administrator acting on an inactive user), so another code.
+    const reset = await boss.browser.call<Refusal>('POST', `/api/admin/reset-password/${user.userId}`);
+    expect([reset.status, reset.body.message, reset.body.data]).toStrictEqual([
+      409,
+      'This user is inactive. Activate the user before resetting the password',
+      { code: 'USER_INACTIVE' },
     ]);
 
     const on = await boss.browser.call('PATCH', `/api/admin/user/${user.userId}`, { isActive: true });

@@ -3,9 +3,11 @@ import { feedBotState } from '@multimfa/messaging/contract';
 import {
   type BotRecord,
   botRecord,
+  mfaRecord,
   nothing,
   type RoboMfaDetailRecord,
   roboMfaDetail,
+  type SaveMfaRequest,
 } from '@multimfa/numbers/contract';
 import { LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
@@ -48,10 +50,13 @@ export class BotsService {
     return toRoboMfaDetail(await this.numbers.get(`/users/${userId}/robo-mfas/${mfaId}`, roboMfaDetail));
   }
 
+  /** Saved through numbers' one MFA update (as a RoboMFA: another type answers 404), then shown with its bots. */
   async update(userId: string, mfaId: string, change: UpdateRoboMfaBody): Promise<RoboMfaDetail> {
-    return toRoboMfaDetail(
-      await this.numbers.request('PUT', `/users/${userId}/robo-mfas/${mfaId}`, roboMfaDetail, change),
-    );
+    await this.numbers.request('PATCH', `/users/${userId}/mfas/${mfaId}`, mfaRecord, {
+      ...change,
+      MFAType: 'RoboMFA',
+    } satisfies SaveMfaRequest);
+    return this.details(userId, mfaId);
   }
 
   async createBot(userId: string, mfaId: string, referenceName: string): Promise<Bot> {

@@ -7,10 +7,12 @@ import {
   deleteCard,
   type Envelope,
   getCard,
+  getMfaUsage,
   INVOICE_PAID_MESSAGE,
   type InvoiceEntry,
   listCards,
   listInvoices,
+  type MfaUsage,
   payInvoice,
   type payInvoiceBody,
   type SavedCard,
@@ -94,5 +96,10 @@ export class CardsController {
       await this.cards.payInvoice(this.userId(req), body.invoiceId, body.stripeCardId),
       INVOICE_PAID_MESSAGE,
     );
+  }
+
+  @Serves(getMfaUsage)
+  async usage(@Req() req: Request, @Param() params: { mfaId: string }): Promise<Envelope<MfaUsage>> {
+    return ok(await this.cards.usage(this.userId(req), params.mfaId));
   }
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { InvoiceEntry, SavedCard } from '@multimfa/api-contract';
+import type { InvoiceEntry, MfaUsage, SavedCard } from '@multimfa/api-contract';
 import { testGatewayCaller } from '@multimfa/service-runtime/testing';
 import pg from 'pg';
 import { email, signUpBody } from '../testing/accounts.builder.js';
@@ -415,6 +416,35 @@ describe('saved cards and invoices through the gateway (real billing, identity; 
     ]);
   });
 
+  it("shows the owner the texts used this period of the plan's allowance (GET /api/usage/{mfaId}); another customer's MFA answers 404", async () => {
+    const owner = await customer('usage-owner');
+    const mfaId = randomUUID();
+    const { subscriptionId } = await unpaidInvoice(billingDatabase, { userId: owner.userId, mfaId });
+    const [subscription] = await onBilling<{ period_start: Date; next_payment_date: Date }>(
+      'SELECT period_start, next_payment_date FROM subscription WHERE id = $1',
+      [subscriptionId],
+    );
+    assert.ok(subscription);
+    await onBilling(
+      'INSERT INTO subscription_usage (subscription_id, period_start, texts) VALUES ($1, $2, 42)',
+      [subscriptionId, subscription.period_start],
+    );
+    const intruder = await customer('usage-intruder');
+
+    const usage = await owner.browser.call<Answer<MfaUsage>>('GET', `/api/usage/${mfaId}`);
+    expect(usage.status).toBe(200);
+    expect(usage.body.data).toStrictEqual({
+      mfaId,
+      periodStart: subscription.period_start.toISOString(),
+      periodEnd: subscription.next_payment_date.toISOString(),
+      textsUsed: 42,
+      textsAllowed: 100,
+      extraTextPrice: 0.02,
+    });
+    expect((await intruder.browser.call('GET', `/api/usage/${mfaId}`)).status).toBe(404);
+    expect((await owner.browser.call('GET', '/api/usage/not-a-uuid')).status).toBe(400);
+  });
+
   it('answers every successful call in the shape the contract documents', () => {
     const checked = assertAnswersMatchContract();
     for (const operation of [
@@ -425,6 +455,7 @@ describe('saved cards and invoices through the gateway (real billing, identity; 
       'deleteCard',
       'listInvoices',
       'payInvoice',
+      'getMfaUsage',
     ]) {
       assert.ok(checked.has(operation), operation);
     }

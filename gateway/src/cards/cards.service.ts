@@ -1,5 +1,5 @@
-import type { InvoiceEntry, SavedCard, UpdateCardBody } from '@multimfa/api-contract';
-import { invoiceList, savedCard, savedCardList } from '@multimfa/billing/contract';
+import type { InvoiceEntry, MfaUsage, SavedCard, UpdateCardBody } from '@multimfa/api-contract';
+import { invoiceList, savedCard, savedCardList, usageRecord } from '@multimfa/billing/contract';
 import { NotFoundError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
@@ -46,5 +46,18 @@ export class CardsService {
 
   payInvoice(userId: string, invoiceId: string, cardId: string): Promise<InvoiceEntry[]> {
     return this.billing.post(`/users/${userId}/invoices/${invoiceId}/payment`, invoiceList, { cardId });
+  }
+
+  /** Texts used this period by the caller's MFA; billing answers 404 for someone else's. */
+  async usage(userId: string, mfaId: string): Promise<MfaUsage> {
+    const usage = await this.billing.get(`/users/${userId}/mfas/${mfaId}/usage`, usageRecord);
+    return {
+      mfaId: usage.mfaId,
+      periodStart: usage.periodStart,
+      periodEnd: usage.periodEnd,
+      textsUsed: usage.textsUsed,
+      textsAllowed: usage.textsAllowed,
+      extraTextPrice: usage.extraTextPriceCents / 100,
+    };
   }
 }

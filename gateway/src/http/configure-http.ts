@@ -28,10 +28,34 @@ const exceptWebhooks =
   (req: R, res: Response, next: NextFunction) =>
     req.originalUrl.startsWith('/api/webhooks/') ? next() : middleware(req, res, next);
 
+/**
+ * cookie-parser with a secret checks the signature of every signed cookie on every request, the
+ * session's included (which express-session checks again); only sign-in reads a signed cookie, so
+ * `req.signedCookies` is cookie-parser's own check, run when read. `req.secret` lets `res.cookie` sign.
+ */
+const signedCookiesOnDemand = (secret: string) => (req: Request, _res: Response, next: NextFunction) => {
+  req.secret = secret;
+  let checked: Record<string, unknown> | undefined;
+  Object.defineProperty(req, 'signedCookies', {
+    configurable: true,
+    get: () => {
+      // A copy: cookie-parser's check removes the signed cookies from the object it is given.
+      // (A cookie whose signature fails is `false` there; JSONCookies passes non-strings through.)
+      checked ??= cookieParser.JSONCookies(
+        cookieParser.signedCookies({ ...req.cookies }, [secret]) as Record<string, string>,
+      );
+      return checked;
+    },
+  });
+  next();
+};
+
 /** Security headers, cookies, rate limits, server-side sessions in Redis and the XSRF check, on /api. */
 export function configureHttp(app: INestApplication, config: GatewayConfig, logger: Logger) {
   const server = app.getHttpAdapter().getInstance() as Express;
   server.disable('x-powered-by');
+  // Every /api answer is no-store, so no client revalidates: an ETag would be a SHA-1 of each body for nothing.
+  server.set('etag', false);
   server.set('trust proxy', config.TRUST_PROXY_HOPS);
   const redis = app.get(GatewayRedis).client;
   const clock = app.get(Clock);
@@ -71,7 +95,7 @@ export function configureHttp(app: INestApplication, config: GatewayConfig, logg
   );
   app.use(INVITATION_ROUTES, invitationLimit.count);
   // Signed cookies: the device cookie that lets a browser which signed in before past the wider throttles.
-  app.use('/api', cookieParser(config.SESSION_SECRET));
+  app.use('/api', cookieParser(), signedCookiesOnDemand(config.SESSION_SECRET));
   app.use(
     '/api',
     session({

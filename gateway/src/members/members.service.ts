@@ -28,9 +28,16 @@ export class MembersService {
     return this.shape(mfa, members);
   }
 
-  async save(userId: string, mfaId: string, change: SaveMfaRequest): Promise<MultiMfaDetails> {
+  async save(
+    userId: string,
+    mfaId: string,
+    change: Omit<SaveMfaRequest, 'MFAType'>,
+  ): Promise<MultiMfaDetails> {
     const members = await this.numbers.get(`/users/${userId}/mfas/${mfaId}/members`, memberRecords);
-    const mfa = await this.numbers.request('PATCH', `/users/${userId}/mfas/${mfaId}`, mfaRecord, change);
+    const mfa = await this.numbers.request('PATCH', `/users/${userId}/mfas/${mfaId}`, mfaRecord, {
+      ...change,
+      MFAType: 'MultiMFA',
+    } satisfies SaveMfaRequest);
     return this.shape(mfa, members);
   }
 

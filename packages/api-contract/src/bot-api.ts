@@ -88,6 +88,9 @@ export const listBotMessages = endpoint({
   access: 'bot',
   query: listBotMessagesQuery,
   response: envelope(botMessagePageSchema),
+  otherAnswers: {
+    '403': "The RoboMFA's subscription has expired (SUBSCRIPTION_EXPIRED): no texts until it is renewed",
+  },
 });
 
 export const nextBotMessage = endpoint({
@@ -100,7 +103,10 @@ export const nextBotMessage = endpoint({
   access: 'bot',
   query: nextBotMessageQuery,
   response: envelope(botMessageSchema),
-  otherAnswers: { '204': 'Nothing arrived within the timeout: ask again with the same cursor' },
+  otherAnswers: {
+    '204': 'Nothing arrived within the timeout: ask again with the same cursor',
+    '403': "The RoboMFA's subscription has expired (SUBSCRIPTION_EXPIRED): no texts until it is renewed",
+  },
 });
 
 export const claimBotMessage = endpoint({
@@ -113,6 +119,7 @@ export const claimBotMessage = endpoint({
   params: botMessageParams,
   response: envelope(botMessageClaimSchema),
   otherAnswers: {
+    '403': "The RoboMFA's subscription has expired (SUBSCRIPTION_EXPIRED): no texts until it is renewed",
     '404': "No such message in the bot's RoboMFA",
     '409': 'Another bot claimed the message first',
   },

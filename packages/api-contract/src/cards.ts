@@ -181,5 +181,32 @@ export const payInvoice = endpoint({
   response: envelope(z.array(invoiceSchema)),
 });
 
+// ---- usage --------------------------------------------------------------------------------------
+
+/** Texts received this period by one of the caller's MFAs, against its plan's allowance. */
+export const mfaUsageSchema = z
+  .object({
+    mfaId: z.uuid(),
+    periodStart: z.iso.datetime(),
+    periodEnd: z.iso.datetime().describe('The next payment date'),
+    textsUsed: z.number().int().nonnegative(),
+    textsAllowed: z.number().int().nonnegative().describe("The plan's texts per month"),
+    extraTextPrice: z.number().nonnegative().describe('US dollars per text over the allowance'),
+  })
+  .meta({ id: 'MfaUsage' });
+export type MfaUsage = z.infer<typeof mfaUsageSchema>;
+
+export const getMfaUsage = endpoint({
+  operationId: 'getMfaUsage',
+  method: 'GET',
+  path: '/api/usage/:mfaId',
+  summary:
+    "Texts used this period by the caller's MultiMFA or RoboMFA, of its plan's allowance (another customer's: 404)",
+  tag: 'invoice',
+  access: 'user',
+  params: z.object({ mfaId: z.uuid({ error: 'No such MFA of yours' }) }),
+  response: envelope(mfaUsageSchema),
+});
+
 export const cardsEndpoints = [addCard, listCards, getCard, updateCard, deleteCard] as const;
-export const invoicesEndpoints = [listInvoices, payInvoice] as const;
+export const invoicesEndpoints = [listInvoices, payInvoice, getMfaUsage] as const;

@@ -12,6 +12,7 @@ import { PurchasesModule } from './purchases/purchases.module.js';
 import { QueueModule } from './queue/queue.module.js';
 import { RenewalsModule } from './renewals/renewals.module.js';
 import { StripeModule } from './stripe/stripe.module.js';
+import { UsageModule } from './usage/usage.module.js';
 import { UsersModule } from './users/users.module.js';
 
 /** The billing service: plans, Stripe customers, purchases, subscriptions, invoices, cards, discounts. */
@@ -45,6 +46,7 @@ export class AppModule {
         InvoicesModule,
         QueueModule.forRoot(config),
         RenewalsModule,
+        UsageModule,
       ],
     };
   }

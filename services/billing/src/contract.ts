@@ -183,6 +183,21 @@ export const payInvoiceRequest = z.object({
     .max(255),
 });
 export const invoiceIdParam = z.uuid('No such invoice of yours');
+// ---- usage ------------------------------------------------------------------------------------
+
+export const mfaIdParam = z.uuid('No such MFA of yours');
+
+/** `GET /users/:userId/mfas/:mfaId/usage`: texts used in the current period and the plan's allowance. */
+export const usageRecord = z.object({
+  mfaId: z.uuid(),
+  periodStart: z.iso.datetime(),
+  periodEnd: z.iso.datetime(),
+  textsUsed: z.number().int().nonnegative(),
+  textsAllowed: z.number().int().nonnegative(),
+  extraTextPriceCents: z.number().int().nonnegative(),
+});
+export type UsageRecord = z.infer<typeof usageRecord>;
+
 // ---- Discount Management (the admin area): the gateway's own shapes, from the API contract ------
 
 export {

@@ -14,7 +14,6 @@ import {
   twilioNumberParams,
   twilioNumberSchema,
   twilioNumbersQuery,
-  updateRoboMfaBody,
   waitingMfaSchema,
 } from '@multimfa/api-contract';
 import { purchaseCompleted } from '@multimfa/events';
@@ -80,8 +79,11 @@ export const mfaRecords = z.array(mfaRecord);
 /** `GET /users/:userId/mfas?type=…`: the user's MFAs of one kind (both when absent), newest first. */
 export const mfaListQuery = z.object({ type: mfaKind.optional() });
 
-/** `PATCH /users/:userId/mfas/:mfaId`: what the owner changes on the detail page; answers the MFA. */
-export const saveMfaRequest = saveMfaBody.omit({ multiMFAId: true });
+/**
+ * `PATCH /users/:userId/mfas/:mfaId`: what the owner changes on a MultiMFA's or a RoboMFA's detail page
+ * (`MFAType` must be the MFA's own, else 404); answers the MFA.
+ */
+export const saveMfaRequest = saveMfaBody.omit({ multiMFAId: true }).extend({ MFAType: mfaKind });
 export type SaveMfaRequest = z.output<typeof saveMfaRequest>;
 
 // ---- members of a MultiMFA ----------------------------------------------------------------------
@@ -120,13 +122,9 @@ export const botRecord = z.object({
 });
 export type BotRecord = z.infer<typeof botRecord>;
 
-/** `GET|PUT /users/:userId/robo-mfas/:mfaId`: the user's RoboMFA and its bots, oldest first. */
+/** `GET /users/:userId/robo-mfas/:mfaId`: the user's RoboMFA and its bots, oldest first. */
 export const roboMfaDetail = z.object({ mfa: mfaRecord, bots: z.array(botRecord) });
 export type RoboMfaDetailRecord = z.infer<typeof roboMfaDetail>;
-
-/** `PUT /users/:userId/robo-mfas/:mfaId`: what the owner may change. */
-export const mfaChangeRequest = updateRoboMfaBody;
-export type MfaChangeRequest = z.output<typeof mfaChangeRequest>;
 
 /** `POST /users/:userId/robo-mfas/:mfaId/bots`. */
 export const createBotRequest = z.object({ referenceName: botReferenceNameField });

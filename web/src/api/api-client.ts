@@ -2,6 +2,7 @@ import { type Endpoint, getXsrfToken } from '@multimfa/api-contract';
 import { z } from 'zod';
 import { sessionStore } from '../session/session-store';
 import { ApiError, GENERIC_ERROR_MESSAGE } from './api-error';
+import { SIGN_IN_NOTICE_KEY } from './sign-in-notice';
 
 /**
  * The one way the web app talks to the gateway: same-origin `/api/...`, cookies included, JSON both
@@ -39,9 +40,6 @@ const looseEnvelope = z.object({ isError: z.boolean(), message: z.string(), data
 
 const SIGN_IN_PATHS = new Set(['/', '/login']);
 
-/** Where the message of an expired session waits for the sign-in page (it survives the page load). */
-export const SIGN_IN_NOTICE_KEY = 'signInNotice';
-
 /**
  * Any 401, and any answer whose data says `expired` (customer-area section 8): local storage and the
  * in-memory session are cleared and the browser goes to /login. An expired session's message is
@@ -65,26 +63,6 @@ let onUnauthorized: (expiredMessage?: string) => void = defaultUnauthorizedHandl
 /** Replaces what a 401 does (tests, or router navigation instead of a full page load). */
 export function setUnauthorizedHandler(handler: (expiredMessage?: string) => void): void {
   onUnauthorized = handler;
-}
-
-/** The notice taken from storage by this page load (`null`: not taken yet). */
-let takenNotice: string | undefined | null = null;
-
-/**
- * The message to show on /login after an expired session sent the browser there. The first call of
- * a page load moves it out of storage (a reload does not show it again); every later call in the
- * same page load answers the same, so a sign-in page that mounts twice (Strict Mode, a re-suspended
- * route) still shows it.
- */
-export function takeSignInNotice(): string | undefined {
-  if (takenNotice !== null) return takenNotice;
-  try {
-    takenNotice = sessionStorage.getItem(SIGN_IN_NOTICE_KEY) ?? undefined;
-    sessionStorage.removeItem(SIGN_IN_NOTICE_KEY);
-  } catch {
-    takenNotice = undefined;
-  }
-  return takenNotice;
 }
 
 // ---- helpers ---------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import {
   type FieldValues,
   get,
   type Path,
+  type Resolver,
   type UseFormProps,
   type UseFormRegisterReturn,
   type UseFormReturn,
@@ -19,15 +20,36 @@ export type ZodFormSchema = z.ZodType<FieldValues, FieldValues>;
 
 export type ZodForm<S extends ZodFormSchema> = UseFormReturn<z.input<S>, unknown, z.output<S>>;
 
+/** A schema, or a loader of one: a form on a route's first load takes its schema (and zod) lazily. */
+export type SchemaSource<S extends ZodFormSchema> = S | (() => Promise<S>);
+
+/**
+ * Validates with the schema through @hookform/resolvers; the resolver and a lazily given schema load
+ * on the first validation (the form validates on submit), so neither is on the page's start-up path.
+ */
+function lazyZodResolver<S extends ZodFormSchema>(
+  source: SchemaSource<S>,
+): Resolver<z.input<S>, unknown, z.output<S>> {
+  let loaded: Promise<Resolver<z.input<S>, unknown, z.output<S>>> | undefined;
+  return async (values, context, options) => {
+    loaded ??= Promise.all([
+      import('@hookform/resolvers/zod'),
+      typeof source === 'function' ? source() : Promise.resolve(source),
+    ]).then(([{ zodResolver }, schema]) => zodResolver(schema) as Resolver<z.input<S>, unknown, z.output<S>>);
+    return (await loaded)(values, context, options);
+  };
+}
+
 export function useZodForm<S extends ZodFormSchema>(
-  schema: S,
+  schema: SchemaSource<S>,
   options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
 ): ZodForm<S> {
+  const [resolver] = useState(() => lazyZodResolver(schema));
   return useForm<z.input<S>, unknown, z.output<S>>({
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     ...options,
-    resolver: zodResolver(schema),
+    resolver,
   });
 }
 

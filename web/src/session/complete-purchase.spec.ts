@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
 import { completePurchase } from './session.actions';
-import { defaultSession, emptyPaymentInfo, type Session } from './session.schema';
+import type { Session } from './session.schema';
+import { defaultSession, emptyPaymentInfo } from './session-defaults';
 
 const held = { multiMFAId: 'm-1', MFAType: 'MultiMFA', name: 'Ops', plans: { planId: 1 } };
 const pending: Session = {

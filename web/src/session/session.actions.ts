@@ -1,14 +1,13 @@
-import {
-  type ChosenPlan,
-  defaultSession,
-  type EntityId,
-  emptyPaymentInfo,
-  type MfaDraft,
-  type PaymentInfo,
-  type Session,
-  type SessionMember,
-  type SessionMfa,
+import type {
+  ChosenPlan,
+  EntityId,
+  MfaDraft,
+  PaymentInfo,
+  Session,
+  SessionMember,
+  SessionMfa,
 } from './session.schema';
+import { defaultSession, emptyPaymentInfo } from './session-defaults';
 
 /**
  * The session transitions of customer-area section 4, as pure functions `(session, payload) => session`.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyPaymentInfo } from './session-defaults';
 
 /**
  * The browser session of customer-area section 3, as kept in localStorage under "state".
@@ -57,14 +58,6 @@ export const paymentInfoSchema = z.object({
 });
 export type PaymentInfo = z.infer<typeof paymentInfoSchema>;
 
-export const emptyPaymentInfo: PaymentInfo = {
-  actualAmount: 0,
-  payableAmount: 0,
-  discountedAmount: 0,
-  discountCode: null,
-  discountId: null,
-};
-
 export const sessionSchema = z.object({
   emailAddress: z.string().default(''),
   fullName: z.string().default(''),
@@ -88,7 +81,3 @@ export const sessionSchema = z.object({
   autoRenewal: z.boolean().default(true),
 });
 export type Session = z.infer<typeof sessionSchema>;
-
-export function defaultSession(): Session {
-  return sessionSchema.parse({});
-}

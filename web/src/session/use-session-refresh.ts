@@ -1,10 +1,7 @@
-import { currentSession } from '@multimfa/api-contract';
 import { useEffect } from 'react';
-import { api } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { signIn } from './session.actions';
 import { sessionStore } from './session-store';
-import { sessionFromUser } from './session-user';
 
 let started = false;
 
@@ -16,6 +13,12 @@ let started = false;
 export async function refreshSession(): Promise<void> {
   if (!sessionStore.getSnapshot().isLoggedIn) return;
   try {
+    // The client and the contract load here, after the first paint, not with the app's entry.
+    const [{ api }, { currentSession }, { sessionFromUser }] = await Promise.all([
+      import('../api/api-client'),
+      import('@multimfa/api-contract'),
+      import('./session-user'),
+    ]);
     const user = await api.data(currentSession);
     // Signed out while the call was under way: the answer must not sign the browser back in.
     if (!sessionStore.getSnapshot().isLoggedIn) return;

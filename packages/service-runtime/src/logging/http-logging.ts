@@ -15,7 +15,9 @@ export function httpLoggingOptions(logger: Logger): Options<IncomingMessage, Ser
   return {
     logger,
     genReqId: (req) => currentCorrelationId() ?? String(req.id ?? ''),
-    quietReqLogger: true,
+    // The request's logger is the one that carries the request (method, path): no second child per
+    // request just for a reqId, since every line already carries the correlation id (the logger's mixin).
+    quietReqLogger: false,
     autoLogging: { ignore: (req) => QUIET_PATHS.has(pathOf(req.url)) },
     // Like the Ingress's own access log: a served request is a debug line, a refused one (4xx) info, a
     // failure an error. Counts and timings of every request are in the metrics.

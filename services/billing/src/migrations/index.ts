@@ -6,6 +6,7 @@ import { CreatePurchases1763800000220 } from './1763800000220-create-purchases.j
 import { CreateSavedCards1764500000000 } from './1764500000000-create-saved-cards.js';
 import { SoftDeleteDiscounts1764700090100 } from './1764700090100-soft-delete-discounts.js';
 import { CreateRenewals1765000000000 } from './1765000000000-create-renewals.js';
+import { CreateUsage1766500000000 } from './1766500000000-create-usage.js';
 
 /** Every migration of the billing database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [
@@ -16,4 +17,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   CreateSavedCards1764500000000,
   SoftDeleteDiscounts1764700090100,
   CreateRenewals1765000000000,
+  CreateUsage1766500000000,
 ];

@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createKafka, ensureTopics, Outbox } from '@multimfa/event-bus';
-import { topicList } from '@multimfa/events';
+import { type EventEnvelope, type PayloadOf, topicList, usageCounted } from '@multimfa/events';
 import { createSandbox, loadSandboxSettings, type Sandbox } from '@multimfa/provider-sandbox/server';
 import { FixedClock, loadConfig } from '@multimfa/service-runtime';
 import {
@@ -15,9 +15,10 @@ import {
   testLogger,
 } from '@multimfa/service-runtime/testing';
 import type { INestApplication } from '@nestjs/common';
+import type { Producer } from 'kafkajs';
 import pg from 'pg';
 import { CardsRepository } from '../cards/cards.repository.js';
-import type { InvoiceRecord, SavedCard } from '../contract.js';
+import type { InvoiceRecord, SavedCard, UsageRecord } from '../contract.js';
 import { oneMonthAfter } from '../purchases/billing-period.js';
 import { RenewalsQueue } from '../queue/renewals-queue.js';
 import { billingService } from '../service.js';
@@ -36,6 +37,8 @@ describe('auto-renewal at the payment date (real PostgreSQL, Redis, Kafka; Strip
   let baseUrl: string;
   let databaseUrl: string;
   let db: pg.Client;
+  let producer: Producer;
+  let sandboxBase: string;
 
   async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
     const response = await fetch(`${baseUrl}${path}`, {
@@ -141,10 +144,73 @@ describe('auto-renewal at the payment date (real PostgreSQL, Redis, Kafka; Strip
     return rows[0]?.n ?? -1;
   }
 
+  /** Messaging's event for `texts` inbound texts of the subscription's MFA at `countedAt`, as its relay sends it. */
+  function usageEvent(
+    userId: string,
+    sub: { id: string; mfaId: string },
+    countedAt: Date,
+    texts = 1,
+  ): EventEnvelope<PayloadOf<typeof usageCounted>> {
+    const payload = {
+      usageId: randomUUID(),
+      mfaId: sub.mfaId,
+      userId,
+      subscriptionId: sub.id,
+      texts,
+      countedAt: countedAt.toISOString(),
+    };
+    const eventId = randomUUID();
+    return {
+      eventId,
+      type: usageCounted.type,
+      version: usageCounted.version,
+      occurredAt: countedAt.toISOString(),
+      correlationId: `test-${eventId}`,
+      causationId: null,
+      key: usageCounted.keyOf(payload),
+      payload,
+    };
+  }
+
+  /** Sends the events to the usage topic (an event listed twice is delivered twice). */
+  async function deliver(events: Array<EventEnvelope<PayloadOf<typeof usageCounted>>>): Promise<void> {
+    await producer.send({
+      topic: `${prefix}${usageCounted.topic.name}`,
+      messages: events.map((event) => ({ key: event.key, value: JSON.stringify(event) })),
+    });
+  }
+
+  /** The texts billing metered per period start of the subscription. */
+  async function usageRows(subscriptionId: string): Promise<Record<string, number>> {
+    const { rows } = await db.query<{ period_start: Date; texts: number }>(
+      'SELECT period_start, texts FROM subscription_usage WHERE subscription_id = $1 ORDER BY period_start',
+      [subscriptionId],
+    );
+    return Object.fromEntries(rows.map((row) => [row.period_start.toISOString(), row.texts]));
+  }
+
+  /** The events of the usage topic billing has applied (its record of processed events). */
+  async function applied(eventIds: string[]): Promise<number> {
+    const { rows } = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM processed_event WHERE event_id = ANY($1::uuid[])',
+      [eventIds],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+    for (let i = 0; i < 300; i += 1) {
+      if (await check()) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.fail(`${what} did not happen`);
+  }
+
   beforeAll(async () => {
     await ensureTopics(kafka, topicList(prefix));
     sandbox = createSandbox(loadSandboxSettings({ LOG_LEVEL: 'silent' }).config);
     const sandboxUrl = new URL(await sandbox.listen(0, '127.0.0.1'));
+    sandboxBase = sandboxUrl.origin;
     databaseUrl = await createTestDatabase('billing_renewals');
     app = await createTestServiceApp(
       billingService,
@@ -167,9 +233,12 @@ describe('auto-renewal at the payment date (real PostgreSQL, Redis, Kafka; Strip
     baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
     db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
+    producer = kafka.producer();
+    await producer.connect();
   });
 
   afterAll(async () => {
+    await producer?.disconnect();
     await db?.end();
     await app?.close();
     await sandbox?.close();
@@ -315,5 +384,92 @@ describe('auto-renewal at the payment date (real PostgreSQL, Redis, Kafka; Strip
     expect(await invoicesOf(sub.id)).toStrictEqual([]);
     const expired = (await eventsOf(sub.id)).find((event) => event.type === 'billing.subscription.expired');
     expect(expired?.payload).toMatchObject({ reason: 'AUTO_RENEWAL_OFF', invoiceId: null });
+  });
+
+  it('usage events are metered once per event id (a redelivered event is not counted again), in the period of their time; GET usage answers the texts used of the allowance, and 404 for another user', async () => {
+    const { userId } = await customer(['pm_card_visa']);
+    const sub = await subscription(userId);
+    const periodStart = new Date(sub.due.getTime() - 31 * DAY);
+    const inPeriod = [1, 2, 3].map((n) => usageEvent(userId, sub, new Date(periodStart.getTime() + n * DAY)));
+    const afterDue = usageEvent(userId, sub, new Date(sub.due.getTime() + 1000), 2);
+    const all = [...inPeriod, afterDue];
+
+    await deliver([
+      ...inPeriod,
+      inPeriod[0] as (typeof inPeriod)[0],
+      afterDue,
+      inPeriod[1] as (typeof inPeriod)[0],
+    ]);
+    await eventually(
+      async () => (await applied(all.map((event) => event.eventId))) === all.length,
+      'usage applied',
+    );
+
+    expect(await usageRows(sub.id)).toStrictEqual({
+      [periodStart.toISOString()]: 3,
+      [sub.due.toISOString()]: 2,
+    });
+    const usage = await call<UsageRecord>('GET', `/users/${userId}/mfas/${sub.mfaId}/usage`);
+    expect(usage).toStrictEqual({
+      status: 200,
+      body: {
+        mfaId: sub.mfaId,
+        periodStart: periodStart.toISOString(),
+        periodEnd: sub.due.toISOString(),
+        textsUsed: 3,
+        textsAllowed: 100,
+        extraTextPriceCents: 2,
+      },
+    });
+    expect((await call('GET', `/users/${randomUUID()}/mfas/${sub.mfaId}/usage`)).status).toBe(404);
+  });
+
+  it("the renewal bills the ended period's texts over the allowance once: 103 texts on Basic charge $5.06 (plan line and a 3 x $0.02 line), however many workers run it; texts after the date count in the new period", async () => {
+    const { userId } = await customer(['pm_card_visa']);
+    const sub = await subscription(userId);
+    const periodStart = new Date(sub.due.getTime() - 31 * DAY);
+    const events = [
+      usageEvent(userId, sub, new Date(periodStart.getTime() + DAY), 100),
+      usageEvent(userId, sub, new Date(sub.due.getTime() - 1000), 3),
+      usageEvent(userId, sub, new Date(sub.due.getTime() + 1000), 1),
+    ];
+    await deliver(events);
+    await eventually(
+      async () => (await applied(events.map((event) => event.eventId))) === 3,
+      'usage applied',
+    );
+
+    const outcomes = await Promise.all([
+      worker(sub.due).renew(sub.id, sub.due),
+      worker(sub.due).renew(sub.id, sub.due),
+    ]);
+    expect(outcomes.toSorted()).toStrictEqual(['RENEWED', null]);
+    expect(await worker(new Date(sub.due.getTime() + DAY)).renew(sub.id, sub.due)).toBeNull();
+
+    const invoices = await invoicesOf(sub.id);
+    expect(invoices.map((invoice) => [invoice.status, invoice.amount_cents])).toStrictEqual([['PAID', 506]]);
+    const { rows: lines } = await db.query<{
+      quantity: number;
+      unit_price_cents: number;
+      amount_cents: number;
+    }>(
+      'SELECT quantity, unit_price_cents, amount_cents FROM invoice_line WHERE invoice_id = $1 ORDER BY line_no',
+      [invoices[0]?.id],
+    );
+    expect(lines.map((line) => [line.quantity, line.unit_price_cents, line.amount_cents])).toStrictEqual([
+      [1, 500, 500],
+      [3, 2, 6],
+    ]);
+    const intent = (await (
+      await fetch(`${sandboxBase}/v1/payment_intents/${invoices[0]?.payment_intent_id}`, {
+        headers: { authorization: 'Bearer sk_test_multimfa_sandbox' },
+      })
+    ).json()) as { amount: number };
+    expect(intent.amount).toBe(506);
+    expect(await paymentIntentsOf(sub.id)).toBe(1);
+    const listed = await call<InvoiceRecord[]>('GET', `/users/${userId}/invoices`);
+    expect(listed.body[0]?.invoiceDescription).toContain('3 texts over the 100-text allowance');
+    const usage = await call<UsageRecord>('GET', `/users/${userId}/mfas/${sub.mfaId}/usage`);
+    expect([usage.body.periodStart, usage.body.textsUsed]).toStrictEqual([sub.due.toISOString(), 1]);
   });
 });

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager, LessThanOrEqual } from 'typeorm';
 import { Invoice } from '../purchases/invoice.entity.js';
 import { Subscription } from '../purchases/subscription.entity.js';
+import type { Allowance, InvoiceLineDraft } from '../usage/usage-rules.js';
 import { Renewal } from './renewal.entity.js';
 
 /** Subscriptions as renewals see them, their renewal rows and renewal invoices. */
@@ -94,6 +95,40 @@ export class RenewalsRepository {
       .execute();
     const row = (result.raw as Array<{ id: string; invoice_no: string }>)[0];
     return { id: row?.id ?? '', invoiceNo: row?.invoice_no ?? '' };
+  }
+
+  /**
+   * Texts metered in the period starting at `periodStart`, and the allowance and price per extra text
+   * of the subscription's plan.
+   */
+  async periodUsage(
+    manager: EntityManager,
+    subscription: Pick<Subscription, 'id' | 'planId'>,
+    periodStart: Date,
+  ): Promise<{ texts: number; allowance: Allowance }> {
+    const rows = (await manager.query(
+      `SELECT p.texts_per_month, p.extra_text_price_cents,
+              COALESCE((SELECT u.texts FROM subscription_usage u
+                         WHERE u.subscription_id = $1 AND u.period_start = $3), 0) AS texts
+         FROM plan p WHERE p.plan_id = $2`,
+      [subscription.id, subscription.planId, periodStart],
+    )) as Array<{ texts_per_month: number; extra_text_price_cents: number; texts: number }>;
+    const row = rows[0];
+    if (!row) throw new Error(`subscription ${subscription.id} has no plan ${subscription.planId}`);
+    return {
+      texts: row.texts,
+      allowance: { textsPerMonth: row.texts_per_month, extraTextPriceCents: row.extra_text_price_cents },
+    };
+  }
+
+  /** Writes the invoice's lines, numbered from 1 in order. */
+  async insertLines(manager: EntityManager, invoiceId: string, lines: InvoiceLineDraft[]): Promise<void> {
+    for (const [index, line] of lines.entries())
+      await manager.query(
+        `INSERT INTO invoice_line (invoice_id, line_no, description, quantity, unit_price_cents, amount_cents)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [invoiceId, index + 1, line.description, line.quantity, line.unitPriceCents, line.amountCents],
+      );
   }
 
   async markInvoicePaid(

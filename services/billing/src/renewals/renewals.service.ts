@@ -10,6 +10,7 @@ import type { Invoice } from '../purchases/invoice.entity.js';
 import type { Subscription } from '../purchases/subscription.entity.js';
 import { RenewalsQueue } from '../queue/renewals-queue.js';
 import { CardAuthenticationRequired, CardRejected, PaymentsProvider } from '../stripe/payments-provider.js';
+import { renewalLines, totalCents } from '../usage/usage-rules.js';
 import type { RenewalOutcome } from './renewal.entity.js';
 import { RenewalsRepository } from './renewals.repository.js';
 
@@ -21,12 +22,10 @@ export function renewalPaymentKey(subscriptionId: string, periodEnd: Date): stri
   return `renewal-${subscriptionId}-${periodEnd.getTime()}`;
 }
 
-const day = (date: Date) => date.toISOString().slice(0, 10);
-
 /**
  * Auto-renewal. Every minute a sweep queues each active subscription whose payment date has come (one
  * BullMQ job per subscription and period, deterministic id); the job renews it: the default saved card
- * is charged off-session for the plan's price and the period moves one month, or, with no card, a
+ * is charged off-session for the plan's price plus the ended period's texts over the allowance, and the period moves one month, or, with no card, a
  * refusal or auto-renewal off, the subscription expires (an UNPAID invoice when it was to be charged).
  * The subscription row is locked for the whole renewal and the (subscription, period) renewal row is
  * unique, so however many workers run it at once the period is charged once; the Stripe idempotency
@@ -91,9 +90,19 @@ export class RenewalsService {
   ): Promise<RenewalOutcome | null> {
     const periodStart = subscription.nextPaymentDate;
     const periodEnd = oneMonthAfter(periodStart);
-    const amountCents = subscription.basePriceCents;
     if (!(await this.renewals.recordRenewal(manager, this.row(subscription, 'RENEWED', null)))) return null;
-    const description = `${subscription.mfaType} ${subscription.planName} plan, renewal ${day(periodStart)} to ${day(periodEnd)}`;
+    // The ended period's count is final here: metering share-locks the subscription this renewal holds.
+    const usage = await this.renewals.periodUsage(manager, subscription, subscription.periodStart);
+    const lines = renewalLines({
+      planLabel: `${subscription.mfaType} ${subscription.planName}`,
+      basePriceCents: subscription.basePriceCents,
+      endedPeriod: { start: subscription.periodStart, end: periodStart },
+      newPeriod: { start: periodStart, end: periodEnd },
+      textsUsed: usage.texts,
+      allowance: usage.allowance,
+    });
+    const amountCents = totalCents(lines);
+    const description = lines.map((line) => line.description).join('; ');
     const invoice = await this.renewals.insertInvoice(manager, {
       userId: subscription.userId,
       subscriptionId: subscription.id,
@@ -101,6 +110,7 @@ export class RenewalsService {
       description,
       invoiceDate: now,
     });
+    await this.renewals.insertLines(manager, invoice.id, lines);
     const card = await this.cards.findDefault(subscription.userId);
     const customer = await this.renewals.customer(manager, subscription.userId);
     let failure: { outcome: Exclude<RenewalOutcome, 'RENEWED'>; message: string } | null = null;

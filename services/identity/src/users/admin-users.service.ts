@@ -90,7 +90,7 @@ export class AdminUsersService {
       const user = await this.requireLocked(manager, userId);
       if (!user.isActive) {
         throw new DomainError(
-          'ACCOUNT_INACTIVE',
+          'USER_INACTIVE',
           'This user is inactive. Activate the user before resetting the password',
           409,
         );

@@ -27,6 +27,12 @@ const HELD_BACK_FIRST_MS = 10;
 const HELD_BACK_MAX_MS = 500;
 
 export const invalidApiKey = () => new DomainError('INVALID_API_KEY', 'Invalid API key', 401);
+export const subscriptionExpired = () =>
+  new DomainError(
+    'SUBSCRIPTION_EXPIRED',
+    "This RoboMFA's subscription has expired: texts to its number are kept but not given to bots until it is renewed",
+    403,
+  );
 const messageNotFound = () => new NotFoundError('Message not found', 'MESSAGE_NOT_FOUND');
 
 export function toBotMessage(row: FeedMessageRow): BotMessage {
@@ -69,6 +75,7 @@ export class BotFeedService {
   async authenticate(keyHash: string): Promise<FeedBot> {
     const bot = await this.bots.byKeyHash(keyHash);
     if (!bot) throw invalidApiKey();
+    if (bot.subscriptionExpired) throw subscriptionExpired();
     return bot;
   }
 

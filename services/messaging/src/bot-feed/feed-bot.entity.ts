@@ -2,6 +2,8 @@
 export interface FeedBot {
   botId: string;
   mfaId: string;
+  /** Its RoboMFA's subscription expired (messaging's view from numbers' events): the feed is closed. */
+  subscriptionExpired?: boolean;
 }
 
 /** A bot numbers created, as its event (or the gateway, right after creating it) tells messaging. */

@@ -41,13 +41,21 @@ export class FeedBotsRepository {
     );
   }
 
-  /** The live, active bot whose key has this hash. */
+  /**
+   * The live, active bot whose key has this hash, with whether its RoboMFA's subscription expired; a
+   * bot of a deactivated or deleted MFA (`mfa_view.is_active` false) is none.
+   */
   async byKeyHash(keyHash: string): Promise<FeedBot | undefined> {
-    const [row]: Array<{ bot_id: string; mfa_id: string }> = await this.dataSource.query(
-      `SELECT bot_id, mfa_id FROM feed_bot
-       WHERE key_hash = $1 AND removed_at IS NULL AND is_active AND mfa_id IS NOT NULL`,
-      [keyHash],
-    );
-    return row ? { botId: row.bot_id, mfaId: row.mfa_id } : undefined;
+    const [row]: Array<{ bot_id: string; mfa_id: string; subscription_expired: boolean }> =
+      await this.dataSource.query(
+        `SELECT b.bot_id, b.mfa_id, COALESCE(NOT v.is_subscription_active, false) AS subscription_expired
+           FROM feed_bot b LEFT JOIN mfa_view v ON v.mfa_id = b.mfa_id
+          WHERE b.key_hash = $1 AND b.removed_at IS NULL AND b.is_active AND b.mfa_id IS NOT NULL
+            AND COALESCE(v.is_active, true)`,
+        [keyHash],
+      );
+    return row
+      ? { botId: row.bot_id, mfaId: row.mfa_id, subscriptionExpired: row.subscription_expired }
+      : undefined;
   }
 }

@@ -23,7 +23,8 @@ export interface FeedSlice {
 }
 
 /**
- * Reads the bot feed over `inbound_message` (written by the inbound webhook) and writes
+ * Reads the bot feed over `inbound_message` (written by the inbound webhook), leaving out the texts
+ * `withheld_message` lists (they came while the subscription was expired), and writes
  * `message_claim`. Each read computes the horizon in the same statement (the same snapshot) as the rows.
  * The feed is ordered by the columns themselves (qualified: the text aliases of the select list would
  * order by digits as text, so xid 1000 before 999, and sort every row after the cursor), so the read
@@ -43,6 +44,7 @@ export class FeedMessagesRepository {
          FROM inbound_message i
          WHERE i.mfa_id = $1 AND (i.xact_id, i.feed_position) > ($2::xid8, $3::bigint) AND i.xact_id < h.horizon
            AND ($5::text IS NULL OR i.from_number = $5)
+           AND NOT EXISTS (SELECT 1 FROM withheld_message w WHERE w.message_id = i.message_id)
          ORDER BY i.xact_id, i.feed_position
          LIMIT $4
        ) m ON true`,
@@ -85,12 +87,14 @@ export class FeedMessagesRepository {
 
   /**
    * Claims the MFA's message for the bot unless someone holds it: the primary key lets exactly one of
-   * racing claims insert. Answers the claim that stands, or undefined when the MFA has no such message.
+   * racing claims insert; a withheld message (its subscription had expired) cannot be claimed. Answers
+   * the claim that stands, or undefined when the MFA has no such message.
    */
   async claim(mfaId: string, messageId: string, botId: string, at: Date): Promise<MessageClaim | undefined> {
     const inserted: Array<{ bot_id: string; claimed_at: Date }> = await this.dataSource.query(
       `INSERT INTO message_claim (message_id, bot_id, claimed_at)
-       SELECT message_id, $3, $4 FROM inbound_message WHERE message_id = $1 AND mfa_id = $2
+       SELECT message_id, $3, $4 FROM inbound_message m WHERE message_id = $1 AND mfa_id = $2
+         AND NOT EXISTS (SELECT 1 FROM withheld_message w WHERE w.message_id = m.message_id)
        ON CONFLICT (message_id) DO NOTHING
        RETURNING bot_id, claimed_at`,
       [messageId, mfaId, botId, at],

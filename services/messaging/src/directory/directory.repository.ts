@@ -77,11 +77,13 @@ const toMember = (row: MemberRow): MemberView => ({
 /**
  * The `mfa_view` and `member_view` tables. Every write is an upsert of the state an event carries, so
  * applying an event twice changes nothing; a number assigned before its MFA's creation was seen (two
- * topics) is kept when the creation arrives with no number.
+ * topics) is kept when the creation arrives with no number, and a number that left the MFA
+ * (`number_departure`) is not given back by an MFA event that was written before it left.
  */
 @Injectable()
 export class DirectoryRepository {
   async upsertMfa(manager: EntityManager, mfa: MfaState): Promise<void> {
+    const number = mfa.number && !(await this.departed(manager, mfa.mfaId, mfa.number)) ? mfa.number : null;
     await manager.query(
       `INSERT INTO mfa_view (mfa_id, mfa_type, user_id, subscription_id, name, number, is_subscription_active,
                              is_active, updated_at)
@@ -97,7 +99,7 @@ export class DirectoryRepository {
         mfa.userId,
         mfa.subscriptionId,
         mfa.name,
-        mfa.number,
+        number,
         mfa.isSubscriptionActive,
         mfa.isActive,
       ],
@@ -108,11 +110,49 @@ export class DirectoryRepository {
     manager: EntityManager,
     assignment: { mfaId: string; number: string; MFAType: 'MultiMFA' | 'RoboMFA'; userId: string },
   ): Promise<void> {
+    await manager.query('DELETE FROM number_departure WHERE mfa_id = $1 AND number = $2', [
+      assignment.mfaId,
+      assignment.number,
+    ]);
     await manager.query(
       `INSERT INTO mfa_view (mfa_id, mfa_type, user_id, number) VALUES ($1, $2, $3, $4)
        ON CONFLICT (mfa_id) DO UPDATE SET number = EXCLUDED.number, updated_at = now()`,
       [assignment.mfaId, assignment.MFAType, assignment.userId, assignment.number],
     );
+  }
+
+  /**
+   * The number left its MFA (quarantined, or released after that): no MFA holds it any more, and no
+   * later event about the MFA that held it gives it back. `fromMfaId` is recorded even when the view
+   * never had the number (an MFA event carrying it may still come).
+   */
+  async numberLeft(manager: EntityManager, number: string, fromMfaId: string | null): Promise<void> {
+    await manager.query(
+      `INSERT INTO number_departure (mfa_id, number)
+       SELECT mfa_id, number FROM mfa_view WHERE number = $1
+       UNION SELECT $2::uuid, $1 WHERE $2::uuid IS NOT NULL
+       ON CONFLICT DO NOTHING`,
+      [number, fromMfaId],
+    );
+    await manager.query('UPDATE mfa_view SET number = NULL, updated_at = now() WHERE number = $1', [number]);
+  }
+
+  /** An administrator deleted the MFA: it owns no number and has no members any more. */
+  async mfaDeleted(manager: EntityManager, mfaId: string, number: string | null): Promise<void> {
+    if (number) await this.numberLeft(manager, number, mfaId);
+    await manager.query(
+      'UPDATE mfa_view SET number = NULL, is_active = false, updated_at = now() WHERE mfa_id = $1',
+      [mfaId],
+    );
+    await manager.query('DELETE FROM member_view WHERE mfa_id = $1', [mfaId]);
+  }
+
+  private async departed(manager: EntityManager, mfaId: string, number: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      'SELECT 1 FROM number_departure WHERE mfa_id = $1 AND number = $2',
+      [mfaId, number],
+    );
+    return rows.length > 0;
   }
 
   async upsertMember(manager: EntityManager, member: MemberView): Promise<void> {

@@ -4,8 +4,11 @@ import {
   memberRemoved,
   memberVerified,
   mfaCreated,
+  mfaDeleted,
   mfaUpdated,
   numberAssigned,
+  numberQuarantined,
+  numberReleased,
   type PayloadOf,
 } from '@multimfa/events';
 import { Controller, Inject } from '@nestjs/common';
@@ -49,6 +52,26 @@ export class DirectorySubscriber {
     @Ctx() context: EventContext,
   ) {
     await this.directory.assignNumber(context.getManager(), assignment);
+  }
+
+  /** Texts to a quarantined number belong to nobody: they are kept and logged, never forwarded to the old team. */
+  @EventPattern(numberQuarantined)
+  async onNumberQuarantined(
+    @Payload() quarantine: PayloadOf<typeof numberQuarantined>,
+    @Ctx() context: EventContext,
+  ) {
+    await this.directory.numberLeft(context.getManager(), quarantine.number, quarantine.mfaId);
+  }
+
+  /** A released number is free in the pool: still nobody's until `numbers.number.assigned`. */
+  @EventPattern(numberReleased)
+  async onNumberReleased(@Payload() release: PayloadOf<typeof numberReleased>, @Ctx() context: EventContext) {
+    await this.directory.numberLeft(context.getManager(), release.number, null);
+  }
+
+  @EventPattern(mfaDeleted)
+  async onMfaDeleted(@Payload() deletion: PayloadOf<typeof mfaDeleted>, @Ctx() context: EventContext) {
+    await this.directory.mfaDeleted(context.getManager(), deletion.mfaId, deletion.number);
   }
 
   @EventPattern(memberAdded)

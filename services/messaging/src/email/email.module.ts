@@ -6,7 +6,12 @@ import type { MessagingConfig } from '../config/messaging.config.js';
 import { ContactController } from '../contact/contact.controller.js';
 import { ContactService } from '../contact/contact.service.js';
 import { ContactMessagesRepository } from '../contact/contact-messages.repository.js';
+import { DirectoryRepository } from '../directory/directory.repository.js';
 import { NotificationsSubscriber } from '../notifications/notifications.subscriber.js';
+import { InvitationRejectionNoticesRepository } from '../owner-notices/invitation-rejection-notices.repository.js';
+import { InvitationsSubscriber } from '../owner-notices/invitations.subscriber.js';
+import { UserContactsRepository } from '../owner-notices/user-contacts.repository.js';
+import { UsersSubscriber } from '../owner-notices/users.subscriber.js';
 import { BullEmailQueue, EmailQueue } from '../queue/email-queue.js';
 import { EmailWorker } from './email.worker.js';
 import { EmailSender, SendGridEmailSender } from './email-sender.js';
@@ -15,8 +20,9 @@ import { EmailsRepository } from './emails.repository.js';
 import { EmailsService } from './emails.service.js';
 
 /**
- * E-mail: identity's notification requests and the contact form's messages to support, templates, the
- * sending queue and its worker, SendGrid.
+ * E-mail: identity's notification requests, the contact form's messages to support, the owner told of
+ * a rejected invitation (with messaging's view of identity's users), templates, the sending queue and
+ * its worker, SendGrid.
  */
 @Module({})
 export class EmailModule {
@@ -53,8 +59,17 @@ export class EmailModule {
         ContactMessagesRepository,
         ContactService,
         SubscriptionNoticesRepository,
+        InvitationRejectionNoticesRepository,
+        UserContactsRepository,
+        DirectoryRepository,
       ],
-      controllers: [NotificationsSubscriber, ContactController, SubscriptionsSubscriber],
+      controllers: [
+        NotificationsSubscriber,
+        ContactController,
+        SubscriptionsSubscriber,
+        UsersSubscriber,
+        InvitationsSubscriber,
+      ],
       exports: [QueueConnection, QUEUE_CONNECTION, QUEUE_PREFIX, EMAIL_SETTINGS, EmailSender, EmailsService],
     };
   }

@@ -1,4 +1,5 @@
 import {
+  type invitationRejected,
   type invitationSent,
   type notificationRequested,
   openSecret,
@@ -11,12 +12,17 @@ import type { EntityManager } from 'typeorm';
 import { SubscriptionNoticesRepository } from '../billing-notices/subscription-notices.repository.js';
 import type { ContactMessage } from '../contact/contact-message.entity.js';
 import { ContactMessagesRepository } from '../contact/contact-messages.repository.js';
+import { DirectoryRepository } from '../directory/directory.repository.js';
 import { EMAIL_SETTINGS, type EmailSettings } from '../email/email-settings.js';
+import { InvitationRejectionNoticesRepository } from '../owner-notices/invitation-rejection-notices.repository.js';
+import { UserContactsRepository } from '../owner-notices/user-contacts.repository.js';
 import { EmailQueue } from '../queue/email-queue.js';
 import { EmailSender, type OutgoingEmail } from './email-sender.js';
 import {
   contactSubject,
+  invitationRejectedSubject,
   renderContactMessage,
+  renderInvitationRejected,
   renderNotification,
   renderSubscriptionExpired,
   SUBSCRIPTION_EXPIRED_SUBJECT,
@@ -43,6 +49,10 @@ export class EmailsService {
     @Inject(Clock) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(SubscriptionNoticesRepository) private readonly notices: SubscriptionNoticesRepository,
+    @Inject(InvitationRejectionNoticesRepository)
+    private readonly rejections: InvitationRejectionNoticesRepository,
+    @Inject(UserContactsRepository) private readonly contacts: UserContactsRepository,
+    @Inject(DirectoryRepository) private readonly directory: DirectoryRepository,
   ) {}
 
   /** Records the e-mail; returns the enqueueing to run after the commit (nothing if it was recorded before). */
@@ -150,6 +160,53 @@ export class EmailsService {
     return () => this.queue.enqueue({ emailId, correlationId });
   }
 
+  /**
+   * Records the e-mail telling the MultiMFA's owner that a member rejected the invitation (its id is
+   * the event's: the invitation's id is already its invitation e-mail's); the owner's address and the MFA's name come from messaging's own views
+   * (identity's and numbers' events). Nothing when the owner is not known (an account older than the
+   * user topic's retention): logged, so the event does not hold up the MFA's other events.
+   */
+  async recordInvitationRejected(
+    manager: EntityManager,
+    emailId: string,
+    rejection: PayloadOf<typeof invitationRejected>,
+  ): Promise<(() => Promise<void>) | undefined> {
+    const owner = await this.contacts.find(manager, rejection.userId);
+    if (!owner) {
+      this.logger.warn(
+        { invitationId: rejection.invitationId, userId: rejection.userId },
+        'invitation rejected; the owner has no known e-mail address, so nobody was told',
+      );
+      return undefined;
+    }
+    const mfa = await this.directory.mfa(manager, rejection.mfaId);
+    const correlationId = currentCorrelationId() ?? emailId;
+    await this.rejections.insert(manager, {
+      emailId,
+      mfaName: mfa?.name ?? 'MultiMFA',
+      memberFirstName: rejection.firstName,
+      memberLastName: rejection.lastName,
+      memberContact: rejection.email || rejection.mobileNo,
+      rejectedAt: new Date(rejection.rejectedAt),
+    });
+    const recorded = await this.emails.insertQueued(manager, {
+      emailId,
+      userId: rejection.userId,
+      kind: 'INVITATION_REJECTED',
+      toAddress: owner.emailAddress,
+      firstName: owner.firstName,
+      subject: invitationRejectedSubject({
+        memberFirstName: rejection.firstName,
+        memberLastName: rejection.lastName,
+      }),
+      sealedCode: null,
+      expiresAt: null,
+      correlationId,
+    });
+    if (!recorded) return undefined;
+    return () => this.queue.enqueue({ emailId, correlationId });
+  }
+
   /** Sends one queued e-mail (called by the worker; a thrown error is retried with backoff). */
   async deliver(emailId: string, attempt: number): Promise<void> {
     const email = await this.emails.find(emailId);
@@ -186,6 +243,15 @@ export class EmailsService {
         emailId: email.emailId,
         to: { emailAddress: email.toAddress, name: email.toAddress },
         ...renderSubscriptionExpired(notice, this.settings.webUrl),
+      };
+    }
+    if (email.kind === 'INVITATION_REJECTED') {
+      const notice = await this.rejections.find(email.emailId);
+      if (!notice) throw new Error(`invitation rejection notice ${email.emailId} is not recorded`);
+      return {
+        emailId: email.emailId,
+        to: { emailAddress: email.toAddress, name: email.firstName || email.toAddress },
+        ...renderInvitationRejected({ ...notice, ownerFirstName: email.firstName }, this.settings.webUrl),
       };
     }
     const code = email.sealedCode

@@ -35,6 +35,14 @@ export class InboundMessagesRepository {
     return row ? { feedPosition: String(row.feed_position) } : null;
   }
 
+  /** The text came while its MFA's subscription was not active: never served to bots. */
+  async withhold(manager: EntityManager, messageId: string, at: Date): Promise<void> {
+    await manager.query(
+      'INSERT INTO withheld_message (message_id, withheld_at) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+      [messageId, at],
+    );
+  }
+
   async idOfSid(manager: EntityManager, messageSid: string): Promise<string | undefined> {
     const [row]: Array<{ message_id: string }> = await manager.query(
       'SELECT message_id FROM inbound_message WHERE message_sid = $1',

@@ -154,6 +154,7 @@ export class InboundService {
       createdAt: message.receivedAt,
     };
     if (!mfa.isSubscriptionActive || !mfa.isActive) {
+      await this.messages.withhold(manager, message.messageId, message.receivedAt);
       await this.log.write(manager, {
         ...entry,
         logType: 'WARNING',

@@ -8,6 +8,9 @@ import { CreateForwarding1764200000000 } from './1764200000000-create-forwarding
 import { CreateOutboundSms1764200000001 } from './1764200000001-create-outbound-sms.js';
 import { CreateBotFeed1764300000000 } from './1764300000000-create-bot-feed.js';
 import { CreateSubscriptionNotice1765400000000 } from './1765400000000-create-subscription-notice.js';
+import { NumberDeparture1766800000000 } from './1766800000000-number-departure.js';
+import { WithheldMessage1766800000001 } from './1766800000001-withheld-message.js';
+import { OwnerContact1766800000002 } from './1766800000002-owner-contact.js';
 
 /** Every migration of the messaging database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [
@@ -20,4 +23,7 @@ export const migrations: Array<new () => MigrationInterface> = [
   CreateOutboundSms1764200000001,
   CreateBotFeed1764300000000,
   CreateSubscriptionNotice1765400000000,
+  NumberDeparture1766800000000,
+  WithheldMessage1766800000001,
+  OwnerContact1766800000002,
 ];

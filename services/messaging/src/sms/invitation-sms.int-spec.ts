@@ -17,6 +17,7 @@ import {
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { messagingService } from '../service.js';
+import { InvitationSmsService } from './invitation-sms.service.js';
 
 describe('messaging texts invitations to members reached by mobile (real Kafka, Redis, PostgreSQL; Twilio in the sandbox)', () => {
   const prefix = `${testInfrastructure.topicPrefix}${randomBytes(3).toString('hex')}.`;
@@ -127,5 +128,38 @@ describe('messaging texts invitations to members reached by mobile (real Kafka, 
     assert.equal(row?.sealed_code, null, 'the sealed token is dropped once sent');
     const emails = await inbox.messages({ channel: 'email', after: cursor });
     assert.equal(emails.length, 0, 'a mobile-only member gets no e-mail');
+  });
+  it('queues again an invitation SMS left QUEUED without its job (recorded 2 minutes ago), and it reaches the member once', async () => {
+    const mfaId = randomUUID();
+    await database.query(
+      `INSERT INTO mfa_view (mfa_id, mfa_type, user_id, number, is_subscription_active, is_active)
+       VALUES ($1, 'MultiMFA', $2, '+12025550143', true, true)`,
+      [mfaId, randomUUID()],
+    );
+    const smsId = randomUUID();
+    const token = randomBytes(32).toString('base64url');
+    const mobileNo = `+1415556${String(Math.floor(Math.random() * 9000) + 1000)}`;
+    const cursor = await inbox.cursor();
+    // As if the process died between the commit and the enqueue: a row, no job.
+    await database.query(
+      `INSERT INTO outbound_sms (sms_id, kind, mfa_id, to_number, first_name, sealed_code, expires_at, created_at)
+       VALUES ($1, 'MEMBER_INVITATION', $2, $3, 'Lou', $4, now() + interval '7 days', now() - interval '2 minutes')`,
+      [smsId, mfaId, mobileNo, sealSecret(sealingKey, token, smsId)],
+    );
+    const sweep = app.get(InvitationSmsService);
+    assert.ok((await sweep.requeueLost()) >= 1);
+    await sweep.requeueLost();
+    const sms = await inbox.waitForSms(mobileNo, { after: cursor, timeoutMs: 30_000 });
+    assert.equal(sms.from, '+12025550143');
+    assert.ok(sms.body.includes(`/activation/${token}`));
+    let status: string | undefined;
+    for (let i = 0; i < 100 && status !== 'SENT'; i += 1) {
+      if (status) await new Promise((resolve) => setTimeout(resolve, 50));
+      [{ status }] = await database.query('SELECT status FROM outbound_sms WHERE sms_id = $1', [smsId]);
+    }
+    assert.equal(status, 'SENT');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const texts = await inbox.messages({ channel: 'sms', to: mobileNo, after: cursor });
+    assert.equal(texts.length, 1, 'the second sweep queued nothing new');
   });
 });

@@ -20,6 +20,9 @@ export function renderInvitationSms(
   return `Hi ${content.firstName}, you are invited to receive a MultiMFA team's verification codes on this number. Accept or reject: ${link} (valid ${days} days)`;
 }
 
+/** A queued SMS whose job may have been lost (the process died between commit and enqueue). */
+const LOST_JOB_AFTER_MS = 60_000;
+
 /**
  * Invitations for members reached by mobile (MOBILE_NUMBER or BOTH): recorded with the event that
  * asks for them (the token still sealed), queued after the commit, sent by the worker from the
@@ -87,5 +90,13 @@ export class InvitationSmsService {
   async markFailed(smsId: string): Promise<void> {
     await this.sms.markFailed(smsId);
     this.logger.error({ smsId }, 'SMS given up after its last retry');
+  }
+
+  /** Queues again the SMS whose job was lost; the job id (the row's id) makes it a no-op otherwise. */
+  async requeueLost(): Promise<number> {
+    const lost = await this.sms.queuedBefore(new Date(this.clock.now().getTime() - LOST_JOB_AFTER_MS));
+    for (const { smsId, correlationId } of lost)
+      await this.queue.enqueue({ smsId, correlationId: correlationId ?? smsId });
+    return lost.length;
   }
 }

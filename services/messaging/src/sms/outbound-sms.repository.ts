@@ -86,6 +86,19 @@ export class OutboundSmsRepository {
     ]);
   }
 
+  /** SMS still QUEUED that were recorded before `olderThan`, oldest first (their job may be lost). */
+  async queuedBefore(
+    olderThan: Date,
+    limit = 500,
+  ): Promise<Array<{ smsId: string; correlationId: string | null }>> {
+    const rows: Array<{ sms_id: string; correlation_id: string | null }> = await this.dataSource.query(
+      `SELECT sms_id, correlation_id FROM outbound_sms
+        WHERE status = 'QUEUED' AND created_at < $1 ORDER BY created_at LIMIT $2`,
+      [olderThan, limit],
+    );
+    return rows.map((row) => ({ smsId: row.sms_id, correlationId: row.correlation_id }));
+  }
+
   /** Given up: the sealed token is dropped too. */
   async markFailed(smsId: string): Promise<void> {
     await this.dataSource.query(

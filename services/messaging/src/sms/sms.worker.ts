@@ -11,10 +11,16 @@ import type { Redis } from 'ioredis';
 import { QueueName, type SendSmsJob } from '../queue/queues.js';
 import { InvitationSmsService } from './invitation-sms.service.js';
 
-/** Works the queue of the product's own SMS (invitations): every replica runs one. */
+const REQUEUE_EVERY_MS = 60_000;
+
+/**
+ * Works the queue of the product's own SMS (invitations): every replica runs one. Once a minute, SMS
+ * still queued whose job was lost (a process that died between commit and enqueue) are queued again.
+ */
 @Injectable()
 export class SmsWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private worker: Worker<SendSmsJob> | undefined;
+  private requeue: NodeJS.Timeout | undefined;
 
   constructor(
     @Inject(InvitationSmsService) private readonly invitations: InvitationSmsService,
@@ -43,9 +49,17 @@ export class SmsWorker implements OnApplicationBootstrap, OnApplicationShutdown 
       );
     });
     this.worker.on('error', (error) => this.logger.warn({ err: error }, 'SMS worker error'));
+    this.requeue = setInterval(() => {
+      this.invitations
+        .requeueLost()
+        .then((count) => count && this.logger.warn({ count }, 'queued again SMS whose job was lost'))
+        .catch((error) => this.logger.warn({ err: error }, 'looking for SMS whose job was lost failed'));
+    }, REQUEUE_EVERY_MS);
+    this.requeue.unref();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.requeue);
     await this.worker?.close();
   }
 }

@@ -1,12 +1,10 @@
 import { ZodPipe } from '@multimfa/service-runtime';
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { z } from 'zod';
 import {
   type BotRecord,
   type CreateBotRequest,
   createBotRequest,
-  type MfaChangeRequest,
-  mfaChangeRequest,
   type RoboMfaDetailRecord,
 } from '../contract.js';
 import { BotsService } from './bots.service.js';
@@ -26,15 +24,6 @@ export class BotsController {
     @Param('mfaId', mfaUuid) mfaId: string,
   ): Promise<RoboMfaDetailRecord> {
     return this.bots.details(userId, mfaId);
-  }
-
-  @Put('users/:userId/robo-mfas/:mfaId')
-  update(
-    @Param('userId', userUuid) userId: string,
-    @Param('mfaId', mfaUuid) mfaId: string,
-    @Body(new ZodPipe(mfaChangeRequest)) change: MfaChangeRequest,
-  ): Promise<RoboMfaDetailRecord> {
-    return this.bots.update(userId, mfaId, change);
   }
 
   @Post('users/:userId/robo-mfas/:mfaId/bots')

@@ -1,7 +1,6 @@
 import { DomainError, NotFoundError } from '@multimfa/service-runtime';
 
-/** One code and status per refusal of RoboMFAs and bots. */
-export const roboMfaNotFound = () => new NotFoundError('RoboMFA not found', 'ROBO_MFA_NOT_FOUND');
+/** One code and status per refusal of bots (a missing RoboMFA: `roboMfaNotFound` in mfas.errors). */
 
 export const botNotFound = () => new NotFoundError('Bot not found', 'BOT_NOT_FOUND');
 

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { MfaChangeRequest } from '../contract.js';
 import { Bot } from './bot.entity.js';
 
 /** The `bot` table, and the RoboMFA rows its rules lock and change. Writes run in the caller's transaction. */
@@ -9,12 +8,6 @@ export abstract class BotsRepository {
   /** Locks the user's RoboMFA row until the transaction ends; its plan's bot limit, or undefined when it is not theirs. */
   abstract lockRoboMfa(manager: EntityManager, userId: string, mfaId: string): Promise<number | undefined>;
   /** Changes the user's RoboMFA; false when the user has no such RoboMFA. */
-  abstract updateRoboMfa(
-    manager: EntityManager,
-    userId: string,
-    mfaId: string,
-    change: MfaChangeRequest,
-  ): Promise<boolean>;
   abstract countBots(manager: EntityManager, mfaId: string): Promise<number>;
   abstract insert(manager: EntityManager, bot: Bot): Promise<void>;
   /** The RoboMFA's bots, oldest first. */
@@ -36,20 +29,6 @@ export class TypeOrmBotsRepository extends BotsRepository {
       [mfaId, userId],
     );
     return rows[0]?.no_of_users;
-  }
-
-  async updateRoboMfa(
-    manager: EntityManager,
-    userId: string,
-    mfaId: string,
-    change: MfaChangeRequest,
-  ): Promise<boolean> {
-    const [, affected] = (await manager.query(
-      `UPDATE mfa SET name = $3, description = $4, auto_renewal = $5, updated_at = now()
-        WHERE mfa_id = $1 AND user_id = $2 AND mfa_type = 'RoboMFA'`,
-      [mfaId, userId, change.name, change.description, change.autoRenewal],
-    )) as [unknown[], number];
-    return affected > 0;
   }
 
   async countBots(manager: EntityManager, mfaId: string): Promise<number> {

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { Outbox } from '@multimfa/event-bus';
-import { botCreated, botRemoved, mfaUpdated } from '@multimfa/events';
+import { botCreated, botRemoved } from '@multimfa/events';
 import { Clock } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { BotRecord, MfaChangeRequest, RoboMfaDetailRecord } from '../contract.js';
+import type { BotRecord, RoboMfaDetailRecord } from '../contract.js';
 import { toMfaRecord } from '../mfas/dto/mfa-record.dto.js';
+import { roboMfaNotFound } from '../mfas/mfas.errors.js';
 import { MfasRepository } from '../mfas/mfas.repository.js';
-import { eventState } from '../mfas/mfas.service.js';
 import { Bot } from './bot.entity.js';
 import { BOT_KEY_CIPHER } from './bot-key-cipher.token.js';
 import { type BotKeyCipher, generateBotKey, hashBotKey } from './bot-keys.js';
 import { canAddBot } from './bot-limit.js';
-import { botLimitReached, botNotFound, roboMfaNotFound } from './bots.errors.js';
+import { botLimitReached, botNotFound } from './bots.errors.js';
 import { BotsRepository } from './bots.repository.js';
 
 /**
@@ -37,20 +37,6 @@ export class BotsService {
     if (view?.mfa.mfaType !== 'RoboMFA') throw roboMfaNotFound();
     const bots = await this.bots.listByMfa(mfaId);
     return { mfa: toMfaRecord(view), bots: bots.map((bot) => this.toRecord(bot)) };
-  }
-
-  async update(userId: string, mfaId: string, change: MfaChangeRequest): Promise<RoboMfaDetailRecord> {
-    await this.dataSource.transaction(async (manager) => {
-      if (!(await this.bots.updateRoboMfa(manager, userId, mfaId, change))) throw roboMfaNotFound();
-      const view = await this.mfas.find(userId, mfaId, manager);
-      if (!view) throw roboMfaNotFound();
-      await this.outbox.publish(manager, mfaUpdated, {
-        ...eventState(view),
-        purchaseId: null,
-        updatedAt: this.clock.now().toISOString(),
-      });
-    });
-    return this.details(userId, mfaId);
   }
 
   createBot(userId: string, mfaId: string, referenceName: string): Promise<BotRecord> {

@@ -3,6 +3,8 @@ import { DomainError, NotFoundError } from '@multimfa/service-runtime';
 /** One code and status per refusal of the MFAs, wherever it is found. */
 export const mfaNotFound = () => new NotFoundError('MFA not found', 'MFA_NOT_FOUND');
 
+export const roboMfaNotFound = () => new NotFoundError('RoboMFA not found', 'ROBO_MFA_NOT_FOUND');
+
 export const unknownCountry = (countryId: number) =>
   new DomainError('UNKNOWN_COUNTRY', `There is no country ${countryId} to buy a number in`, 400);
 

@@ -321,6 +321,70 @@ describe('numbers: purchases applied once, numbers allocated (real PostgreSQL, K
     expect(intrudersList.body.map((mfa) => mfa.mfaId)).toStrictEqual([own.body.mfaId]);
   });
 
+  it("one PATCH saves both kinds' detail page (name, description, auto-renewal) with one numbers.mfa.updated; the wrong MFAType or another user answers 404 and changes nothing", async () => {
+    const owner = randomUUID();
+    const team = await call<MfaRecord>('POST', '/purchases', purchase(owner, 'GB'));
+    const robot = await call<MfaRecord>('POST', '/purchases', purchase(owner, 'GB', { MFAType: 'RoboMFA' }));
+    const change = { name: '  Night shift ', description: 'Bots of the night', autoRenewal: false };
+
+    const savedRobot = await call<MfaRecord>('PATCH', `/users/${owner}/mfas/${robot.body.mfaId}`, {
+      ...change,
+      MFAType: 'RoboMFA',
+    });
+    assert.equal(savedRobot.status, 200);
+    expect(savedRobot.body).toMatchObject({
+      mfaId: robot.body.mfaId,
+      MFAType: 'RoboMFA',
+      name: 'Night shift',
+      description: 'Bots of the night',
+      autoRenewal: false,
+    });
+    const savedTeam = await call<MfaRecord>('PATCH', `/users/${owner}/mfas/${team.body.mfaId}`, {
+      ...change,
+      MFAType: 'MultiMFA',
+    });
+    expect(savedTeam.body).toMatchObject({ MFAType: 'MultiMFA', name: 'Night shift', autoRenewal: false });
+    for (const mfa of [team.body, robot.body])
+      assert.equal(
+        await count(
+          `SELECT count(*) FROM outbox_event WHERE envelope->>'type' = 'numbers.mfa.updated' AND message_key = $1`,
+          [mfa.mfaId],
+        ),
+        1,
+      );
+
+    const asMultiMfa = await call('PATCH', `/users/${owner}/mfas/${robot.body.mfaId}`, {
+      ...change,
+      name: 'Taken over',
+      MFAType: 'MultiMFA',
+    });
+    expect(asMultiMfa).toStrictEqual({
+      status: 404,
+      body: { isError: true, message: 'MFA not found', data: { code: 'MFA_NOT_FOUND' } },
+    });
+    const asRoboMfa = await call('PATCH', `/users/${owner}/mfas/${team.body.mfaId}`, {
+      ...change,
+      name: 'Taken over',
+      MFAType: 'RoboMFA',
+    });
+    expect(asRoboMfa).toStrictEqual({
+      status: 404,
+      body: { isError: true, message: 'RoboMFA not found', data: { code: 'ROBO_MFA_NOT_FOUND' } },
+    });
+    const byIntruder = await call('PATCH', `/users/${randomUUID()}/mfas/${robot.body.mfaId}`, {
+      ...change,
+      name: 'Taken over',
+      MFAType: 'RoboMFA',
+    });
+    assert.equal(byIntruder.status, 404);
+    for (const mfa of [team.body, robot.body])
+      assert.equal(
+        (await call<MfaRecord>('GET', `/users/${owner}/mfas/${mfa.mfaId}`)).body.name,
+        'Night shift',
+      );
+    assert.equal((await call('PUT', `/users/${owner}/robo-mfas/${robot.body.mfaId}`, change)).status, 404);
+  });
+
   it('a deleted user (identity.user.deleted, delivered twice) has every MFA deactivated, with one numbers.mfa.updated each', async () => {
     const userId = randomUUID();
     const team = await call<MfaRecord>('POST', '/purchases', purchase(userId, 'GB'));

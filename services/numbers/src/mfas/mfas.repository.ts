@@ -34,11 +34,12 @@ export abstract class MfasRepository {
   /** Changes the plan of the user's MultiMFA; false when the user has no such MultiMFA. */
   abstract changePlan(manager: EntityManager, change: PlanChange): Promise<boolean>;
   /** Changes what the owner edits on the detail page; false when the user has no such MFA. */
+  /** Saves the detail page's fields of the user's MFA of that type (none such: false). */
   abstract edit(
     manager: EntityManager,
     userId: string,
     mfaId: string,
-    change: { name: string; description: string; autoRenewal: boolean },
+    change: { MFAType: MfaKind; name: string; description: string; autoRenewal: boolean },
   ): Promise<boolean>;
   /** The user's MFA (another user's: undefined). */
   abstract find(userId: string, mfaId: string, manager?: EntityManager): Promise<MfaView | undefined>;
@@ -215,12 +216,12 @@ export class TypeOrmMfasRepository extends MfasRepository {
     manager: EntityManager,
     userId: string,
     mfaId: string,
-    change: { name: string; description: string; autoRenewal: boolean },
+    change: { MFAType: MfaKind; name: string; description: string; autoRenewal: boolean },
   ): Promise<boolean> {
     const [, affected] = (await manager.query(
       `UPDATE mfa SET name = $3, description = $4, auto_renewal = $5, updated_at = now()
-        WHERE mfa_id = $1 AND user_id = $2`,
-      [mfaId, userId, change.name, change.description, change.autoRenewal],
+        WHERE mfa_id = $1 AND user_id = $2 AND mfa_type = $6`,
+      [mfaId, userId, change.name, change.description, change.autoRenewal, change.MFAType],
     )) as [unknown[], number];
     return affected > 0;
   }

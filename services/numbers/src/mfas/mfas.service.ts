@@ -8,7 +8,14 @@ import { AllocationService } from '../allocation/allocation.service.js';
 import type { ApplyPurchaseRequest, MfaKind, MfaRecord, SaveMfaRequest } from '../contract.js';
 import { toMfaRecord } from './dto/mfa-record.dto.js';
 import { Mfa, type MfaView } from './mfa.entity.js';
-import { draftMissing, mfaExists, mfaNotFound, unknownCountry, upgradeOfRoboMfa } from './mfas.errors.js';
+import {
+  draftMissing,
+  mfaExists,
+  mfaNotFound,
+  roboMfaNotFound,
+  unknownCountry,
+  upgradeOfRoboMfa,
+} from './mfas.errors.js';
 import { type CountryRef, MfasRepository } from './mfas.repository.js';
 
 /** A purchase applied in a transaction: the MFA as it stands, and what to run once that commits. */
@@ -105,12 +112,14 @@ export class MfasService {
   }
 
   /**
-   * The owner's changes from the detail page. `numbers.mfa.updated` carries the new auto-renewal
+   * The owner's changes from a MultiMFA's or a RoboMFA's detail page (the one internal call for both;
+   * a type other than the MFA's answers 404). `numbers.mfa.updated` carries the new auto-renewal
    * flag, for billing, which owns the subscription's renewal, to follow.
    */
   async save(userId: string, mfaId: string, change: SaveMfaRequest): Promise<MfaRecord> {
     return this.dataSource.transaction(async (manager) => {
-      if (!(await this.mfas.edit(manager, userId, mfaId, change))) throw mfaNotFound();
+      if (!(await this.mfas.edit(manager, userId, mfaId, change)))
+        throw change.MFAType === 'RoboMFA' ? roboMfaNotFound() : mfaNotFound();
       const view = await this.current(manager, { userId, mfaId });
       await this.outbox.publish(manager, mfaUpdated, {
         ...eventState(view),

@@ -1,17 +1,19 @@
-import { AppShell } from '@mantine/core';
 import { Outlet } from 'react-router-dom';
 import { Navbar } from '../../components/navbar/navbar.component';
 
-/** Public and customer pages: the navigation bar above the page. */
+/**
+ * Public and customer pages: the navigation bar above the page. A plain header and main (app.css),
+ * not Mantine's AppShell: its resizable sidebars and scroll lock would ride on every first load.
+ */
 export function SiteLayout() {
   return (
-    <AppShell header={{ height: 64 }} padding="md">
-      <AppShell.Header>
+    <>
+      <header className="mmfa-site-header">
         <Navbar />
-      </AppShell.Header>
-      <AppShell.Main>
+      </header>
+      <main className="mmfa-site-main">
         <Outlet />
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </>
   );
 }

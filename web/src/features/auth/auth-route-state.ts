@@ -1,9 +1,5 @@
 import { z } from 'zod';
 
-/** Route state of /login after a Google sign-up (customer-area section 2). */
-export const loginRouteStateSchema = z.object({ emailAddress: z.string(), isVerified: z.boolean() });
-export type LoginRouteState = z.infer<typeof loginRouteStateSchema>;
-
 /** Route state of /signup when Google vouches for an address without an account (section 4). */
 export const googleSignUpStateSchema = z.object({
   fullName: z.string(),

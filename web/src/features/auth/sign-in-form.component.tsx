@@ -1,5 +1,4 @@
 import { Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
-import { loginBody } from '@multimfa/api-contract';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../api/api-error';
@@ -19,9 +18,12 @@ export interface SignInFormCardProps {
   ssoBusy?: boolean;
 }
 
+/** The login body's schema, with the contract and zod loaded on the first submit (not with the route). */
+const loadLoginBody = async () => (await import('@multimfa/api-contract')).loginBody;
+
 /** E-mail and password sign-in; Enter submits. Failures show under the form and in a toast. */
 export function SignInFormCard({ defaultEmail = '', ssoError, ssoBusy = false }: SignInFormCardProps) {
-  const form = useZodForm(loginBody, { defaultValues: { emailAddress: defaultEmail, password: '' } });
+  const form = useZodForm(loadLoginBody, { defaultValues: { emailAddress: defaultEmail, password: '' } });
   const signIn = useSignIn();
 
   useEffect(() => {

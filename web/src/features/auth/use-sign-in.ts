@@ -1,22 +1,20 @@
-import { login, type loginBody } from '@multimfa/api-contract';
+import type { loginBody } from '@multimfa/api-contract';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
-import { api } from '../../api/api-client';
-import { signIn } from '../../session/session.actions';
+import { type SignInResult, signIn } from '../../session/session.actions';
 import { sessionStore } from '../../session/session-store';
-import { type SessionUser, sessionFromUser } from '../../session/session-user';
 import { landingPathFor } from './sign-in-routing';
 
 export type LoginBody = z.output<typeof loginBody>;
 
 /** Stores the signed-in user in the session and routes by role and verification (password or Google). */
-export function useCompleteSignIn(): (user: SessionUser) => void {
+export function useCompleteSignIn(): (user: SignInResult) => void {
   const navigate = useNavigate();
   return useCallback(
-    (user: SessionUser) => {
-      const session = sessionStore.apply(signIn, sessionFromUser(user));
+    (user: SignInResult) => {
+      const session = sessionStore.apply(signIn, user);
       void navigate(landingPathFor(session), { replace: true });
     },
     [navigate],
@@ -27,7 +25,15 @@ export function useCompleteSignIn(): (user: SessionUser) => void {
 export function useSignIn() {
   const completeSignIn = useCompleteSignIn();
   return useMutation({
-    mutationFn: (body: LoginBody) => api.data(login, { body }),
+    // The client and the contract load on the first sign-in, not with the sign-in route.
+    mutationFn: async (body: LoginBody) => {
+      const [{ api }, { login }, { sessionFromUser }] = await Promise.all([
+        import('../../api/api-client'),
+        import('@multimfa/api-contract'),
+        import('../../session/session-user'),
+      ]);
+      return sessionFromUser(await api.data(login, { body }));
+    },
     onSuccess: completeSignIn,
   });
 }

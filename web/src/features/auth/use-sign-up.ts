@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { api } from '../../api/api-client';
 import { signUp } from '../../session/session.actions';
 import { sessionStore } from '../../session/session-store';
-import type { LoginRouteState } from './auth-route-state';
+import type { LoginRouteState } from './login-route-state';
 import type { SignUpFormValues } from './sign-up.schema';
 
 /**

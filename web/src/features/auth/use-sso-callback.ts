@@ -1,21 +1,28 @@
-import { checkSSOStatus, loginSSO } from '@multimfa/api-contract';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { api } from '../../api/api-client';
 import { errorMessage } from '../../api/api-error';
-import type { SessionUser } from '../../session/session-user';
+import type { SignInResult } from '../../session/session.actions';
 import type { GoogleSignUpState } from './auth-route-state';
 import { readSsoCallback, withoutSsoParams } from './sso-callback';
 import { useCompleteSignIn } from './use-sign-in';
 
-type SsoOutcome = { kind: 'signed-in'; user: SessionUser } | { kind: 'sign-up'; prefill: GoogleSignUpState };
+type SsoOutcome = { kind: 'signed-in'; user: SignInResult } | { kind: 'sign-up'; prefill: GoogleSignUpState };
 
 /** Registered: sign in (loginSSO). Not registered: what the sign-up form needs (section 4, Single sign-on). */
 async function continueWithGoogle(emailAddress: string): Promise<SsoOutcome> {
+  // Loaded only when Google sends the browser back, not with the sign-in route.
+  const [{ api }, { checkSSOStatus, loginSSO }, { sessionFromUser }] = await Promise.all([
+    import('../../api/api-client'),
+    import('@multimfa/api-contract'),
+    import('../../session/session-user'),
+  ]);
   const status = await api.data(checkSSOStatus, { body: { emailAddress } });
   if (status.registered) {
-    return { kind: 'signed-in', user: await api.data(loginSSO, { body: { emailAddress } }) };
+    return {
+      kind: 'signed-in',
+      user: sessionFromUser(await api.data(loginSSO, { body: { emailAddress } })),
+    };
   }
   return {
     kind: 'sign-up',

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import { defaultSession, type Session } from '../../session/session.schema';
+import type { Session } from '../../session/session.schema';
+import { defaultSession } from '../../session/session-defaults';
 import { fullPrice } from './amounts';
 import { checkoutRequest } from './checkout-request';
 

@@ -6,6 +6,7 @@ import { MembersTable } from '../../features/members/members-table.component';
 import { MfaDetailsForm } from '../../features/members/mfa-details-form.component';
 import { useInviteMember, useMfaDetails } from '../../features/members/use-mfa-details';
 import { RecentMessages } from '../../features/messages/recent-messages.component';
+import { TextsUsage } from '../../features/mfas/texts-usage.component';
 
 /** /details/{mfaid}: the MultiMFA's header fields and its members (customer-area section 2). */
 export function MultiMfaDetailsPage() {
@@ -23,6 +24,9 @@ export function MultiMfaDetailsPage() {
       <Title order={2}>MultiMFA Details</Title>
       <Card withBorder>
         <MfaDetailsForm mfa={mfa} />
+      </Card>
+      <Card withBorder>
+        <TextsUsage mfaId={mfa.multiMFAId} />
       </Card>
       <Card withBorder>
         <AddMemberForm mfa={mfa} />

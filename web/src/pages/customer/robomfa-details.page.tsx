@@ -6,6 +6,7 @@ import { BotsTable } from '../../features/bots/bots-table.component';
 import { CreateBotForm } from '../../features/bots/create-bot-form.component';
 import { RoboMfaHeader } from '../../features/bots/robo-mfa-header.component';
 import { useRoboMfa } from '../../features/bots/use-robo-mfa';
+import { TextsUsage } from '../../features/mfas/texts-usage.component';
 
 /** /robo-mfa/details/{mfaid}: the RoboMFA's header, the Create New Bot form and its bots. */
 export function RoboMfaDetailsPage() {
@@ -25,6 +26,9 @@ export function RoboMfaDetailsPage() {
       <Stack gap="lg">
         <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }}>
           <RoboMfaHeader mfa={mfa} />
+        </Paper>
+        <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }}>
+          <TextsUsage mfaId={mfa.roboMFAId} />
         </Paper>
         <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }}>
           <Stack gap="md">

@@ -1,11 +1,12 @@
-import { Container, Grid, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Container, Grid, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { takeSignInNotice } from '../../api/api-client';
-import { loginRouteStateSchema, readRouteState } from '../../features/auth/auth-route-state';
+import { takeSignInNotice } from '../../api/sign-in-notice';
+import { readLoginRouteState } from '../../features/auth/login-route-state';
 import { SignInFormCard } from '../../features/auth/sign-in-form.component';
 import { landingPathFor } from '../../features/auth/sign-in-routing';
 import { useSsoCallback } from '../../features/auth/use-sso-callback';
+import { IntroVideo } from '../../features/marketing/intro-video.component';
 import { MarketingHero } from '../../features/marketing/marketing-hero.component';
 import { useSession } from '../../session/session-store';
 import { isSignedOutState } from '../../session/signed-out-state';
@@ -32,7 +33,7 @@ export function SignInPage() {
   const sso = useSsoCallback();
   // An expired session sent the browser here: its message (taken from storage once per page load).
   const [notice] = useState(takeSignInNotice);
-  const handoff = readRouteState(loginRouteStateSchema, location.state);
+  const handoff = readLoginRouteState(location.state);
 
   if (session.isLoggedIn && !sso.busy && !isSignedOutState(location.state)) {
     return <Navigate to={landingPathFor(session)} replace />;
@@ -76,6 +77,9 @@ export function SignInPage() {
                 />
               </Stack>
             </Paper>
+            <Box maw={440} mx="auto" mt="lg">
+              <IntroVideo />
+            </Box>
           </Grid.Col>
         </Grid>
       </Container>

@@ -1,0 +1,365 @@
+import assert from 'node:assert/strict';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import type { BotMessagePage } from '@multimfa/api-contract';
+import { createKafka, ensureTopics } from '@multimfa/event-bus';
+import { publishTestEvent } from '@multimfa/event-bus/testing';
+import {
+  botCreated,
+  invitationRejected,
+  memberVerified,
+  mfaCreated,
+  mfaDeleted,
+  mfaUpdated,
+  numberAssigned,
+  numberQuarantined,
+  numberReleased,
+  topicList,
+  userRegistered,
+} from '@multimfa/events';
+import { SandboxClient } from '@multimfa/provider-sandbox';
+import { createSandbox, loadSandboxSettings, type Sandbox } from '@multimfa/provider-sandbox/server';
+import { loadConfig } from '@multimfa/service-runtime';
+import {
+  createTestDatabase,
+  createTestServiceApp,
+  dropTestDatabase,
+  testGatewayCaller,
+  testInfrastructure,
+  testLogger,
+} from '@multimfa/service-runtime/testing';
+import type { INestApplication } from '@nestjs/common';
+import pg from 'pg';
+import { InboundService } from '../inbound/inbound.service.js';
+import { messagingService } from '../service.js';
+
+type Answer<T> = { status: number; body: T };
+
+const randomNumber = () => `+1415${String(Math.floor(Math.random() * 9_000_000) + 1_000_000)}`;
+
+describe("messaging's views of numbers, subscriptions and owners (real PostgreSQL, Redis, Kafka; SendGrid and Twilio in the sandbox)", () => {
+  const prefix = `${testInfrastructure.topicPrefix}${randomBytes(3).toString('hex')}.`;
+  const kafka = createKafka({
+    clientId: 'directory-test',
+    brokers: testInfrastructure.kafkaBrokers,
+    logger: testLogger('kafka'),
+  });
+  const producer = kafka.producer();
+  let sandbox: Sandbox;
+  let inbox: SandboxClient;
+  let app: INestApplication;
+  let baseUrl: string;
+  let databaseUrl: string;
+  let db: pg.Pool;
+
+  async function call<T>(method: string, path: string): Promise<Answer<T>> {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: await testGatewayCaller.headers('messaging'),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+  }
+
+  async function until(what: string, check: () => Promise<boolean>): Promise<void> {
+    for (let i = 0; !(await check()); i += 1) {
+      if (i > 300) assert.fail(`${what} did not happen`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  const viewedNumber = async (mfaId: string) =>
+    (await db.query('SELECT number FROM mfa_view WHERE mfa_id = $1', [mfaId])).rows[0]?.number as
+      | string
+      | null
+      | undefined;
+
+  function mfaState(mfaId: string, type: 'MultiMFA' | 'RoboMFA', number: string | null, active = true) {
+    return {
+      mfaId,
+      MFAType: type,
+      userId: randomUUID(),
+      name: `${type} of the test`,
+      description: '',
+      countryId: 1,
+      countryIso: 'US',
+      plan: { planId: 1, planName: 'Basic', basePrice: 5, noOfUsers: 2 },
+      subscriptionId: randomUUID(),
+      autoRenewal: true,
+      nextPaymentDate: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      isSubscriptionActive: active,
+      isActive: true,
+      number,
+    };
+  }
+
+  /** A MultiMFA with one VERIFIED e-mail member, as numbers' events tell messaging. */
+  async function multiMfa(number: string) {
+    const mfaId = randomUUID();
+    const state = mfaState(mfaId, 'MultiMFA', number);
+    await publishTestEvent(producer, prefix, mfaCreated, {
+      ...state,
+      purchaseId: randomUUID(),
+      createdAt: new Date().toISOString(),
+    });
+    const memberId = randomUUID();
+    await publishTestEvent(producer, prefix, memberVerified, {
+      memberId,
+      mfaId,
+      userId: state.userId,
+      firstName: 'Vera',
+      lastName: 'Member',
+      mobileNo: '',
+      email: `vera.${randomBytes(3).toString('hex')}@example.com`,
+      forwardMedium: 'EMAIL',
+      status: 'VERIFIED',
+      invitationId: randomUUID(),
+      verifiedAt: new Date().toISOString(),
+    });
+    await until('the MultiMFA and its member in the view', async () => {
+      const { rows } = await db.query('SELECT 1 FROM member_view WHERE member_id = $1', [memberId]);
+      return rows.length > 0 && (await viewedNumber(mfaId)) === number;
+    });
+    return state;
+  }
+
+  const text = (to: string) =>
+    app.get(InboundService).receive({
+      messageSid: `SM${randomBytes(16).toString('hex')}`,
+      from: '+15550001111',
+      to,
+      body: 'Your verification code is 482913',
+    });
+
+  const forwardsOf = async (messageId: string) =>
+    Number((await db.query('SELECT count(*) FROM forward WHERE message_id = $1', [messageId])).rows[0].count);
+  const logOf = async (messageId: string) =>
+    (await db.query('SELECT mfa_id, log_type FROM message_log WHERE message_id = $1', [messageId])).rows;
+
+  beforeAll(async () => {
+    sandbox = createSandbox(loadSandboxSettings({ LOG_LEVEL: 'silent' }).config);
+    const sandboxUrl = await sandbox.listen(0, '127.0.0.1');
+    inbox = new SandboxClient(sandboxUrl);
+    await ensureTopics(kafka, topicList(prefix));
+    await producer.connect();
+    databaseUrl = await createTestDatabase('messaging');
+    const config = loadConfig(messagingService.configSchema, {
+      PORT: '1',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: testInfrastructure.redisUrl,
+      KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
+      KAFKA_TOPIC_PREFIX: prefix,
+      SENDGRID_API_KEY: 'SG.multimfa-sandbox',
+      SENDGRID_API_URL: sandboxUrl,
+      PUBLIC_WEB_URL: 'http://127.0.0.1:24080',
+      EVENT_SEALING_KEY: randomBytes(32).toString('base64'),
+      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000001',
+      TWILIO_AUTH_TOKEN: '5a4db0c55a4db0c55a4db0c55a4db0c5',
+      TWILIO_API_URL: sandboxUrl,
+      PUBLIC_API_URL: 'http://127.0.0.1:1',
+      ...testGatewayCaller.env,
+    });
+    app = await createTestServiceApp(messagingService, config, testLogger('messaging'));
+    await app.listen(0, '127.0.0.1');
+    baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await db?.end();
+    await producer.disconnect();
+    await sandbox?.close();
+    await dropTestDatabase(databaseUrl);
+    const admin = kafka.admin();
+    await admin.connect();
+    await admin.deleteTopics({ topics: topicList(prefix).map((topic) => topic.name) }).catch(() => undefined);
+    await admin.disconnect();
+  });
+
+  it('forwards nothing to the old team once its number is quarantined: the text is kept and logged as VALIDATION; a stale MFA event does not give the number back', async () => {
+    const number = randomNumber();
+    const mfa = await multiMfa(number);
+    const before = await text(number);
+    assert.equal(
+      await forwardsOf(before.messageId),
+      1,
+      'forwarded to the verified member while the number is theirs',
+    );
+
+    await publishTestEvent(producer, prefix, numberQuarantined, {
+      phoneNumberId: 7,
+      number,
+      mfaId: mfa.mfaId,
+      userId: mfa.userId,
+      quarantinedUntil: new Date(Date.now() + 90 * 86_400_000).toISOString(),
+      quarantinedAt: new Date().toISOString(),
+    });
+    await until('the quarantine in the view', async () => (await viewedNumber(mfa.mfaId)) === null);
+    // An update numbers wrote before the quarantine, applied after it (another topic).
+    await publishTestEvent(producer, prefix, mfaUpdated, {
+      ...mfa,
+      name: 'Renamed before the quarantine',
+      purchaseId: null,
+      updatedAt: new Date().toISOString(),
+    });
+    await until('the stale update', async () => {
+      const { rows } = await db.query('SELECT name FROM mfa_view WHERE mfa_id = $1', [mfa.mfaId]);
+      return rows[0]?.name === 'Renamed before the quarantine';
+    });
+    assert.equal(await viewedNumber(mfa.mfaId), null);
+
+    const after = await text(number);
+    assert.equal(await forwardsOf(after.messageId), 0);
+    assert.deepEqual(await logOf(after.messageId), [{ mfa_id: null, log_type: 'VALIDATION' }]);
+  });
+
+  it('routes a released number to nobody, and to the new MFA once numbers assigns it again', async () => {
+    const number = randomNumber();
+    const old = await multiMfa(number);
+    await publishTestEvent(producer, prefix, numberReleased, {
+      phoneNumberId: 8,
+      number,
+      releasedAt: new Date().toISOString(),
+    });
+    await until('the release in the view', async () => (await viewedNumber(old.mfaId)) === null);
+    assert.deepEqual(await logOf((await text(number)).messageId), [{ mfa_id: null, log_type: 'VALIDATION' }]);
+
+    const next = await multiMfa(randomNumber());
+    await publishTestEvent(producer, prefix, numberAssigned, {
+      phoneNumberId: 8,
+      number,
+      sid: `PN${randomBytes(16).toString('hex')}`,
+      countryIso: 'US',
+      mfaId: next.mfaId,
+      MFAType: 'MultiMFA',
+      userId: next.userId,
+      assignedAt: new Date().toISOString(),
+    });
+    await until('the new assignment', async () => (await viewedNumber(next.mfaId)) === number);
+    const routed = await text(number);
+    assert.equal(await forwardsOf(routed.messageId), 1);
+    assert.deepEqual(await logOf(routed.messageId), [{ mfa_id: next.mfaId, log_type: 'INFO' }]);
+  });
+
+  it("stops forwarding a deleted MFA's texts at once: no number, no members", async () => {
+    const number = randomNumber();
+    const mfa = await multiMfa(number);
+    await publishTestEvent(producer, prefix, mfaDeleted, {
+      mfaId: mfa.mfaId,
+      MFAType: 'MultiMFA',
+      userId: mfa.userId,
+      number,
+      deletedAt: new Date().toISOString(),
+    });
+    await until('the deletion in the view', async () => (await viewedNumber(mfa.mfaId)) === null);
+    const { rows } = await db.query('SELECT count(*) FROM member_view WHERE mfa_id = $1', [mfa.mfaId]);
+    assert.equal(Number(rows[0].count), 0);
+    const after = await text(number);
+    assert.equal(await forwardsOf(after.messageId), 0);
+    assert.deepEqual(await logOf(after.messageId), [{ mfa_id: null, log_type: 'VALIDATION' }]);
+  });
+
+  it("answers a RoboMFA's bots 403 SUBSCRIPTION_EXPIRED while its subscription is expired, and never serves the texts that came meanwhile, also after the renewal", async () => {
+    const number = randomNumber();
+    const mfaId = randomUUID();
+    const state = mfaState(mfaId, 'RoboMFA', number);
+    await publishTestEvent(producer, prefix, mfaCreated, {
+      ...state,
+      purchaseId: randomUUID(),
+      createdAt: new Date().toISOString(),
+    });
+    const key = `mmfa_bot_${randomBytes(32).toString('base64url')}`;
+    const keyHash = createHash('sha256').update(key).digest('hex');
+    await publishTestEvent(producer, prefix, botCreated, {
+      botId: randomUUID(),
+      mfaId,
+      userId: state.userId,
+      referenceName: 'ci',
+      keyHash,
+      isActive: true,
+      createdAt: new Date().toISOString(),
+    });
+    const feed = `/bot-feed/keys/${keyHash}/messages`;
+    await until('the RoboMFA and its bot', async () => (await viewedNumber(mfaId)) === number);
+    await until('the bot', async () => (await call('GET', `${feed}?limit=1`)).status === 200);
+    const kept = await text(number);
+
+    const publishActive = (active: boolean) =>
+      publishTestEvent(producer, prefix, mfaUpdated, {
+        ...state,
+        isSubscriptionActive: active,
+        purchaseId: null,
+        updatedAt: new Date().toISOString(),
+      });
+    await publishActive(false);
+    await until('the expiry', async () => (await call('GET', `${feed}?limit=1`)).status === 403);
+    const refused = await call<{ isError: boolean; message: string; data: { code: string } }>(
+      'GET',
+      `${feed}/next?timeout=0`,
+    );
+    assert.equal(refused.status, 403);
+    assert.equal(refused.body.data.code, 'SUBSCRIPTION_EXPIRED');
+    assert.match(refused.body.message, /subscription has expired/);
+    const withheld = await text(number);
+    assert.deepEqual(await logOf(withheld.messageId), [{ mfa_id: mfaId, log_type: 'WARNING' }]);
+
+    await publishActive(true);
+    await until('the renewal', async () => (await call('GET', `${feed}?limit=1`)).status === 200);
+    const page = await call<BotMessagePage>('GET', `${feed}?limit=10`);
+    assert.deepEqual(
+      page.body.messages.map((message) => message.messageId),
+      [kept.messageId],
+    );
+    const claim = await call('POST', `${feed}/${withheld.messageId}/claim`);
+    assert.equal(claim.status, 404);
+  });
+
+  it("e-mails the MultiMFA's owner, at the address identity's events gave, when a member rejects the invitation", async () => {
+    const number = randomNumber();
+    const mfa = await multiMfa(number);
+    const owner = `owner.${randomBytes(3).toString('hex')}@example.com`;
+    await publishTestEvent(producer, prefix, userRegistered, {
+      userId: mfa.userId,
+      emailAddress: owner,
+      firstName: 'Olga',
+      lastName: 'Owner',
+      mobileNo: '',
+      userType: 'CUSTOMER',
+      provider: 'NONE',
+      isVerified: true,
+      serviceAgreementAgreed: true,
+      receiveMarketingEmails: false,
+    });
+    await until('the owner in the view', async () => {
+      const { rows } = await db.query('SELECT 1 FROM user_contact WHERE user_id = $1', [mfa.userId]);
+      return rows.length > 0;
+    });
+    const cursor = await inbox.cursor();
+    const rejection = {
+      memberId: randomUUID(),
+      mfaId: mfa.mfaId,
+      userId: mfa.userId,
+      firstName: 'Rita',
+      lastName: 'Rejecter',
+      mobileNo: '',
+      email: 'rita@example.com',
+      forwardMedium: 'EMAIL' as const,
+      status: 'INVITE_SENT' as const,
+      invitationId: randomUUID(),
+      rejectedAt: new Date().toISOString(),
+    };
+    await publishTestEvent(producer, prefix, invitationRejected, rejection);
+    const email = await inbox.waitForEmail(owner, { after: cursor, timeoutMs: 30_000 });
+    assert.equal(email.subject, 'Rita Rejecter rejected your MultiMFA invitation');
+    assert.match(email.text ?? '', /Hi Olga,/);
+    assert.match(
+      email.text ?? '',
+      /Rita Rejecter \(rita@example\.com\) rejected the invitation to receive the verification codes of your MultiMFA MultiMFA of the test\./,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const all = await inbox.messages({ channel: 'email', to: owner, after: cursor });
+    assert.equal(all.length, 1, 'one e-mail per rejection');
+  });
+});

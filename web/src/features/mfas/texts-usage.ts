@@ -1,0 +1,17 @@
+import type { MfaUsage } from '@multimfa/api-contract';
+
+/** "Texts used this period: 12 of 100" (the plan's texts per month). */
+export function textsUsedLine(usage: Pick<MfaUsage, 'textsUsed' | 'textsAllowed'>): string {
+  return `Texts used this period: ${usage.textsUsed} of ${usage.textsAllowed}`;
+}
+
+/** Texts over the allowance and what they add to the next invoice; null within the allowance. */
+export function overageLine(
+  usage: Pick<MfaUsage, 'textsUsed' | 'textsAllowed' | 'extraTextPrice'>,
+): string | null {
+  const over = usage.textsUsed - usage.textsAllowed;
+  if (over <= 0) return null;
+  const each = `$${usage.extraTextPrice.toFixed(2)}`;
+  const total = `$${(over * usage.extraTextPrice).toFixed(2)}`;
+  return `${over} over the allowance, ${each} each: ${total} on the next invoice`;
+}
