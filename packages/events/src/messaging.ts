@@ -97,7 +97,9 @@ export const usageCounted = defineEvent({
     texts: z.number().int().positive(),
     countedAt: z.iso.datetime(),
   }),
-  keyOf: (payload) => payload.mfaId,
+  // Keyed by the text, not the MFA: a meter counts each usageId once in any order, and the outbox makes
+  // writers of one key take turns until they commit, which would serialize every text to one number.
+  keyOf: (payload) => payload.usageId,
 });
 
 export const messagingEvents = [

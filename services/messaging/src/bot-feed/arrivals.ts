@@ -15,6 +15,11 @@ export interface ArrivalWatch {
   waitFor(ms: number, signal?: AbortSignal): Promise<void>;
   /** The process is stopping: end the wait now (the client asks again, of another replica). */
   readonly ended: boolean;
+  /**
+   * When (`performance.now()`) the subscription was in place, or the last arrival came, whichever is
+   * later: a database read sent after it sees every text this watch has announced so far.
+   */
+  readonly freshAfter: number;
   close(): void;
 }
 
@@ -29,10 +34,12 @@ class Watch implements ArrivalWatch {
   private signalled = false;
   ended = false;
   private wake: (() => void) | undefined;
+  freshAfter = performance.now();
 
   constructor(private readonly release: (watch: Watch) => void) {}
 
   push(arrival: MessageArrival | undefined): void {
+    this.freshAfter = performance.now();
     if (arrival) this.buffered.push(arrival);
     this.signalled = true;
     this.wake?.();
@@ -74,7 +81,15 @@ class Watch implements ArrivalWatch {
 interface Channel {
   watches: Set<Watch>;
   subscribed: Promise<unknown>;
+  /** Set while no one watches: the channel is unsubscribed when it fires, unless a watch came back. */
+  linger?: NodeJS.Timeout;
 }
+
+/**
+ * A channel nobody watches stays subscribed this long: a bot asks again right after each answer, and
+ * an UNSUBSCRIBE followed by a SUBSCRIBE for every answer would put two Redis round trips on its way.
+ */
+const LINGER_MS = 10_000;
 
 /**
  * Redis pub/sub, one subscriber connection per process: a channel per MFA is subscribed while at
@@ -87,6 +102,7 @@ export class RedisArrivals extends Arrivals implements OnModuleDestroy, OnApplic
   private readonly redis: Redis;
   private readonly channels = new Map<string, Channel>();
   private connectedBefore = false;
+  private stopping = false;
 
   constructor(
     url: string,
@@ -121,6 +137,10 @@ export class RedisArrivals extends Arrivals implements OnModuleDestroy, OnApplic
   async watch(mfaId: string): Promise<ArrivalWatch> {
     const name = messageArrivalChannel(mfaId);
     let channel = this.channels.get(name);
+    if (channel?.linger) {
+      clearTimeout(channel.linger);
+      channel.linger = undefined;
+    }
     if (!channel) {
       const created: Channel = { watches: new Set(), subscribed: this.redis.subscribe(name) };
       created.subscribed.catch(() => {
@@ -137,17 +157,31 @@ export class RedisArrivals extends Arrivals implements OnModuleDestroy, OnApplic
       watch.close();
       throw error;
     }
+    watch.freshAfter = Math.max(watch.freshAfter, performance.now());
     return watch;
   }
 
-  /** Channels subscribed now (for tests and metrics). */
+  /** Channels someone waits on now (lingering ones left out; for tests and metrics). */
   subscribedChannels(): number {
-    return this.channels.size;
+    let watched = 0;
+    for (const channel of this.channels.values()) if (channel.watches.size) watched += 1;
+    return watched;
   }
 
   private release(name: string, watch: Watch): void {
     const channel = this.channels.get(name);
     if (!channel?.watches.delete(watch) || channel.watches.size) return;
+    if (this.stopping) {
+      this.unsubscribe(name, channel);
+      return;
+    }
+    channel.linger = setTimeout(() => this.unsubscribe(name, channel), LINGER_MS);
+    channel.linger.unref();
+  }
+
+  private unsubscribe(name: string, channel: Channel): void {
+    if (this.channels.get(name) !== channel || channel.watches.size) return;
+    clearTimeout(channel.linger);
     this.channels.delete(name);
     // Commands keep their order on the connection: a SUBSCRIBE sent after this one wins.
     this.redis.unsubscribe(name).catch((error: unknown) => {
@@ -161,6 +195,8 @@ export class RedisArrivals extends Arrivals implements OnModuleDestroy, OnApplic
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    for (const channel of this.channels.values()) clearTimeout(channel.linger);
     for (const channel of this.channels.values()) for (const watch of [...channel.watches]) watch.close();
     if (this.redis.status !== 'end') await this.redis.quit().catch(() => this.redis.disconnect());
   }

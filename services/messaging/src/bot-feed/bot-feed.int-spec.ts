@@ -177,6 +177,39 @@ describe('the bot feed in messaging (real PostgreSQL, Redis pub/sub, Kafka)', ()
     }
   });
 
+  it('serves the texts of one transaction by feed position as numbers (999999999 before 1000000000)', async () => {
+    const mine = await bot();
+    const client = await db.connect();
+    const first = inboundMessage({ mfaId: mine.mfaId, body: 'first 100003' });
+    const second = inboundMessage({ mfaId: mine.mfaId, body: 'second 100004' });
+    try {
+      await client.query('BEGIN');
+      for (const [message, position] of [
+        [first, 999_999_999],
+        [second, 1_000_000_000],
+      ] as const) {
+        await insertInboundMessage(client, message);
+        await client.query('UPDATE inbound_message SET feed_position = $2 WHERE message_id = $1', [
+          message.messageId,
+          position,
+        ]);
+      }
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    const page = await call<BotMessagePage>('GET', `${mine.feed}?limit=10`);
+    assert.deepEqual(
+      page.body.messages.map((message) => message.messageId),
+      [first.messageId, second.messageId],
+    );
+    const next = await call<BotMessage>(
+      'GET',
+      `${mine.feed}/next?since=${page.body.messages[0]?.cursor}&timeout=0`,
+    );
+    assert.equal(next.body.messageId, second.messageId);
+  });
+
   it('answers a wait at once when a text after the cursor is already there', async () => {
     const mine = await bot();
     const start = await call<BotMessagePage>('GET', `${mine.feed}?limit=10`);

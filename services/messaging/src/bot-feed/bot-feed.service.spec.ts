@@ -21,6 +21,8 @@ class FakeMessages {
   looks = 0;
   claims = new Map<string, MessageClaim>();
   onLook: (() => void) | undefined;
+  /** Holds the next read's answer (taken as it was sent) until it resolves. */
+  gate: Promise<void> | undefined;
   readonly log: string[];
 
   constructor(log: string[]) {
@@ -59,6 +61,9 @@ class FakeMessages {
     const hook = this.onLook;
     this.onLook = undefined;
     hook?.();
+    const gate = this.gate;
+    this.gate = undefined;
+    await gate;
     return { messages: served, horizon: this.horizonXact.toString() };
   }
 
@@ -88,9 +93,13 @@ class FakeArrivals extends Arrivals {
     let buffered: MessageArrival[] = [];
     let wake: (() => void) | undefined;
     let ended = false;
+    let freshAfter = performance.now();
     const watch: ArrivalWatch = {
       get ended() {
         return ended;
+      },
+      get freshAfter() {
+        return freshAfter;
       },
       take: () => {
         const taken = buffered;
@@ -114,6 +123,7 @@ class FakeArrivals extends Arrivals {
     };
     const entry = {
       push: (arrival: MessageArrival) => {
+        freshAfter = performance.now();
         buffered.push(arrival);
         wake?.();
       },
@@ -206,6 +216,50 @@ describe('BotFeedService', () => {
     const next = await waiting;
     assert.equal(next?.messageId, late.messageId);
     assert.ok(messages.looks >= 3, 'looked again after the announced text was held back');
+  });
+
+  it('reads a text once for ten waits woken by it, and gives it to each of them', async () => {
+    const { messages, arrivals, service } = setUp();
+    const start = (await service.list(KEY, { since: undefined, limit: 1 })).cursor;
+    const waits = Array.from({ length: 10 }, () => service.next(KEY, { since: start, timeout: 5 }));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const looksBefore = messages.looks;
+    const row = messages.add(100, 7);
+    messages.horizonXact = 101n;
+    arrivals.announce(row);
+    const answers = await Promise.all(waits);
+    assert.deepEqual(
+      answers.map((answer) => answer?.messageId),
+      Array(10).fill(row.messageId),
+    );
+    assert.equal(messages.looks - looksBefore, 1);
+  });
+
+  it('does not take the answer of a read sent before the text it was told of', async () => {
+    const { messages, arrivals, service } = setUp();
+    const start = (await service.list(KEY, { since: undefined, limit: 1 })).cursor;
+    const woken = service.next(KEY, { since: start, timeout: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Another wait's read is in flight (its snapshot holds nothing) when the text commits and is
+    // announced: the woken wait must read again rather than share that answer.
+    let release: () => void = () => {};
+    messages.gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const other = service.next(KEY, { since: start, timeout: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const row = messages.add(100, 7);
+    messages.horizonXact = 101n;
+    const looksBefore = messages.looks;
+    arrivals.announce(row);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    assert.equal(messages.looks - looksBefore, 1, 'the woken wait sent a read of its own');
+    release();
+    const answers = await Promise.all([woken, other]);
+    assert.deepEqual(
+      answers.map((answer) => answer?.messageId),
+      [row.messageId, row.messageId],
+    );
   });
 
   it('ignores texts from other senders and gives the one from the sender asked for', async () => {

@@ -20,7 +20,7 @@ import {
   FEED_START,
   type FeedCursor,
 } from './feed-cursor.js';
-import { FeedMessagesRepository } from './feed-messages.repository.js';
+import { FeedMessagesRepository, type FeedSlice } from './feed-messages.repository.js';
 
 /** A held-back arrival (committed, not yet below the horizon) is looked at again after these waits. */
 const HELD_BACK_FIRST_MS = 10;
@@ -49,6 +49,12 @@ export function toBotMessage(row: FeedMessageRow): BotMessage {
 
 const cursorOf = (row: FeedMessageRow): FeedCursor => ({ xact: row.xact, position: row.position });
 
+interface SharedLook {
+  /** `performance.now()` when the read was sent. */
+  sentAt: number;
+  slice: Promise<FeedSlice>;
+}
+
 /**
  * The bot feed: a bot, known by its API key's hash, reads its RoboMFA's texts after a cursor, waits
  * for the next one, and claims one for itself. Waiting subscribes to the MFA's arrivals first and
@@ -56,6 +62,9 @@ const cursorOf = (row: FeedMessageRow): FeedCursor => ({ xact: row.xact, positio
  */
 @Injectable()
 export class BotFeedService {
+  /** Waits' reads in flight, by MFA, cursor and sender (see `look`). */
+  private readonly looks = new Map<string, SharedLook>();
+
   constructor(
     @Inject(FeedBotsRepository) private readonly bots: FeedBotsRepository,
     @Inject(FeedMessagesRepository) private readonly messages: FeedMessagesRepository,
@@ -110,7 +119,7 @@ export class BotFeedService {
       let retryMs = HELD_BACK_FIRST_MS;
       for (;;) {
         const arrived = watch.take();
-        const [found] = (await this.messages.after(bot.mfaId, since, 1, query.sender)).messages;
+        const [found] = (await this.look(bot.mfaId, since, query.sender, watch.freshAfter)).messages;
         if (found) return toBotMessage(found);
         // An announced text not served yet waits for an older transaction: look again shortly.
         heldBack = heldBack.concat(arrived.map((arrival) => arrival.messageId));
@@ -124,6 +133,27 @@ export class BotFeedService {
     } finally {
       watch.close();
     }
+  }
+
+  /**
+   * The first message after `since`, read once for all the waits that ask the same at the same time
+   * (the bots of one RoboMFA, woken by one text, ask for the same message): a wait joins a read in
+   * flight only if that read was sent after `freshAfter`, so it sees every text the wait was told of.
+   */
+  private look(mfaId: string, since: FeedCursor, sender: string | undefined, freshAfter: number) {
+    const key = `${mfaId} ${since.xact} ${since.position} ${sender ?? ''}`;
+    const shared = this.looks.get(key);
+    if (shared && shared.sentAt > freshAfter) return shared.slice;
+    const look: SharedLook = {
+      sentAt: performance.now(),
+      slice: this.messages.after(mfaId, since, 1, sender),
+    };
+    this.looks.set(key, look);
+    const forget = () => {
+      if (this.looks.get(key) === look) this.looks.delete(key);
+    };
+    look.slice.then(forget, forget);
+    return look.slice;
   }
 
   /** Exactly one bot gets a message; the same bot claiming again gets its claim back. */

@@ -26,6 +26,9 @@ export interface FeedSlice {
  * Reads the bot feed over `inbound_message` (written by the inbound webhook), leaving out the texts
  * `withheld_message` lists (they came while the subscription was expired), and writes
  * `message_claim`. Each read computes the horizon in the same statement (the same snapshot) as the rows.
+ * The feed is ordered by the columns themselves (qualified: the text aliases of the select list would
+ * order by digits as text, so xid 1000 before 999, and sort every row after the cursor), so the read
+ * walks `inbound_message_mfa_xact` and stops at the limit.
  */
 @Injectable()
 export class FeedMessagesRepository {
@@ -36,13 +39,13 @@ export class FeedMessagesRepository {
     const rows: Row[] = await this.dataSource.query(
       `WITH h AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS horizon)
        SELECT h.horizon::text AS horizon, m.* FROM h LEFT JOIN LATERAL (
-         SELECT message_id, code, code_service, from_number, body, received_at,
-                xact_id::text AS xact_id, feed_position::text AS feed_position
-         FROM inbound_message
-         WHERE mfa_id = $1 AND (xact_id, feed_position) > ($2::xid8, $3::bigint) AND xact_id < h.horizon
-           AND ($5::text IS NULL OR from_number = $5)
-           AND NOT EXISTS (SELECT 1 FROM withheld_message w WHERE w.message_id = inbound_message.message_id)
-         ORDER BY xact_id, feed_position
+         SELECT i.message_id, i.code, i.code_service, i.from_number, i.body, i.received_at,
+                i.xact_id::text AS xact_id, i.feed_position::text AS feed_position
+         FROM inbound_message i
+         WHERE i.mfa_id = $1 AND (i.xact_id, i.feed_position) > ($2::xid8, $3::bigint) AND i.xact_id < h.horizon
+           AND ($5::text IS NULL OR i.from_number = $5)
+           AND NOT EXISTS (SELECT 1 FROM withheld_message w WHERE w.message_id = i.message_id)
+         ORDER BY i.xact_id, i.feed_position
          LIMIT $4
        ) m ON true`,
       [mfaId, after.xact, after.position, limit, sender ?? null],

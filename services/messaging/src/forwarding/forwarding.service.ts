@@ -73,7 +73,6 @@ export class ForwardingService {
         attempts: attempt,
       });
       if (!changed) return;
-      await this.log.countSuccess(manager, forward.mfaId, forward.medium);
       await this.outbox.publish(manager, forwardSent, {
         forwardId,
         messageId: forward.messageId,
@@ -83,6 +82,8 @@ export class ForwardingService {
         sentAt: this.clock.now().toISOString(),
       });
       await this.published(manager, changed);
+      // Last: every forward of the MFA updates this one row, and holds it until the commit.
+      await this.log.countSuccess(manager, forward.mfaId, forward.medium);
     });
   }
 
@@ -93,7 +94,6 @@ export class ForwardingService {
     await this.forwards.transaction(async (manager) => {
       const changed = await this.forwards.advance(manager, forwardId, 'failed', { lastError: reason });
       if (!changed) return;
-      await this.failed(manager, changed, forward);
       const medium = forward.medium === 'SMS' ? 'SMS' : 'e-mail';
       await this.log.write(manager, {
         mfaId: forward.mfaId,
@@ -109,6 +109,7 @@ export class ForwardingService {
         members: [{ firstName: forward.firstName, lastName: forward.lastName }],
         createdAt: this.clock.now(),
       });
+      await this.failed(manager, changed, forward);
     });
     this.logger.error({ forwardId, reason }, 'forward given up');
   }
@@ -118,7 +119,8 @@ export class ForwardingService {
     let applied = 0;
     for (const report of request.reports) {
       const status = PROVIDER_STATUS[report.event];
-      if (!status) continue;
+      // A forward starts queued, so a report of queued never moves it: no transaction for it.
+      if (!status || status === 'queued') continue;
       const moved = await this.forwards.transaction(async (manager) => {
         const changed = await this.forwards.advance(manager, report.forwardId, status);
         if (!changed) return false;
@@ -171,9 +173,10 @@ export class ForwardingService {
     return providerMessageId;
   }
 
+  /** The count last, as for a success: its row is the MFA's, held until the commit. */
   private async failed(manager: EntityManager, changed: ChangedForward, forward: ForwardToSend) {
-    await this.log.countFailure(manager, forward.mfaId);
     await this.published(manager, changed);
+    await this.log.countFailure(manager, forward.mfaId);
   }
 
   private async published(manager: EntityManager, changed: ChangedForward): Promise<void> {

@@ -63,20 +63,22 @@ export class InboundService {
       this.logger.info({ messageSid: sms.messageSid }, 'text delivered again; already stored');
       return { messageId: stored.messageId, duplicate: true };
     }
-    // After the commit: a job lost here is queued again by the worker's sweep; a lost announcement
-    // only delays a waiting bot until its next poll.
-    await this.queue
-      .enqueueAll(stored.jobs)
-      .catch((error: unknown) =>
-        this.logger.warn({ err: error, messageId: stored.messageId }, 'forwards not queued yet'),
-      );
-    if (stored.arrival) {
-      await this.arrivals
-        .publish({ messageId: stored.messageId, ...stored.arrival })
+    // After the commit, both at once: a job lost here is queued again by the worker's sweep; a lost
+    // announcement only delays a waiting bot until its next poll.
+    const arrival = stored.arrival;
+    await Promise.all([
+      this.queue
+        .enqueueAll(stored.jobs)
         .catch((error: unknown) =>
-          this.logger.warn({ err: error, messageId: stored.messageId }, 'arrival not announced'),
-        );
-    }
+          this.logger.warn({ err: error, messageId: stored.messageId }, 'forwards not queued yet'),
+        ),
+      arrival &&
+        this.arrivals
+          .publish({ messageId: stored.messageId, ...arrival })
+          .catch((error: unknown) =>
+            this.logger.warn({ err: error, messageId: stored.messageId }, 'arrival not announced'),
+          ),
+    ]);
     return { messageId: stored.messageId, duplicate: false };
   }
 
