@@ -10,6 +10,7 @@ import type { DirectoryRepository, MfaView } from '../directory/directory.reposi
 import type { EmailSender, OutgoingEmail } from '../email/email-sender.js';
 import type { EmailsRepository, EmailToSend, QueuedEmail } from '../email/emails.repository.js';
 import { EmailsService } from '../email/emails.service.js';
+import type { PromotionEmailsService } from '../promotions/promotion-emails.service.js';
 import type { EmailQueue } from '../queue/email-queue.js';
 import type { SendEmailJob } from '../queue/queues.js';
 import type {
@@ -75,6 +76,7 @@ function setUp(owner: UserContact | undefined) {
     {
       mfa: async (_manager: EntityManager, id: string) => (id === mfaId ? mfa : undefined),
     } as unknown as DirectoryRepository,
+    {} as PromotionEmailsService,
   );
   return { service, rows, sent, queued, sentAt };
 }
