@@ -14,6 +14,7 @@ type With<T, O extends { [P in keyof O]: P extends keyof T ? unknown : never }> 
 
 export type Metadata = Stripe.Metadata;
 export type Address = Stripe.Address;
+/** Without `tax_id`, which the sandbox does not serve. */
 export type BillingDetails = Filled<Omit<Stripe.PaymentMethod.BillingDetails, 'tax_id'>, 'address'>;
 
 export type Customer = Unexpanded<Stripe.Customer, 'default_source' | 'test_clock'>;
