@@ -19,7 +19,7 @@ export class StripeEvents {
     private readonly background: Background,
   ) {}
 
-  emit(type: string, object: unknown, ctx: StripeContext): StripeEvent {
+  emit(type: Stripe.Event.Type, object: object, ctx: StripeContext): StripeEvent {
     const delivers = this.delivers(type);
     const event: StripeEvent = {
       id: stripeId('evt'),

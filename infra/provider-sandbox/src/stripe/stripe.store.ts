@@ -36,12 +36,12 @@ const MAX_EVENTS = 10_000;
 
 /** The sandbox's Stripe account, in memory. */
 export class StripeStore {
-  readonly customers = new Map<string, Customer | DeletedCustomer>();
+  readonly customers: Map<string, Customer | DeletedCustomer> = new Map();
   readonly paymentMethods = new Map<string, StoredPaymentMethod>();
   readonly paymentIntents = new Map<string, StoredPaymentIntent>();
   readonly charges = new Map<string, Charge>();
   readonly refunds = new Map<string, Refund>();
-  readonly events = new Map<string, StripeEvent>();
+  readonly events: Map<string, StripeEvent> = new Map();
   private readonly idempotency = new Map<string, IdempotentResult>();
 
   customer(id: string, param?: string): Customer {

@@ -1,5 +1,3 @@
-import type { CardBrand } from './stripe.types.js';
-
 /**
  * Stripe's test cards that the sandbox honours (https://docs.stripe.com/testing). Any other number
  * that passes the Luhn check is a card that works.
@@ -20,6 +18,8 @@ export type CardBehaviour =
   | Decline
   /** 3-D Secure: on-session payments need the cardholder's approval; off-session ones are declined. */
   | { kind: 'authenticate' };
+
+export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';
 
 export interface TestCard {
   number: string;
