@@ -207,6 +207,36 @@ describe('admin reports: dashboard, MultiMFAs and members report from customer j
     );
   });
 
+  it('the Advanced Logs page lists a customer\u2019s new MultiMFA with its success and failure counts and exports the spec\u2019s CSV columns', async () => {
+    const { mfaName } = await customerJourney();
+    const page = await browser.newPage();
+    await signInAsAdmin(page);
+    await openFromSidebar(page, 'Advanced Logs', '/admin/advanced-logs');
+    await untilListed(page, '/api/admin/advanced-logs', (row) =>
+      (row.multiMFAs as Array<{ name: string }>).some((mfa) => mfa.name === mfaName),
+    );
+    const today = new Date().toISOString().slice(0, 10);
+    await page.getByLabel('From', { exact: true }).fill(today);
+    await page.getByLabel('To', { exact: true }).fill(today);
+    await button(page, 'Filter').click();
+    await toast(page, 'Filtered Successfully').waitFor();
+    const row = page
+      .getByRole('table', { name: 'Advanced logs' })
+      .getByRole('row')
+      .filter({ hasText: mfaName });
+    await row.waitFor();
+    assert.deepEqual((await row.getByRole('cell').allTextContents()).slice(2), [mfaName, '0', '0']);
+
+    const csv = await exported(page);
+    assert.match(csv.name, ISO_CSV_NAME);
+    const lines = csv.text.trim().split(/\r?\n/);
+    assert.equal(lines[0], 'email,name,multiMFA,success,failure');
+    assert.ok(
+      lines.some((line) => line.endsWith(`,${mfaName},0,0`)),
+      'the MultiMFA is exported',
+    );
+  });
+
   it('the Logs page finds the entry of a text sent to a number nobody holds by type and mobile number, and exports it in a CSV named by the ISO timestamp', async () => {
     const number = `+1555019${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
     await textFromTwilio(number, 'Your code is 123456');
