@@ -26,7 +26,7 @@ import {
   type roboMfaIdParams,
 } from '@multimfa/api-contract';
 import { ok } from '@multimfa/service-runtime';
-import { Body, Controller, Inject, Param, Query } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Param, Query } from '@nestjs/common';
 import type { z } from 'zod';
 import { Serves } from '../access/serves.decorator.js';
 import { AdminReportingService } from './admin-reporting.service.js';
@@ -86,6 +86,7 @@ export class AdminReportingController {
 
   /** GraphQL for reporting clients: the plain GraphQL answer (`data`, `errors`), not the envelope. */
   @Serves(queryAdminGraphql)
+  @HttpCode(200)
   graphql(@Body() body: GraphqlRequest): Promise<GraphqlResponse> {
     return this.reports.graphql(body);
   }
