@@ -12,6 +12,8 @@ import {
   deleteAdminRoboMfa,
   type Envelope,
   exportAdminLogs,
+  type GraphqlRequest,
+  type GraphqlResponse,
   getDashboardStats,
   listAdminLogs,
   listAdminMembers,
@@ -19,11 +21,12 @@ import {
   listAdminRoboMfas,
   listAdvancedLogs,
   type multiMfaIdParams,
+  queryAdminGraphql,
   type ReportRangeQuery,
   type roboMfaIdParams,
 } from '@multimfa/api-contract';
 import { ok } from '@multimfa/service-runtime';
-import { Controller, Inject, Param, Query } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Param, Query } from '@nestjs/common';
 import type { z } from 'zod';
 import { Serves } from '../access/serves.decorator.js';
 import { AdminReportingService } from './admin-reporting.service.js';
@@ -79,5 +82,12 @@ export class AdminReportingController {
   async deleteRoboMfa(@Param() params: z.output<typeof roboMfaIdParams>): Promise<Envelope<null>> {
     await this.reports.deleteMfa(params.roboMFAId, 'RoboMFA');
     return ok(null, 'RoboMFA deleted successfully');
+  }
+
+  /** GraphQL for reporting clients: the plain GraphQL answer (`data`, `errors`), not the envelope. */
+  @Serves(queryAdminGraphql)
+  @HttpCode(200)
+  graphql(@Body() body: GraphqlRequest): Promise<GraphqlResponse> {
+    return this.reports.graphql(body);
   }
 }

@@ -168,13 +168,16 @@ describe('admin reporting through the gateway (real identity, numbers, admin-rep
       ['GET', '/api/admin/advanced-logs'],
       ['DELETE', `/api/admin/multimfa/${team.mfaId}`],
       ['DELETE', `/api/admin/robomfa/${robo.mfaId}`],
+      ['POST', '/api/admin/graphql'],
     ];
     const anonymous = new Browser(gatewayUrl);
+    const query = { query: '{ logs(first: 1) { pageInfo { hasNextPage } } }' };
     for (const [method, path] of calls) {
-      const asCustomer = await customer.call(method, path);
+      const body = method === 'POST' ? query : undefined;
+      const asCustomer = await customer.call(method, path, body);
       assert.equal(asCustomer.status, 403, `${method} ${path} as a customer`);
       assert.equal(asCustomer.body.isError, true);
-      const asAnonymous = await anonymous.call(method, path);
+      const asAnonymous = await anonymous.call(method, path, body);
       assert.equal(asAnonymous.status, 401, `${method} ${path} anonymously`);
     }
     const left = await numbersDb.query('SELECT count(*)::int AS n FROM mfa WHERE mfa_id = ANY($1)', [
@@ -201,6 +204,26 @@ describe('admin reporting through the gateway (real identity, numbers, admin-rep
     assert.deepEqual([bad.status, bad.body.message], [400, 'page must be a whole number from 1']);
   });
 
+  it('an admin queries GraphQL: the log connection through the gateway, a too-costly query refused with its cost, a body without a query a 400', async () => {
+    const answer = await admin.call<{
+      data: { logs: { edges: unknown[]; pageInfo: { hasNextPage: boolean } } };
+    }>('POST', '/api/admin/graphql', {
+      query:
+        'query { logs(first: 2) { edges { cursor node { multiMFALogId } } pageInfo { hasNextPage endCursor } } }',
+    });
+    assert.equal(answer.status, 200);
+    assert.ok(Array.isArray(answer.body.data.logs.edges));
+    assert.equal(typeof answer.body.data.logs.pageInfo.hasNextPage, 'boolean');
+    const costly = await admin.call<{ errors: Array<{ message: string }> }>('POST', '/api/admin/graphql', {
+      query:
+        '{ logs(first: 100) { edges { cursor node { multiMFALogId logType mobileNo message createdAt members { firstName lastName } } } pageInfo { hasNextPage endCursor } } }',
+    });
+    assert.equal(costly.status, 200);
+    assert.equal(costly.body.errors[0]?.message, 'The query costs 1401, more than the 1000 allowed');
+    const bad = await admin.call('POST', '/api/admin/graphql', { variables: {} });
+    assert.equal(bad.status, 400);
+  });
+
   it('answered every successful admin reporting call above in its endpoint\u2019s response schema', () => {
     const checked = assertAnswersMatchContract();
     for (const operationId of [
@@ -212,6 +235,7 @@ describe('admin reporting through the gateway (real identity, numbers, admin-rep
       'listAdminLogs',
       'exportAdminLogs',
       'listAdvancedLogs',
+      'queryAdminGraphql',
     ])
       assert.ok(checked.has(operationId), operationId);
   });

@@ -1,6 +1,9 @@
 import {
   advancedLogRows,
   dashboardStats,
+  type GraphqlRequest,
+  type GraphqlResponse,
+  graphqlResponse,
   type LogPageRecord,
   logPage,
   logRows,
@@ -45,6 +48,10 @@ export class AdminReportingService {
     @Inject(ADMIN_REPORTING) private readonly reporting: ServiceClient,
     @Inject(NUMBERS) private readonly numbers: ServiceClient,
   ) {}
+
+  graphql(request: GraphqlRequest): Promise<GraphqlResponse> {
+    return this.reporting.post('/graphql', graphqlResponse, request);
+  }
 
   dashboard(): Promise<DashboardStats> {
     return this.reporting.get('/dashboard-stats', dashboardStats);

@@ -299,7 +299,39 @@ export const listAdvancedLogs = endpoint({
   response: envelope(z.array(advancedLogSchema)),
 });
 
+/** The most entries one page of a GraphQL connection (`first`) may ask for. */
+export const GRAPHQL_MAX_FIRST = 100;
+
+/** A GraphQL request for the reporting schema (POST, JSON). */
+export const graphqlRequestSchema = z.object({
+  query: z.string().min(1).max(20_000),
+  variables: z.record(z.string(), z.unknown()).optional(),
+  operationName: z.string().max(200).optional(),
+});
+
+/** A GraphQL answer: `data`, and `errors` when the query was refused or a field failed. */
+export const graphqlResponseSchema = z.object({
+  data: z.record(z.string(), z.unknown()).nullable().optional(),
+  errors: z.array(z.looseObject({ message: z.string() })).optional(),
+});
+
+export type GraphqlRequest = z.infer<typeof graphqlRequestSchema>;
+export type GraphqlResponse = z.infer<typeof graphqlResponseSchema>;
+
+export const queryAdminGraphql = endpoint({
+  operationId: 'queryAdminGraphql',
+  method: 'POST',
+  path: '/api/admin/graphql',
+  summary:
+    'GraphQL over the admin read models for reporting clients (Relay connections with opaque cursors; depth and cost limited)',
+  tag: 'admin',
+  access: 'admin',
+  body: graphqlRequestSchema,
+  response: graphqlResponseSchema,
+});
+
 export const adminReportingEndpoints = [
+  queryAdminGraphql,
   listAdminLogs,
   exportAdminLogs,
   listAdvancedLogs,

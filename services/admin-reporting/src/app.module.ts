@@ -2,6 +2,7 @@ import { checkKafka, EventBusModule } from '@multimfa/event-bus';
 import { type Logger, ServiceRuntimeModule } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { AdminReportingConfig } from './config/admin-reporting.config.js';
+import { ReportingGraphqlModule } from './graphql/reporting-graphql.module.js';
 import { migrations } from './migrations/index.js';
 import { ReportsModule } from './reports/reports.module.js';
 
@@ -27,6 +28,7 @@ export class AppModule {
           logger,
         }),
         ReportsModule,
+        ReportingGraphqlModule,
       ],
     };
   }

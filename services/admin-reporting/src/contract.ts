@@ -13,6 +13,8 @@ import {
   adminRoboMfaSchema,
   advancedLogSchema,
   dashboardStatsSchema,
+  graphqlRequestSchema,
+  graphqlResponseSchema,
   reportRangeQuery,
 } from '@multimfa/api-contract';
 import { z } from 'zod';
@@ -52,3 +54,9 @@ export type LogRecord = z.infer<typeof adminLogSchema>;
 /** `GET /advanced-logs?from&to`: per customer, per MultiMFA, forwards sent and failed. */
 export const advancedLogRows = z.array(advancedLogSchema);
 export type AdvancedLogRow = z.infer<typeof advancedLogSchema>;
+
+/** `POST /graphql`: a GraphQL query over the read models, answered with `data` and/or `errors`. */
+export const graphqlRequest = graphqlRequestSchema;
+export type GraphqlRequest = z.infer<typeof graphqlRequest>;
+export const graphqlResponse = graphqlResponseSchema;
+export type GraphqlResponse = z.infer<typeof graphqlResponse>;

@@ -25,6 +25,8 @@ export class CallerGuard implements CanActivate {
       context.getClass(),
     ]);
     if (open) return true;
+    // A resolver runs inside the POST /graphql call whose HTTP request this guard has already checked.
+    if (context.getType<string>() === 'graphql') return true;
     const authorization: unknown = context.switchToHttp().getRequest().headers?.authorization;
     const token =
       typeof authorization === 'string' && authorization.startsWith('Bearer ')

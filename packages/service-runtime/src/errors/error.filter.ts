@@ -128,6 +128,8 @@ export class ErrorFilter implements ExceptionFilter {
   ) {}
 
   catch(exception: unknown, host: ArgumentsHost) {
+    // A GraphQL resolver's error belongs in the GraphQL answer's `errors`, which the executor writes.
+    if (host.getType<string>() === 'graphql') throw exception;
     const response: unknown = host.switchToHttp().getResponse();
     const { status, body } = mapError(exception, this.logger);
     if (this.http.isHeadersSent(response)) return;

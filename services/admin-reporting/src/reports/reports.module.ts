@@ -8,5 +8,6 @@ import { ReportsService } from './reports.service.js';
 @Module({
   controllers: [ReadModelsSubscriber, ReportsController],
   providers: [ReportsService, { provide: ReportsRepository, useClass: SqlReportsRepository }],
+  exports: [ReportsService],
 })
 export class ReportsModule {}

@@ -75,6 +75,12 @@ export interface ForwardOutcomeRow {
   failure: number;
 }
 
+/** Where a log entry stands in the newest-first order. */
+export interface LogPosition {
+  createdAt: Date;
+  logId: string;
+}
+
 /** Reads of the read models (the projection writes them). */
 export abstract class ReportsRepository {
   abstract mfaCounts(): Promise<MfaCounts>;
@@ -92,6 +98,11 @@ export abstract class ReportsRepository {
   abstract countLogs(filter: LogFilter): Promise<number>;
   /** The log entries of the filter, newest first, `limit` of them after skipping `offset`. */
   abstract listLogs(filter: LogFilter, offset: number, limit: number): Promise<LogRow[]>;
+  /**
+   * The log entries of the filter, newest first, `limit` of them strictly after `after` in that
+   * order (created_at, then log id, both descending): a keyset page that stays stable while rows arrive.
+   */
+  abstract listLogsAfter(filter: LogFilter, after: LogPosition | null, limit: number): Promise<LogRow[]>;
   /** Every MultiMFA with its owner, and its forwards sent and failed in the window. */
   abstract forwardOutcomes(window: TimeWindow): Promise<ForwardOutcomeRow[]>;
   abstract listMfas(type: 'MultiMFA' | 'RoboMFA', window: TimeWindow): Promise<MfaListRow[]>;
@@ -204,6 +215,18 @@ export class SqlReportsRepository extends ReportsRepository {
     return rows;
   }
 
+  listLogsAfter(filter: LogFilter, after: LogPosition | null, limit: number): Promise<LogRow[]> {
+    const { where, params } = logWhere(filter, after);
+    return this.dataSource.query(
+      `SELECT log_id AS "logId", log_type AS "logType", mobile_no AS "mobileNo", message, members,
+              created_at AS "createdAt"
+         FROM report_log ${where}
+        ORDER BY created_at DESC, log_id DESC
+        LIMIT $${params.length + 1}`,
+      [...params, limit],
+    );
+  }
+
   forwardOutcomes(window: TimeWindow): Promise<ForwardOutcomeRow[]> {
     return this.dataSource.query(
       `SELECT m.user_id AS "userId", u.email_address AS email, u.first_name AS "firstName",
@@ -258,7 +281,7 @@ export class SqlReportsRepository extends ReportsRepository {
 }
 
 /** The WHERE clause of a Logs filter, with only the conditions asked for (each then uses its index). */
-function logWhere(filter: LogFilter): { where: string; params: unknown[] } {
+function logWhere(filter: LogFilter, after: LogPosition | null = null): { where: string; params: unknown[] } {
   const conditions: string[] = [];
   const params: unknown[] = [];
   const add = (condition: string, value: unknown) => {
@@ -269,5 +292,9 @@ function logWhere(filter: LogFilter): { where: string; params: unknown[] } {
   if (filter.mobileNo) add('mobile_no = ?', filter.mobileNo);
   if (filter.window.from) add('created_at >= ?', filter.window.from);
   if (filter.window.until) add('created_at < ?', filter.window.until);
+  if (after) {
+    params.push(after.createdAt, after.logId);
+    conditions.push(`(created_at, log_id) < ($${params.length - 1}, $${params.length})`);
+  }
   return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
 }

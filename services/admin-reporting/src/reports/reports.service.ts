@@ -15,6 +15,7 @@ import type {
 } from '../contract.js';
 import {
   type LogFilter,
+  type LogPosition,
   type LogRow,
   type MfaListRow,
   ReportsRepository,
@@ -119,6 +120,25 @@ export class ReportsService {
     const { page, pageCount } = boundedPage(query.page, total, LOG_PAGE_SIZE);
     const rows = total ? await this.reports.listLogs(filter, (page - 1) * LOG_PAGE_SIZE, LOG_PAGE_SIZE) : [];
     return { rows: rows.map(logRecord), page: { page, pageSize: LOG_PAGE_SIZE, pageCount, total } };
+  }
+
+  /**
+   * Up to `first` log entries of the filter after `after` (newest first), each with its position
+   * for a cursor, and whether more follow.
+   */
+  async logsAfter(
+    filters: LogFilters,
+    after: LogPosition | null,
+    first: number,
+  ): Promise<{ entries: Array<{ log: LogRecord; position: LogPosition }>; hasNextPage: boolean }> {
+    const rows = await this.reports.listLogsAfter(logFilterOf(filters), after, first + 1);
+    return {
+      entries: rows.slice(0, first).map((row) => ({
+        log: logRecord(row),
+        position: { createdAt: row.createdAt, logId: row.logId },
+      })),
+      hasNextPage: rows.length > first,
+    };
   }
 
   async exportLogs(filters: LogFilters): Promise<LogRecord[]> {
