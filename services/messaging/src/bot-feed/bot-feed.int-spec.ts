@@ -1,45 +1,25 @@
 import assert from 'node:assert/strict';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BotMessage, BotMessagePage } from '@multimfa/api-contract';
-import { createKafka, ensureTopics } from '@multimfa/event-bus';
 import { publishTestEvent } from '@multimfa/event-bus/testing';
-import { botCreated, botRemoved, topicList } from '@multimfa/events';
-import { loadConfig } from '@multimfa/service-runtime';
-import {
-  createTestDatabase,
-  createTestServiceApp,
-  dropTestDatabase,
-  testGatewayCaller,
-  testInfrastructure,
-  testLogger,
-} from '@multimfa/service-runtime/testing';
-import type { INestApplication } from '@nestjs/common';
+import { botCreated, botRemoved } from '@multimfa/events';
+import { testGatewayCaller, testInfrastructure } from '@multimfa/service-runtime/testing';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { messagingService } from '../service.js';
+import { type MessagingTestApp, startMessagingTestApp } from '../testing/messaging-test-app.js';
 import { Arrivals, type RedisArrivals } from './arrivals.js';
 import { deliverInboundMessage, inboundMessage, insertInboundMessage } from './inbound-message.builder.js';
 
 type Answer<T> = { status: number; body: T };
 
 describe('the bot feed in messaging (real PostgreSQL, Redis pub/sub, Kafka)', () => {
-  const prefix = `${testInfrastructure.topicPrefix}${randomBytes(3).toString('hex')}.`;
-  const kafka = createKafka({
-    clientId: 'bot-feed-test',
-    brokers: testInfrastructure.kafkaBrokers,
-    logger: testLogger('kafka'),
-  });
-  const producer = kafka.producer();
-  const redis = new Redis(testInfrastructure.redisUrl);
-  let app: INestApplication;
-  let baseUrl: string;
-  let databaseUrl: string;
+  let messaging: MessagingTestApp;
   let db: pg.Pool;
+  const redis = new Redis(testInfrastructure.redisUrl);
 
   async function call<T>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
-    const response = await fetch(`${baseUrl}${path}`, {
+    const response = await fetch(`${messaging.baseUrl}${path}`, {
       method,
       headers: {
         ...(await testGatewayCaller.headers('messaging')),
@@ -63,7 +43,7 @@ describe('the bot feed in messaging (real PostgreSQL, Redis pub/sub, Kafka)', ()
       isActive: true,
       createdAt: new Date().toISOString(),
     };
-    await publishTestEvent(producer, prefix, botCreated, payload);
+    await publishTestEvent(messaging.producer, messaging.prefix, botCreated, payload);
     const feed = `/bot-feed/keys/${payload.keyHash}/messages`;
     for (let i = 0; (await call('GET', `${feed}?limit=1`)).status !== 200; i += 1) {
       if (i > 300) assert.fail('the bot created event was not applied');
@@ -73,41 +53,14 @@ describe('the bot feed in messaging (real PostgreSQL, Redis pub/sub, Kafka)', ()
   }
 
   beforeAll(async () => {
-    await ensureTopics(kafka, topicList(prefix));
-    await producer.connect();
-    databaseUrl = await createTestDatabase('messaging');
-    const config = loadConfig(messagingService.configSchema, {
-      PORT: '1',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: testInfrastructure.redisUrl,
-      KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
-      KAFKA_TOPIC_PREFIX: prefix,
-      SENDGRID_API_KEY: 'SG.multimfa-sandbox',
-      SENDGRID_API_URL: 'http://127.0.0.1:1',
-      PUBLIC_WEB_URL: 'http://127.0.0.1:1',
-      EVENT_SEALING_KEY: randomBytes(32).toString('base64'),
-      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000001',
-      TWILIO_AUTH_TOKEN: '5a4db0c55a4db0c55a4db0c55a4db0c5',
-      TWILIO_API_URL: 'http://127.0.0.1:1',
-      PUBLIC_API_URL: 'http://127.0.0.1:1',
-      ...testGatewayCaller.env,
-    });
-    app = await createTestServiceApp(messagingService, config, testLogger('messaging'));
-    await app.listen(0, '127.0.0.1');
-    baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-    db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+    messaging = await startMessagingTestApp({ settings: testGatewayCaller.env, listen: true });
+    db = new pg.Pool({ connectionString: messaging.databaseUrl, max: 4 });
   });
 
   afterAll(async () => {
-    await app?.close();
     await db?.end();
     redis.disconnect();
-    await producer.disconnect();
-    await dropTestDatabase(databaseUrl);
-    const admin = kafka.admin();
-    await admin.connect();
-    await admin.deleteTopics({ topics: topicList(prefix).map((topic) => topic.name) }).catch(() => undefined);
-    await admin.disconnect();
+    await messaging?.close();
   });
 
   it("lists only the bot's own MFA's texts, oldest first, one page at a time with the cursor", async () => {
@@ -223,7 +176,7 @@ describe('the bot feed in messaging (real PostgreSQL, Redis pub/sub, Kafka)', ()
   it('wakes a waiting bot with the text announced during its wait', async () => {
     const mine = await bot();
     const waiting = call<BotMessage>('GET', `${mine.feed}/next?timeout=20`);
-    const arrivals = app.get(Arrivals) as RedisArrivals;
+    const arrivals = messaging.app.get(Arrivals) as RedisArrivals;
     for (let i = 0; arrivals.subscribedChannels() === 0; i += 1) {
       if (i > 200) assert.fail('the wait did not subscribe');
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -238,7 +191,7 @@ describe('the bot feed in messaging (real PostgreSQL, Redis pub/sub, Kafka)', ()
 
   it('answers 204 without a body when nothing comes within the timeout', async () => {
     const mine = await bot();
-    const response = await fetch(`${baseUrl}${mine.feed}/next?timeout=1`, {
+    const response = await fetch(`${messaging.baseUrl}${mine.feed}/next?timeout=1`, {
       headers: await testGatewayCaller.headers('messaging'),
     });
     assert.equal(response.status, 204);
@@ -301,7 +254,7 @@ describe('the bot feed in messaging (real PostgreSQL, Redis pub/sub, Kafka)', ()
 
   it("refuses a removed bot's key, and keeps it refused when the removal overtook the creation", async () => {
     const removed = await bot();
-    await publishTestEvent(producer, prefix, botRemoved, {
+    await publishTestEvent(messaging.producer, messaging.prefix, botRemoved, {
       botId: removed.botId,
       mfaId: removed.mfaId,
       userId: removed.userId,
@@ -344,7 +297,7 @@ describe('the bot feed in messaging (real PostgreSQL, Redis pub/sub, Kafka)', ()
          AND query ~ '(inbound_message|feed_bot|pg_snapshot)'`,
     );
     assert.equal(rows[0].busy, 0, 'no connection of messaging is busy while 40 bots wait');
-    assert.equal((app.get(Arrivals) as RedisArrivals).subscribedChannels(), 1);
+    assert.equal((messaging.app.get(Arrivals) as RedisArrivals).subscribedChannels(), 1);
     const answers = await Promise.all(waits);
     assert.deepEqual(new Set(answers.map((answer) => answer.status)), new Set([204]));
   });

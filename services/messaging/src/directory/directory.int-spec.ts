@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { BotMessagePage } from '@multimfa/api-contract';
-import { createKafka, ensureTopics } from '@multimfa/event-bus';
 import { publishTestEvent } from '@multimfa/event-bus/testing';
 import {
   botCreated,
@@ -15,46 +13,23 @@ import {
   numberAssigned,
   numberQuarantined,
   numberReleased,
-  topicList,
   userRegistered,
 } from '@multimfa/events';
-import { SandboxClient } from '@multimfa/provider-sandbox';
-import { createSandbox, loadSandboxSettings, type Sandbox } from '@multimfa/provider-sandbox/server';
-import { loadConfig } from '@multimfa/service-runtime';
-import {
-  createTestDatabase,
-  createTestServiceApp,
-  dropTestDatabase,
-  testGatewayCaller,
-  testInfrastructure,
-  testLogger,
-} from '@multimfa/service-runtime/testing';
-import type { INestApplication } from '@nestjs/common';
+import { testGatewayCaller } from '@multimfa/service-runtime/testing';
 import pg from 'pg';
 import { InboundService } from '../inbound/inbound.service.js';
-import { messagingService } from '../service.js';
+import { type MessagingTestApp, startMessagingTestApp } from '../testing/messaging-test-app.js';
 
 type Answer<T> = { status: number; body: T };
 
 const randomNumber = () => `+1415${String(Math.floor(Math.random() * 9_000_000) + 1_000_000)}`;
 
 describe("messaging's views of numbers, subscriptions and owners (real PostgreSQL, Redis, Kafka; SendGrid and Twilio in the sandbox)", () => {
-  const prefix = `${testInfrastructure.topicPrefix}${randomBytes(3).toString('hex')}.`;
-  const kafka = createKafka({
-    clientId: 'directory-test',
-    brokers: testInfrastructure.kafkaBrokers,
-    logger: testLogger('kafka'),
-  });
-  const producer = kafka.producer();
-  let sandbox: Sandbox;
-  let inbox: SandboxClient;
-  let app: INestApplication;
-  let baseUrl: string;
-  let databaseUrl: string;
+  let messaging: MessagingTestApp;
   let db: pg.Pool;
 
   async function call<T>(method: string, path: string): Promise<Answer<T>> {
-    const response = await fetch(`${baseUrl}${path}`, {
+    const response = await fetch(`${messaging.baseUrl}${path}`, {
       method,
       headers: await testGatewayCaller.headers('messaging'),
     });
@@ -98,13 +73,13 @@ describe("messaging's views of numbers, subscriptions and owners (real PostgreSQ
   async function multiMfa(number: string) {
     const mfaId = randomUUID();
     const state = mfaState(mfaId, 'MultiMFA', number);
-    await publishTestEvent(producer, prefix, mfaCreated, {
+    await publishTestEvent(messaging.producer, messaging.prefix, mfaCreated, {
       ...state,
       purchaseId: randomUUID(),
       createdAt: new Date().toISOString(),
     });
     const memberId = randomUUID();
-    await publishTestEvent(producer, prefix, memberVerified, {
+    await publishTestEvent(messaging.producer, messaging.prefix, memberVerified, {
       memberId,
       mfaId,
       userId: state.userId,
@@ -125,7 +100,7 @@ describe("messaging's views of numbers, subscriptions and owners (real PostgreSQ
   }
 
   const text = (to: string) =>
-    app.get(InboundService).receive({
+    messaging.app.get(InboundService).receive({
       messageSid: `SM${randomBytes(16).toString('hex')}`,
       from: '+15550001111',
       to,
@@ -138,44 +113,13 @@ describe("messaging's views of numbers, subscriptions and owners (real PostgreSQ
     (await db.query('SELECT mfa_id, log_type FROM message_log WHERE message_id = $1', [messageId])).rows;
 
   beforeAll(async () => {
-    sandbox = createSandbox(loadSandboxSettings({ LOG_LEVEL: 'silent' }).config);
-    const sandboxUrl = await sandbox.listen(0, '127.0.0.1');
-    inbox = new SandboxClient(sandboxUrl);
-    await ensureTopics(kafka, topicList(prefix));
-    await producer.connect();
-    databaseUrl = await createTestDatabase('messaging');
-    const config = loadConfig(messagingService.configSchema, {
-      PORT: '1',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: testInfrastructure.redisUrl,
-      KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
-      KAFKA_TOPIC_PREFIX: prefix,
-      SENDGRID_API_KEY: 'SG.multimfa-sandbox',
-      SENDGRID_API_URL: sandboxUrl,
-      PUBLIC_WEB_URL: 'http://127.0.0.1:24080',
-      EVENT_SEALING_KEY: randomBytes(32).toString('base64'),
-      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000001',
-      TWILIO_AUTH_TOKEN: '5a4db0c55a4db0c55a4db0c55a4db0c5',
-      TWILIO_API_URL: sandboxUrl,
-      PUBLIC_API_URL: 'http://127.0.0.1:1',
-      ...testGatewayCaller.env,
-    });
-    app = await createTestServiceApp(messagingService, config, testLogger('messaging'));
-    await app.listen(0, '127.0.0.1');
-    baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-    db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+    messaging = await startMessagingTestApp({ settings: testGatewayCaller.env, listen: true });
+    db = new pg.Pool({ connectionString: messaging.databaseUrl, max: 4 });
   });
 
   afterAll(async () => {
-    await app?.close();
     await db?.end();
-    await producer.disconnect();
-    await sandbox?.close();
-    await dropTestDatabase(databaseUrl);
-    const admin = kafka.admin();
-    await admin.connect();
-    await admin.deleteTopics({ topics: topicList(prefix).map((topic) => topic.name) }).catch(() => undefined);
-    await admin.disconnect();
+    await messaging?.close();
   });
 
   it('forwards nothing to the old team once its number is quarantined: the text is kept and logged as VALIDATION; a stale MFA event does not give the number back', async () => {
@@ -188,7 +132,7 @@ describe("messaging's views of numbers, subscriptions and owners (real PostgreSQ
       'forwarded to the verified member while the number is theirs',
     );
 
-    await publishTestEvent(producer, prefix, numberQuarantined, {
+    await publishTestEvent(messaging.producer, messaging.prefix, numberQuarantined, {
       phoneNumberId: 7,
       number,
       mfaId: mfa.mfaId,
@@ -198,7 +142,7 @@ describe("messaging's views of numbers, subscriptions and owners (real PostgreSQ
     });
     await until('the quarantine in the view', async () => (await viewedNumber(mfa.mfaId)) === null);
     // An update numbers wrote before the quarantine, applied after it (another topic).
-    await publishTestEvent(producer, prefix, mfaUpdated, {
+    await publishTestEvent(messaging.producer, messaging.prefix, mfaUpdated, {
       ...mfa,
       name: 'Renamed before the quarantine',
       purchaseId: null,
@@ -218,7 +162,7 @@ describe("messaging's views of numbers, subscriptions and owners (real PostgreSQ
   it('routes a released number to nobody, and to the new MFA once numbers assigns it again', async () => {
     const number = randomNumber();
     const old = await multiMfa(number);
-    await publishTestEvent(producer, prefix, numberReleased, {
+    await publishTestEvent(messaging.producer, messaging.prefix, numberReleased, {
       phoneNumberId: 8,
       number,
       releasedAt: new Date().toISOString(),
@@ -227,7 +171,7 @@ describe("messaging's views of numbers, subscriptions and owners (real PostgreSQ
     assert.deepEqual(await logOf((await text(number)).messageId), [{ mfa_id: null, log_type: 'VALIDATION' }]);
 
     const next = await multiMfa(randomNumber());
-    await publishTestEvent(producer, prefix, numberAssigned, {
+    await publishTestEvent(messaging.producer, messaging.prefix, numberAssigned, {
       phoneNumberId: 8,
       number,
       sid: `PN${randomBytes(16).toString('hex')}`,
@@ -246,7 +190,7 @@ describe("messaging's views of numbers, subscriptions and owners (real PostgreSQ
   it("stops forwarding a deleted MFA's texts at once: no number, no members", async () => {
     const number = randomNumber();
     const mfa = await multiMfa(number);
-    await publishTestEvent(producer, prefix, mfaDeleted, {
+    await publishTestEvent(messaging.producer, messaging.prefix, mfaDeleted, {
       mfaId: mfa.mfaId,
       MFAType: 'MultiMFA',
       userId: mfa.userId,
@@ -265,14 +209,14 @@ describe("messaging's views of numbers, subscriptions and owners (real PostgreSQ
     const number = randomNumber();
     const mfaId = randomUUID();
     const state = mfaState(mfaId, 'RoboMFA', number);
-    await publishTestEvent(producer, prefix, mfaCreated, {
+    await publishTestEvent(messaging.producer, messaging.prefix, mfaCreated, {
       ...state,
       purchaseId: randomUUID(),
       createdAt: new Date().toISOString(),
     });
     const key = `mmfa_bot_${randomBytes(32).toString('base64url')}`;
     const keyHash = createHash('sha256').update(key).digest('hex');
-    await publishTestEvent(producer, prefix, botCreated, {
+    await publishTestEvent(messaging.producer, messaging.prefix, botCreated, {
       botId: randomUUID(),
       mfaId,
       userId: state.userId,
@@ -287,7 +231,7 @@ describe("messaging's views of numbers, subscriptions and owners (real PostgreSQ
     const kept = await text(number);
 
     const publishActive = (active: boolean) =>
-      publishTestEvent(producer, prefix, mfaUpdated, {
+      publishTestEvent(messaging.producer, messaging.prefix, mfaUpdated, {
         ...state,
         isSubscriptionActive: active,
         purchaseId: null,
@@ -320,7 +264,7 @@ describe("messaging's views of numbers, subscriptions and owners (real PostgreSQ
     const number = randomNumber();
     const mfa = await multiMfa(number);
     const owner = `owner.${randomBytes(3).toString('hex')}@example.com`;
-    await publishTestEvent(producer, prefix, userRegistered, {
+    await publishTestEvent(messaging.producer, messaging.prefix, userRegistered, {
       userId: mfa.userId,
       emailAddress: owner,
       firstName: 'Olga',
@@ -336,7 +280,7 @@ describe("messaging's views of numbers, subscriptions and owners (real PostgreSQ
       const { rows } = await db.query('SELECT 1 FROM user_contact WHERE user_id = $1', [mfa.userId]);
       return rows.length > 0;
     });
-    const cursor = await inbox.cursor();
+    const cursor = await messaging.inbox.cursor();
     const rejection = {
       memberId: randomUUID(),
       mfaId: mfa.mfaId,
@@ -350,8 +294,8 @@ describe("messaging's views of numbers, subscriptions and owners (real PostgreSQ
       invitationId: randomUUID(),
       rejectedAt: new Date().toISOString(),
     };
-    await publishTestEvent(producer, prefix, invitationRejected, rejection);
-    const email = await inbox.waitForEmail(owner, { after: cursor, timeoutMs: 30_000 });
+    await publishTestEvent(messaging.producer, messaging.prefix, invitationRejected, rejection);
+    const email = await messaging.inbox.waitForEmail(owner, { after: cursor, timeoutMs: 30_000 });
     assert.equal(email.subject, 'Rita Rejecter rejected your MultiMFA invitation');
     assert.match(email.text ?? '', /Hi Olga,/);
     assert.match(
@@ -359,7 +303,7 @@ describe("messaging's views of numbers, subscriptions and owners (real PostgreSQ
       /Rita Rejecter \(rita@example\.com\) rejected the invitation to receive the verification codes of your MultiMFA MultiMFA of the test\./,
     );
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const all = await inbox.messages({ channel: 'email', to: owner, after: cursor });
+    const all = await messaging.inbox.messages({ channel: 'email', to: owner, after: cursor });
     assert.equal(all.length, 1, 'one e-mail per rejection');
   });
 });

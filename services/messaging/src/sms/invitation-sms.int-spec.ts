@@ -1,80 +1,26 @@
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { createKafka, ensureTopics } from '@multimfa/event-bus';
 import { publishTestEvent } from '@multimfa/event-bus/testing';
-import { invitationSent, mfaCreated, sealSecret, topicList } from '@multimfa/events';
-import { SandboxClient } from '@multimfa/provider-sandbox';
-import { createSandbox, loadSandboxSettings, type Sandbox } from '@multimfa/provider-sandbox/server';
-import { loadConfig } from '@multimfa/service-runtime';
-import {
-  createTestDatabase,
-  createTestServiceApp,
-  dropTestDatabase,
-  testInfrastructure,
-  testLogger,
-} from '@multimfa/service-runtime/testing';
-import type { INestApplication } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { messagingService } from '../service.js';
+import { invitationSent, mfaCreated, sealSecret } from '@multimfa/events';
+import { type MessagingTestApp, startMessagingTestApp } from '../testing/messaging-test-app.js';
 import { InvitationSmsService } from './invitation-sms.service.js';
 
 describe('messaging texts invitations to members reached by mobile (real Kafka, Redis, PostgreSQL; Twilio in the sandbox)', () => {
-  const prefix = `${testInfrastructure.topicPrefix}${randomBytes(3).toString('hex')}.`;
-  const logger = testLogger('messaging');
-  const kafka = createKafka({ clientId: 'messaging-test', brokers: testInfrastructure.kafkaBrokers, logger });
-  const producer = kafka.producer();
-  let sandbox: Sandbox;
-  let inbox: SandboxClient;
-  let app: INestApplication;
-  let databaseUrl: string;
-  let database: DataSource;
-
-  const sealingKey = randomBytes(32).toString('base64');
+  let messaging: MessagingTestApp;
 
   beforeAll(async () => {
-    sandbox = createSandbox(loadSandboxSettings({ LOG_LEVEL: 'silent' }).config);
-    const sandboxUrl = await sandbox.listen(0, '127.0.0.1');
-    inbox = new SandboxClient(sandboxUrl);
-    await ensureTopics(kafka, topicList(prefix));
-    await producer.connect();
-    databaseUrl = await createTestDatabase('messaging');
-    const config = loadConfig(messagingService.configSchema, {
-      PORT: '1',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: testInfrastructure.redisUrl,
-      KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
-      KAFKA_TOPIC_PREFIX: prefix,
-      SENDGRID_API_KEY: 'SG.multimfa-sandbox',
-      SENDGRID_API_URL: sandboxUrl,
-      PUBLIC_WEB_URL: 'http://127.0.0.1:24080',
-      EVENT_SEALING_KEY: sealingKey,
-      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000001',
-      TWILIO_AUTH_TOKEN: '5a4db0c55a4db0c55a4db0c55a4db0c5',
-      TWILIO_API_URL: sandboxUrl,
-      PUBLIC_API_URL: 'http://127.0.0.1:1',
-    });
-    app = await createTestServiceApp(messagingService, config, logger);
-    await app.init();
-    database = await new DataSource({ type: 'postgres', url: databaseUrl }).initialize();
+    messaging = await startMessagingTestApp();
   });
 
   afterAll(async () => {
-    await app?.close();
-    await database?.destroy();
-    await producer.disconnect();
-    await sandbox?.close();
-    await dropTestDatabase(databaseUrl);
-    const admin = kafka.admin();
-    await admin.connect();
-    await admin.deleteTopics({ topics: topicList(prefix).map((topic) => topic.name) }).catch(() => undefined);
-    await admin.disconnect();
+    await messaging?.close();
   });
 
   it('texts a MOBILE_NUMBER member the /activation/{token} link from the MultiMFA’s own number, and no e-mail', async () => {
     const mfaId = randomUUID();
     const userId = randomUUID();
-    await publishTestEvent(producer, prefix, mfaCreated, {
+    await publishTestEvent(messaging.producer, messaging.prefix, mfaCreated, {
       mfaId,
       MFAType: 'MultiMFA',
       userId,
@@ -95,8 +41,8 @@ describe('messaging texts invitations to members reached by mobile (real Kafka, 
     const invitationId = randomUUID();
     const token = randomBytes(32).toString('base64url');
     const mobileNo = `+1415555${String(Math.floor(Math.random() * 9000) + 1000)}`;
-    const cursor = await inbox.cursor();
-    await publishTestEvent(producer, prefix, invitationSent, {
+    const cursor = await messaging.inbox.cursor();
+    await publishTestEvent(messaging.producer, messaging.prefix, invitationSent, {
       memberId: randomUUID(),
       mfaId,
       userId,
@@ -107,11 +53,11 @@ describe('messaging texts invitations to members reached by mobile (real Kafka, 
       forwardMedium: 'MOBILE_NUMBER',
       status: 'INVITE_SENT',
       invitationId,
-      sealedToken: sealSecret(sealingKey, token, invitationId),
+      sealedToken: sealSecret(messaging.sealingKey, token, invitationId),
       expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
       sentAt: new Date().toISOString(),
     });
-    const sms = await inbox.waitForSms(mobileNo, { after: cursor, timeoutMs: 30_000 });
+    const sms = await messaging.inbox.waitForSms(mobileNo, { after: cursor, timeoutMs: 30_000 });
     assert.equal(sms.from, '+14155550123');
     assert.ok(sms.body.includes(`http://127.0.0.1:24080/activation/${token}`));
     assert.match(sms.body, /Hi Ivy,/);
@@ -120,18 +66,19 @@ describe('messaging texts invitations to members reached by mobile (real Kafka, 
     let row: { status: string; sealed_code: string | null } | undefined;
     for (let i = 0; i < 100 && row?.status !== 'SENT'; i += 1) {
       if (row) await new Promise((resolve) => setTimeout(resolve, 50));
-      [row] = await database.query('SELECT status, sealed_code FROM outbound_sms WHERE sms_id = $1', [
-        invitationId,
-      ]);
+      [row] = await messaging.database.query(
+        'SELECT status, sealed_code FROM outbound_sms WHERE sms_id = $1',
+        [invitationId],
+      );
     }
     assert.equal(row?.status, 'SENT');
     assert.equal(row?.sealed_code, null, 'the sealed token is dropped once sent');
-    const emails = await inbox.messages({ channel: 'email', after: cursor });
+    const emails = await messaging.inbox.messages({ channel: 'email', after: cursor });
     assert.equal(emails.length, 0, 'a mobile-only member gets no e-mail');
   });
   it('queues again an invitation SMS left QUEUED without its job (recorded 2 minutes ago), and it reaches the member once', async () => {
     const mfaId = randomUUID();
-    await database.query(
+    await messaging.database.query(
       `INSERT INTO mfa_view (mfa_id, mfa_type, user_id, number, is_subscription_active, is_active)
        VALUES ($1, 'MultiMFA', $2, '+12025550143', true, true)`,
       [mfaId, randomUUID()],
@@ -139,27 +86,29 @@ describe('messaging texts invitations to members reached by mobile (real Kafka, 
     const smsId = randomUUID();
     const token = randomBytes(32).toString('base64url');
     const mobileNo = `+1415556${String(Math.floor(Math.random() * 9000) + 1000)}`;
-    const cursor = await inbox.cursor();
+    const cursor = await messaging.inbox.cursor();
     // As if the process died between the commit and the enqueue: a row, no job.
-    await database.query(
+    await messaging.database.query(
       `INSERT INTO outbound_sms (sms_id, kind, mfa_id, to_number, first_name, sealed_code, expires_at, created_at)
        VALUES ($1, 'MEMBER_INVITATION', $2, $3, 'Lou', $4, now() + interval '7 days', now() - interval '2 minutes')`,
-      [smsId, mfaId, mobileNo, sealSecret(sealingKey, token, smsId)],
+      [smsId, mfaId, mobileNo, sealSecret(messaging.sealingKey, token, smsId)],
     );
-    const sweep = app.get(InvitationSmsService);
+    const sweep = messaging.app.get(InvitationSmsService);
     assert.ok((await sweep.requeueLost()) >= 1);
     await sweep.requeueLost();
-    const sms = await inbox.waitForSms(mobileNo, { after: cursor, timeoutMs: 30_000 });
+    const sms = await messaging.inbox.waitForSms(mobileNo, { after: cursor, timeoutMs: 30_000 });
     assert.equal(sms.from, '+12025550143');
     assert.ok(sms.body.includes(`/activation/${token}`));
     let status: string | undefined;
     for (let i = 0; i < 100 && status !== 'SENT'; i += 1) {
       if (status) await new Promise((resolve) => setTimeout(resolve, 50));
-      [{ status }] = await database.query('SELECT status FROM outbound_sms WHERE sms_id = $1', [smsId]);
+      [{ status }] = await messaging.database.query('SELECT status FROM outbound_sms WHERE sms_id = $1', [
+        smsId,
+      ]);
     }
     assert.equal(status, 'SENT');
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const texts = await inbox.messages({ channel: 'sms', to: mobileNo, after: cursor });
+    const texts = await messaging.inbox.messages({ channel: 'sms', to: mobileNo, after: cursor });
     assert.equal(texts.length, 1, 'the second sweep queued nothing new');
   });
 });

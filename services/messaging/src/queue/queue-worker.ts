@@ -1,0 +1,92 @@
+import { type Logger, withCorrelationId } from '@multimfa/service-runtime';
+import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { type Job, Worker, type WorkerOptions } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { QueueName } from './queues.js';
+
+const REQUEUE_EVERY_MS = 60_000;
+
+/** A job of messaging's queues: the row to send and the correlation id of the request that caused it. */
+export interface RowJob {
+  correlationId: string;
+}
+
+export interface QueueWorkerSettings {
+  queue: QueueName;
+  concurrency: number;
+  /** What one job sends and what several are called in log entries, e.g. `e-mail` and `e-mails`. */
+  noun: string;
+  nouns: string;
+  settings?: WorkerOptions['settings'];
+}
+
+/**
+ * The lifecycle of a worker of one of messaging's queues: every replica runs one from bootstrap to
+ * shutdown; BullMQ gives each job to one of them and each job runs under its correlation id. After
+ * the last failed attempt the row is given up (an ERROR log entry if that fails). Once a minute, rows
+ * still queued whose job was lost (a process that died between commit and enqueue) are queued again.
+ * Subclasses say what a job does.
+ */
+export abstract class QueueWorker<T extends RowJob> implements OnApplicationBootstrap, OnApplicationShutdown {
+  private worker: Worker<T> | undefined;
+  private requeue: NodeJS.Timeout | undefined;
+
+  protected constructor(
+    private readonly queue: QueueWorkerSettings,
+    private readonly connection: Redis,
+    private readonly prefix: string,
+    protected readonly logger: Logger,
+  ) {}
+
+  /** Sends the job's row; `attempt` counts from 1. */
+  protected abstract work(job: T, attempt: number): Promise<void>;
+
+  /** Marks the row failed once its last attempt failed. */
+  protected abstract giveUp(job: T, error: Error): Promise<void>;
+
+  /** Queues again the rows still queued whose job was lost; how many. */
+  protected abstract requeueLost(): Promise<number>;
+
+  /** The job's row in log entries, e.g. `{ emailId }`. */
+  protected abstract row(job: T): Record<string, string>;
+
+  protected isLastAttempt(job: Job<T>, _error: Error): boolean {
+    return job.attemptsMade >= (job.opts.attempts ?? 1);
+  }
+
+  /** Called when a failed attempt will be retried. */
+  protected retrying(_job: Job<T>, _error: Error): void {}
+
+  onApplicationBootstrap(): void {
+    const { queue, concurrency, noun, nouns, settings } = this.queue;
+    this.worker = new Worker<T>(
+      queue,
+      (job) => withCorrelationId(job.data.correlationId, () => this.work(job.data, job.attemptsMade + 1)),
+      { connection: this.connection, prefix: this.prefix, concurrency, ...(settings ? { settings } : {}) },
+    );
+    this.worker.on('failed', (job, error) => {
+      if (!job) return;
+      if (!this.isLastAttempt(job, error)) {
+        this.retrying(job, error);
+        return;
+      }
+      withCorrelationId(job.data.correlationId, () =>
+        this.giveUp(job.data, error).catch((giveUpError) =>
+          this.logger.error({ err: giveUpError, ...this.row(job.data) }, `could not mark the ${noun} failed`),
+        ),
+      );
+    });
+    this.worker.on('error', (error) => this.logger.warn({ err: error }, `${noun} worker error`));
+    this.requeue = setInterval(() => {
+      this.requeueLost()
+        .then((count) => count && this.logger.warn({ count }, `queued again ${nouns} whose job was lost`))
+        .catch((error) => this.logger.warn({ err: error }, `looking for ${nouns} whose job was lost failed`));
+    }, REQUEUE_EVERY_MS);
+    this.requeue.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.requeue);
+    await this.worker?.close();
+  }
+}
