@@ -26,10 +26,6 @@ export class WaitlistOffersRepository {
     return this.dataSource.getRepository(WaitlistOffer).findOneBy({ emailAddress, redeemedAt: IsNull() });
   }
 
-  find(emailAddress: string): Promise<WaitlistOffer | null> {
-    return this.dataSource.getRepository(WaitlistOffer).findOneBy({ emailAddress });
-  }
-
   /** Whether the user ever had a MultiMFA subscription (whatever its status now). */
   async hasBoughtMultiMfa(userId: string): Promise<boolean> {
     return this.dataSource.getRepository(Subscription).existsBy({ userId, mfaType: 'MultiMFA' });
