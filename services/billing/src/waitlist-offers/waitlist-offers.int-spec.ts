@@ -54,12 +54,12 @@ describe('the waitlist offer: 20% off the first MultiMFA (real PostgreSQL, Redis
     return userId;
   }
 
-  function confirmation(emailAddress: string): EventEnvelope<PayloadOf<typeof waitlistConfirmed>> {
-    const payload = {
-      signupId: randomUUID(),
-      emailAddress,
-      confirmedAt: new Date(Date.now() - 60_000).toISOString(),
-    };
+  function confirmation(
+    emailAddress: string,
+    signupId: string = randomUUID(),
+    confirmedAt = new Date(Date.now() - 60_000),
+  ): EventEnvelope<PayloadOf<typeof waitlistConfirmed>> {
+    const payload = { signupId, emailAddress, confirmedAt: confirmedAt.toISOString() };
     const eventId = randomUUID();
     return {
       eventId,
@@ -83,10 +83,10 @@ describe('the waitlist offer: 20% off the first MultiMFA (real PostgreSQL, Redis
 
   async function offerRows(emailAddress: string) {
     const { rows } = await db.query<{
-      signup_id: string;
+      confirmed_at: Date;
       redeemed_at: Date | null;
       checkout_id: string | null;
-    }>('SELECT signup_id, redeemed_at, checkout_id FROM waitlist_offer WHERE email_address = $1', [
+    }>('SELECT confirmed_at, redeemed_at, checkout_id FROM waitlist_offer WHERE email_address = $1', [
       emailAddress,
     ]);
     return rows;
@@ -206,17 +206,18 @@ describe('the waitlist offer: 20% off the first MultiMFA (real PostgreSQL, Redis
     await admin.disconnect();
   });
 
-  it('a confirmation delivered twice, and the address confirmed again, leave one offer from the first event', async () => {
+  it('a confirmation delivered twice, then another event for the same sign-up, leave one offer with the first confirmation time', async () => {
     const emailAddress = `twice-${randomUUID().slice(0, 8)}@multimfa.test`;
     const first = confirmation(emailAddress);
-    const again = confirmation(emailAddress);
+    // Same sign-up, so the same key and partition: delivered after the first.
+    const again = confirmation(emailAddress, first.payload.signupId, new Date());
     await deliver([first, first, again]);
     await eventually(
       async () => (await applied([first.eventId, again.eventId])) === 2,
       'both events applied',
     );
     expect(await offerRows(emailAddress)).toStrictEqual([
-      { signup_id: first.payload.signupId, redeemed_at: null, checkout_id: null },
+      { confirmed_at: new Date(first.payload.confirmedAt), redeemed_at: null, checkout_id: null },
     ]);
   });
 
