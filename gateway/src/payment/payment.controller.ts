@@ -6,6 +6,8 @@ import {
   type DiscountResult,
   type Envelope,
   type PaymentIntentAnswer,
+  type PaymentQuote,
+  quotePayment,
 } from '@multimfa/api-contract';
 import { ok } from '@multimfa/service-runtime';
 import { Body, Controller, HttpCode, Inject, Req } from '@nestjs/common';
@@ -35,6 +37,15 @@ export class PaymentController {
     @Body() body: z.output<typeof applyDiscountBody>,
   ): Promise<Envelope<DiscountResult>> {
     return ok(await this.payment.applyDiscount(signedInUser(req), body), 'Discount applied successfully');
+  }
+
+  @Serves(quotePayment)
+  @HttpCode(200)
+  async quote(
+    @Req() req: Request,
+    @Body() body: z.output<typeof createIntentBody>,
+  ): Promise<Envelope<PaymentQuote>> {
+    return ok(await this.payment.quote(signedInUser(req), body));
   }
 
   @Serves(createIntent)

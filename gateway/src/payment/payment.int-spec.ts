@@ -18,6 +18,7 @@ type Intent = {
   actualAmount: number;
   discountedAmount: number;
   payableAmount: number;
+  waitlistOffer: boolean;
 };
 type Purchase = {
   purchaseId: string;
@@ -259,6 +260,50 @@ describe('buying a number: discounts, create-intent, completion exactly once, th
     });
   });
 
+  describe('quote', () => {
+    it("quotes a waitlist prospect's first MultiMFA at 20% off ($3.00 of $15.00) and create-intent charges that $12.00", async () => {
+      const address = email('waitlist-prospect');
+      const prospect = new Browser(gatewayUrl);
+      const signup = await prospect.call<Answer<{ userId: string }>>(
+        'POST',
+        '/api/auth/signup',
+        signUpBody(address),
+      );
+      assert.equal(signup.status, 200);
+      await onBilling(
+        `INSERT INTO waitlist_offer (email_address, signup_id, confirmed_at) VALUES (lower($1), $2, now() - interval '1 day')`,
+        [address, randomUUID()],
+      );
+
+      const quote = await prospect.call<Answer<Record<string, unknown>>>(
+        'POST',
+        '/api/plan/quote',
+        newMultiMfa(),
+      );
+      expect([quote.status, quote.body.data]).toStrictEqual([
+        200,
+        { actualAmount: 15, discountedAmount: 3, payableAmount: 12, waitlistOffer: true },
+      ]);
+      const intent = await createIntent(prospect, newMultiMfa());
+      expect([intent.amount, intent.payableAmount, intent.waitlistOffer]).toStrictEqual([1200, 12, true]);
+      const stripeIntent = await stripeGet<{ amount: number }>(`/v1/payment_intents/${intent.id}`);
+      expect(stripeIntent.amount).toBe(1200);
+    });
+
+    it('quotes a customer without a waitlist offer at the price less their code, as create-intent charges', async () => {
+      const discountId = await discount({ code: 'QUOTE10', value: 10 });
+      const quote = await ada.call<Answer<Record<string, unknown>>>(
+        'POST',
+        '/api/plan/quote',
+        newMultiMfa({ discountId }),
+      );
+      expect([quote.status, quote.body.data]).toStrictEqual([
+        200,
+        { actualAmount: 15, discountedAmount: 1.5, payableAmount: 13.5, waitlistOffer: false },
+      ]);
+    });
+  });
+
   describe('create-intent', () => {
     it('charges the plan price less the discount in cents and USD, ignoring the amounts the browser sends', async () => {
       const discountId = await discount({ code: 'INTENT20', value: 20 });
@@ -273,6 +318,7 @@ describe('buying a number: discounts, create-intent, completion exactly once, th
         actualAmount: 15,
         discountedAmount: 3,
         payableAmount: 12,
+        waitlistOffer: false,
       });
       const stripeIntent = await stripeGet<Record<string, unknown>>(`/v1/payment_intents/${intent.id}`);
       const [customer] = await onBilling<{ stripe_customer_id: string }>(

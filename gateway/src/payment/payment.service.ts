@@ -3,12 +3,31 @@ import type {
   createIntentBody,
   DiscountResult,
   PaymentIntentAnswer,
+  PaymentQuote,
 } from '@multimfa/api-contract';
-import { checkoutAnswer, discountCheckAnswer, stripeWebhookAnswer } from '@multimfa/billing/contract';
+import {
+  checkoutAnswer,
+  checkoutQuote,
+  discountCheckAnswer,
+  stripeWebhookAnswer,
+} from '@multimfa/billing/contract';
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import type { ServiceClient } from '../upstream/service-client.js';
 import { BILLING } from '../upstream/upstream.module.js';
+
+/** Billing's checkout request for /api's create-intent body. */
+function checkoutRequestOf(body: z.output<typeof createIntentBody>) {
+  return {
+    MFAType: body.MFAType,
+    planId: body.planId,
+    name: body.name,
+    description: body.description,
+    countryId: body.countryId,
+    upgradeMfaId: body.upgradeMultiMFAId,
+    discountId: body.discountId,
+  };
+}
 
 /** The payment calls of /api: billing computes every amount; the session names the user. */
 @Injectable()
@@ -22,16 +41,17 @@ export class PaymentService {
     });
   }
 
+  /** The payment page's quote: billing prices the request exactly as create-intent will. */
+  quote(userId: string, body: z.output<typeof createIntentBody>): Promise<PaymentQuote> {
+    return this.billing.post(`/users/${userId}/checkouts/quote`, checkoutQuote, checkoutRequestOf(body));
+  }
+
   async createIntent(userId: string, body: z.output<typeof createIntentBody>): Promise<PaymentIntentAnswer> {
-    const checkout = await this.billing.post(`/users/${userId}/checkouts`, checkoutAnswer, {
-      MFAType: body.MFAType,
-      planId: body.planId,
-      name: body.name,
-      description: body.description,
-      countryId: body.countryId,
-      upgradeMfaId: body.upgradeMultiMFAId,
-      discountId: body.discountId,
-    });
+    const checkout = await this.billing.post(
+      `/users/${userId}/checkouts`,
+      checkoutAnswer,
+      checkoutRequestOf(body),
+    );
     return {
       checkoutId: checkout.checkoutId,
       requiresPayment: checkout.requiresPayment,
@@ -42,6 +62,7 @@ export class PaymentService {
       actualAmount: checkout.actualAmount,
       discountedAmount: checkout.discountedAmount,
       payableAmount: checkout.payableAmount,
+      waitlistOffer: checkout.waitlistOffer,
     };
   }
 

@@ -131,6 +131,37 @@ describe('the waitlist and the discount mailing through the gateway (real identi
     expect(listed.body.data.find((p) => p.emailAddress === address)).toMatchObject({ type: 'WAITLIST' });
   });
 
+  it('a confirmed address that signs up is quoted its first MultiMFA at 20% off (identity.waitlist.confirmed reached billing once)', async () => {
+    const address = email('waitlist-offer');
+    await prospect(address);
+    const billingDb = new pg.Client({ connectionString: stack.databases[1] });
+    await billingDb.connect();
+    try {
+      let offers: unknown[] = [];
+      for (let i = 0; i < 300 && offers.length === 0; i += 1) {
+        offers = (
+          await billingDb.query('SELECT redeemed_at FROM waitlist_offer WHERE email_address = $1', [address])
+        ).rows;
+        if (offers.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(offers).toStrictEqual([{ redeemed_at: null }]);
+    } finally {
+      await billingDb.end();
+    }
+    const buyer = new Browser(gatewayUrl, `${network()}.1`);
+    assert.equal((await buyer.call('POST', '/api/auth/signup', signUpBody(address))).status, 200);
+    const quote = await buyer.call<Answer>('POST', '/api/plan/quote', {
+      MFAType: 'MultiMFA',
+      planId: 1,
+      name: 'Waitlist team',
+      countryId: 1,
+    });
+    expect([quote.status, quote.body.data]).toStrictEqual([
+      200,
+      { actualAmount: 5, discountedAmount: 1, payableAmount: 4, waitlistOffer: true },
+    ]);
+  });
+
   it('attack: 20 concurrent wrong guesses at identity count as the 5 allowed tries and spend the code, so the right code is refused after them', async () => {
     const address = email('guessed');
     const { code } = await joined(address);

@@ -78,6 +78,9 @@ export const paymentIntentSchema = z
     actualAmount: z.number().nonnegative().describe('US dollars, the plan price'),
     discountedAmount: z.number().nonnegative(),
     payableAmount: z.number().nonnegative(),
+    waitlistOffer: z
+      .boolean()
+      .describe('The reduction is the waitlist offer (20% off the first MultiMFA), not a discount code'),
   })
   .meta({ id: 'PaymentIntent' });
 export type PaymentIntentAnswer = z.infer<typeof paymentIntentSchema>;
@@ -91,6 +94,30 @@ export const createIntent = endpoint({
   access: 'user',
   body: createIntentBody,
   response: envelope(paymentIntentSchema),
+});
+
+export const paymentQuoteSchema = z
+  .object({
+    actualAmount: z.number().nonnegative().describe('US dollars, the plan price'),
+    discountedAmount: z.number().nonnegative().describe('US dollars taken off'),
+    payableAmount: z.number().nonnegative().describe('US dollars, what create-intent will charge'),
+    waitlistOffer: z
+      .boolean()
+      .describe('The reduction is the waitlist offer (20% off the first MultiMFA), not a discount code'),
+  })
+  .meta({ id: 'PaymentQuote' });
+export type PaymentQuote = z.infer<typeof paymentQuoteSchema>;
+
+export const quotePayment = endpoint({
+  operationId: 'quotePayment',
+  method: 'POST',
+  path: '/api/plan/quote',
+  summary:
+    'What create-intent would charge for this body now: the discount code or the waitlist offer, the better one; records nothing',
+  tag: 'plan',
+  access: 'user',
+  body: createIntentBody,
+  response: envelope(paymentQuoteSchema),
 });
 
 // ---- completion ---------------------------------------------------------------------------------
@@ -245,6 +272,7 @@ export const listRoboMfas = endpoint({
 
 export const purchaseEndpoints = [
   applyDiscount,
+  quotePayment,
   createIntent,
   createMultiMfa,
   updateMultiMfaPlan,

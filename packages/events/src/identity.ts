@@ -168,6 +168,22 @@ export const waitlistCodeRequested = defineEvent({
   keyOf: (payload) => payload.signupId,
 });
 
+/**
+ * An address on the waitlist was confirmed with its code for the first time: it is now a prospect,
+ * promised 20% off its first MultiMFA (billing keeps the offer). The address is the normalised one.
+ */
+export const waitlistConfirmed = defineEvent({
+  type: 'identity.waitlist.confirmed',
+  version: 1,
+  topic: TOPICS.identityUser,
+  payload: z.object({
+    signupId: z.uuid(),
+    emailAddress: z.email(),
+    confirmedAt: z.iso.datetime({ offset: true }),
+  }),
+  keyOf: (payload) => payload.signupId,
+});
+
 export const identityEvents = [
   userRegistered,
   emailVerified,
@@ -180,4 +196,5 @@ export const identityEvents = [
   userStatusChanged,
   userDeleted,
   waitlistCodeRequested,
+  waitlistConfirmed,
 ];

@@ -24,7 +24,7 @@ export const TOPICS = {
     partitions: 6,
     retentionMs: 14 * DAY,
     description:
-      'User registered, e-mail verified, password changed, profile updated, deactivated, deleted, admin created',
+      'User registered, e-mail verified, password changed, profile updated, deactivated, deleted, admin created; waitlist address confirmed',
   },
   identityNotification: {
     name: 'multimfa.identity.notification.v1',

@@ -72,8 +72,19 @@ export const checkoutAnswer = z.object({
   actualAmount: z.number().nonnegative(),
   discountedAmount: z.number().nonnegative(),
   payableAmount: z.number().nonnegative(),
+  /** The reduction is the waitlist's 20% off the first MultiMFA (not a discount code). */
+  waitlistOffer: z.boolean(),
 });
 export type CheckoutAnswer = z.infer<typeof checkoutAnswer>;
+
+/** `POST /users/:userId/checkouts/quote`: what a checkout of this request would charge now (nothing recorded). */
+export const checkoutQuote = checkoutAnswer.pick({
+  actualAmount: true,
+  discountedAmount: true,
+  payableAmount: true,
+  waitlistOffer: true,
+});
+export type CheckoutQuote = z.infer<typeof checkoutQuote>;
 
 /** `POST /users/:userId/discounts/check`: what a code takes off a plan; consumes nothing. */
 export const discountCheckRequest = z.object({

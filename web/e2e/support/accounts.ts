@@ -135,8 +135,12 @@ export class ApiClient {
  * Creates a customer through POST /api/auth/signup and, unless `verified` is false, verifies the
  * address with the code sign-up e-mails. Signs out of its own API session afterwards.
  */
-export async function createUser(label: string, options: { verified?: boolean } = {}): Promise<TestUser> {
-  const user = newUser(label);
+/** Signs a new customer up through the API (`user`: details chosen beforehand, e.g. a waitlist address). */
+export async function createUser(
+  label: string,
+  options: { verified?: boolean; user?: TestUser } = {},
+): Promise<TestUser> {
+  const user = options.user ?? newUser(label);
   const api = await ApiClient.open();
   try {
     const cursor = await sandbox.cursor();

@@ -23,6 +23,11 @@ export class CustomersService {
     return { userId, stripeCustomerId: customer.stripeCustomerId };
   }
 
+  /** The e-mail address the user's payment customer was made with, lower-cased; null without one. */
+  async emailAddressOf(userId: string): Promise<string | null> {
+    return (await this.customers.findByUserId(userId))?.emailAddress.toLowerCase() ?? null;
+  }
+
   async ensure(input: { userId: string; emailAddress: string; name: string }): Promise<CustomerDto> {
     const existing = await this.customers.findByUserId(input.userId);
     if (existing) return { userId: input.userId, stripeCustomerId: existing.stripeCustomerId };

@@ -8,6 +8,7 @@ import { SoftDeleteDiscounts1764700090100 } from './1764700090100-soft-delete-di
 import { CreateRenewals1765000000000 } from './1765000000000-create-renewals.js';
 import { CreateUsage1766500000000 } from './1766500000000-create-usage.js';
 import { CreateDiscountMailings1766600000700 } from './1766600000700-create-discount-mailings.js';
+import { CreateWaitlistOffers1767100000000 } from './1767100000000-create-waitlist-offers.js';
 
 /** Every migration of the billing database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [
@@ -20,4 +21,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   CreateRenewals1765000000000,
   CreateUsage1766500000000,
   CreateDiscountMailings1766600000700,
+  CreateWaitlistOffers1767100000000,
 ];

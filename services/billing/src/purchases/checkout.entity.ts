@@ -52,6 +52,10 @@ export class Checkout {
   discountId!: string | null;
 
   /** The plan's price. */
+  /** The waitlist address whose 20%-off offer this checkout takes (then no discount code is used). */
+  @Column({ name: 'waitlist_offer_address', type: 'varchar', length: 254, nullable: true })
+  waitlistOfferAddress!: string | null;
+
   @Column({ name: 'actual_amount_cents', type: 'integer' })
   actualAmountCents!: number;
 

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError } from '@multimfa/service-runtime';
+import { Clock, DomainError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
-import type { CheckoutAnswer, CheckoutRequest } from '../contract.js';
+import type { CheckoutAnswer, CheckoutQuote, CheckoutRequest } from '../contract.js';
 import { CustomersService } from '../customers/customers.service.js';
-import { dollars } from '../discounts/discount-amounts.js';
+import { type Amounts, dollars } from '../discounts/discount-amounts.js';
 import { DiscountsService, unknownPlan } from '../discounts/discounts.service.js';
+import type { Plan } from '../plans/plan.entity.js';
 import { PlansRepository } from '../plans/plans.repository.js';
 import { PaymentsProvider } from '../stripe/payments-provider.js';
+import { bestOf, offerApplies } from '../waitlist-offers/waitlist-offer-pricing.js';
+import { WaitlistOffersRepository } from '../waitlist-offers/waitlist-offers.repository.js';
 import { mfaNotFound } from './purchases.errors.js';
 import { type NewCheckout, PurchasesRepository } from './purchases.repository.js';
 
@@ -36,6 +39,8 @@ export class CheckoutsService {
     @Inject(DiscountsService) private readonly discounts: DiscountsService,
     @Inject(CustomersService) private readonly customers: CustomersService,
     @Inject(PaymentsProvider) private readonly payments: PaymentsProvider,
+    @Inject(WaitlistOffersRepository) private readonly offers: WaitlistOffersRepository,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   async create(userId: string, request: CheckoutRequest): Promise<CheckoutAnswer> {
@@ -43,8 +48,9 @@ export class CheckoutsService {
     if (!plan) throw unknownPlan();
     const id = randomUUID();
     const target = await this.target(userId, request, plan.id);
-    const amounts = await this.discounts.amountsFor(plan, request.discountId);
     const { stripeCustomerId } = await this.customers.find(userId);
+    const { amounts, offer } = await this.price(userId, plan, target.action, request.discountId);
+    const offerUsed = offer !== null;
     const checkout: NewCheckout = {
       id,
       userId,
@@ -54,7 +60,8 @@ export class CheckoutsService {
       planId: plan.id,
       planName: plan.name,
       noOfUsers: plan.noOfUsers,
-      discountId: request.discountId ?? null,
+      discountId: offerUsed ? null : (request.discountId ?? null),
+      waitlistOfferAddress: offer?.emailAddress ?? null,
       actualAmountCents: amounts.actualCents,
       discountAmountCents: amounts.discountCents,
       amountCents: amounts.payableCents,
@@ -67,6 +74,7 @@ export class CheckoutsService {
       actualAmount: dollars(amounts.actualCents),
       discountedAmount: dollars(amounts.discountCents),
       payableAmount: dollars(amounts.payableCents),
+      waitlistOffer: offerUsed,
     };
     if (amounts.payableCents === 0) {
       return { ...answer, requiresPayment: false, paymentIntentId: null, clientSecret: null };
@@ -85,6 +93,50 @@ export class CheckoutsService {
       paymentIntentId: intent.id,
       clientSecret: intent.clientSecret,
     };
+  }
+
+  /** What create would charge for this request now, computed the same way; records nothing. */
+  async quote(userId: string, request: CheckoutRequest): Promise<CheckoutQuote> {
+    const plan = await this.plans.findActive(request.planId, request.MFAType);
+    if (!plan) throw unknownPlan();
+    const action = request.upgradeMfaId ? 'UPGRADE' : 'CREATE';
+    const { amounts, offer } = await this.price(userId, plan, action, request.discountId);
+    return {
+      actualAmount: dollars(amounts.actualCents),
+      discountedAmount: dollars(amounts.discountCents),
+      payableAmount: dollars(amounts.payableCents),
+      waitlistOffer: offer !== null,
+    };
+  }
+
+  /**
+   * The plan's amounts with the discount code (checked again) or the waitlist offer: they do not add
+   * up, the better of the two applies (bestOf). `offer` is set when the offer is the one taken.
+   */
+  private async price(
+    userId: string,
+    plan: Plan,
+    action: NewCheckout['action'],
+    discountId: string | undefined,
+  ): Promise<{ amounts: Amounts; offer: { emailAddress: string } | null }> {
+    const codeAmounts = await this.discounts.amountsFor(plan, discountId);
+    const offer = await this.waitlistOffer(userId, plan.mfaType, action);
+    const { amounts, offerUsed } = bestOf(plan.basePriceCents, codeAmounts, offer !== null);
+    return { amounts, offer: offerUsed ? offer : null };
+  }
+
+  /** The customer's unredeemed waitlist offer when this checkout may take it (their first MultiMFA). */
+  private async waitlistOffer(
+    userId: string,
+    mfaType: NewCheckout['mfaType'],
+    action: NewCheckout['action'],
+  ): Promise<{ emailAddress: string; confirmedAt: Date } | null> {
+    if (mfaType !== 'MultiMFA' || action !== 'CREATE') return null;
+    const emailAddress = await this.customers.emailAddressOf(userId);
+    const offer = emailAddress ? await this.offers.findUnredeemed(emailAddress) : null;
+    if (!offer) return null;
+    const hasBoughtMultiMfa = await this.offers.hasBoughtMultiMfa(userId);
+    return offerApplies({ mfaType, action, offer, hasBoughtMultiMfa }, this.clock.now()) ? offer : null;
   }
 
   /** A new MFA (its id chosen now, its draft complete), or a MultiMFA of this user changing plan. */

@@ -2,6 +2,7 @@ import { ZodPipe } from '@multimfa/service-runtime';
 import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import {
   type CheckoutAnswer,
+  type CheckoutQuote,
   type CheckoutRequest,
   type CompletePurchaseRequest,
   checkoutRequest,
@@ -29,6 +30,16 @@ export class PurchasesController {
     @Body(new ZodPipe(checkoutRequest)) body: CheckoutRequest,
   ): Promise<CheckoutAnswer> {
     return this.checkouts.create(id, body);
+  }
+
+  /** The amounts a checkout of this request would charge now (the payment page's quote). */
+  @Post('checkouts/quote')
+  @HttpCode(200)
+  quote(
+    @Param('userId', userId) id: string,
+    @Body(new ZodPipe(checkoutRequest)) body: CheckoutRequest,
+  ): Promise<CheckoutQuote> {
+    return this.checkouts.quote(id, body);
   }
 
   /** Completes the user's paid (or free) checkout; the same answer however often it is asked. */

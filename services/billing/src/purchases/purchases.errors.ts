@@ -14,3 +14,9 @@ export const discountUsedUpAtPayment = (refunded: boolean) =>
       : 'This discount code has been fully used',
     409,
   );
+export const waitlistOfferUsedAtPayment = () =>
+  new DomainError(
+    'WAITLIST_OFFER_USED',
+    'Your waitlist offer has already been used; your payment has been refunded',
+    409,
+  );

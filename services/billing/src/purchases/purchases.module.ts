@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CustomersModule } from '../customers/customers.module.js';
 import { DiscountsModule } from '../discounts/discounts.module.js';
 import { PlansModule } from '../plans/plans.module.js';
+import { WaitlistOffersModule } from '../waitlist-offers/waitlist-offers.module.js';
 import { Checkout } from './checkout.entity.js';
 import { CheckoutsService } from './checkouts.service.js';
 import { Invoice } from './invoice.entity.js';
@@ -22,6 +23,7 @@ import { SubscriptionsSubscriber } from './subscriptions.subscriber.js';
     PlansModule,
     DiscountsModule,
     CustomersModule,
+    WaitlistOffersModule,
   ],
   controllers: [PurchasesController, StripeWebhookController, SubscriptionsSubscriber],
   providers: [PurchasesRepository, CheckoutsService, PurchasesService, StripeWebhookService],

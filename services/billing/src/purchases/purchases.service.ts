@@ -8,6 +8,7 @@ import type { CompletePurchaseRequest } from '../contract.js';
 import { dollars } from '../discounts/discount-amounts.js';
 import { DiscountsRepository } from '../discounts/discounts.repository.js';
 import { PaymentsProvider } from '../stripe/payments-provider.js';
+import { WaitlistOffersRepository } from '../waitlist-offers/waitlist-offers.repository.js';
 import { oneMonthAfter } from './billing-period.js';
 import type { Checkout } from './checkout.entity.js';
 import {
@@ -16,6 +17,7 @@ import {
   paymentIncomplete,
   paymentMismatch,
   purchaseNotFound,
+  waitlistOfferUsedAtPayment,
 } from './purchases.errors.js';
 import { PurchasesRepository } from './purchases.repository.js';
 import type { Subscription } from './subscription.entity.js';
@@ -47,6 +49,7 @@ export class PurchasesService {
     @Inject(Outbox) private readonly outbox: Outbox,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(WaitlistOffersRepository) private readonly offers: WaitlistOffersRepository,
   ) {}
 
   /** The browser's return: the user's own checkout, by its PaymentIntent or (nothing to pay) its id. */
@@ -58,6 +61,8 @@ export class PurchasesService {
     if (request.checkoutId && checkout.id !== request.checkoutId) throw purchaseNotFound();
     const outcome = await this.completeCheckout(checkout, null);
     if (outcome.kind === 'completed') return outcome.purchase;
+    // A checkout priced with the offer always has something to pay (80% of a plan), so it is refunded.
+    if (checkout.waitlistOfferAddress) throw waitlistOfferUsedAtPayment();
     throw discountUsedUpAtPayment(outcome.kind === 'refunded');
   }
 
@@ -94,7 +99,7 @@ export class PurchasesService {
       }
       if (locked.status === 'REFUNDED') return { kind: 'refunded' } as const;
       if (!firstDelivery) return { kind: 'event-seen' } as const;
-      if (locked.discountId && !(await this.discounts.consume(manager, locked.discountId))) {
+      if (!(await this.takeReduction(manager, locked))) {
         if (locked.amountCents === 0) return { kind: 'discount-used-up' } as const;
         await this.purchases.markRefunded(manager, locked.id);
         return { kind: 'refunded' } as const;
@@ -103,6 +108,18 @@ export class PurchasesService {
     });
     if (outcome.kind === 'refunded') await this.refund(checkout);
     return outcome;
+  }
+
+  /**
+   * Takes the discount code's use or the waitlist offer the checkout was priced with, in the completion's
+   * transaction: false when it was used up meanwhile (the offer is redeemed by one checkout only).
+   */
+  private async takeReduction(manager: EntityManager, checkout: Checkout): Promise<boolean> {
+    if (checkout.discountId) return this.discounts.consume(manager, checkout.discountId);
+    if (checkout.waitlistOfferAddress) {
+      return this.offers.redeem(manager, checkout.waitlistOfferAddress, checkout.id, this.clock.now());
+    }
+    return true;
   }
 
   /** The PaymentIntent succeeded for exactly this checkout: its amount, currency, customer and metadata. */

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from '@jest/globals';
 import type { Outbox } from '@multimfa/event-bus';
+import { waitlistConfirmed } from '@multimfa/events';
 import { DomainError, FixedClock } from '@multimfa/service-runtime';
 import type { DataSource, EntityManager } from 'typeorm';
 import { CodeSecret } from '../codes/code-secret.js';
@@ -34,6 +35,7 @@ describe('WaitlistService', () => {
   let clock: FixedClock;
   let rows: SignupsInMemory;
   let sent: Array<{ emailAddress: string; sealedCode: string; expiresAt: string }>;
+  let confirmed: Array<{ signupId: string; emailAddress: string; confirmedAt: string }>;
   let waitlist: WaitlistService;
 
   const join = async () => {
@@ -53,10 +55,12 @@ describe('WaitlistService', () => {
     clock = new FixedClock();
     rows = new SignupsInMemory();
     sent = [];
+    confirmed = [];
     const outbox = {
       seal: (secret: string) => `sealed:${secret}`,
-      publish: async (_m: EntityManager, _d: unknown, payload: (typeof sent)[number]) => {
-        sent.push(payload);
+      publish: async (_m: EntityManager, definition: { type: string }, payload: never) => {
+        if (definition.type === waitlistConfirmed.type) confirmed.push(payload);
+        else sent.push(payload);
       },
     } as unknown as Outbox;
     const dataSource = {
@@ -109,6 +113,17 @@ describe('WaitlistService', () => {
       [[ADDRESS, 'WAITLIST', clock.now().toISOString()]],
     );
     await rejected(code);
+  });
+
+  it('publishes identity.waitlist.confirmed with the address and time on the first confirmation only', async () => {
+    await waitlist.verify(ADDRESS, await join());
+    const at = clock.now().toISOString();
+    clock.advance(CODE_RULES.validForMs);
+    await waitlist.verify(ADDRESS, await join());
+    assert.deepEqual(
+      confirmed.map((event) => [event.emailAddress, event.confirmedAt, event.signupId]),
+      [[ADDRESS, at, rows.rows.get(ADDRESS)?.signupId]],
+    );
   });
 
   it('spends the code on the fifth wrong try: the right code is refused after it', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Outbox } from '@multimfa/event-bus';
-import { waitlistCodeRequested } from '@multimfa/events';
+import { waitlistCodeRequested, waitlistConfirmed } from '@multimfa/events';
 import { Clock, DomainError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -59,8 +59,16 @@ export class WaitlistService {
       signup.updatedAt = now;
       if (this.secret.matches(signup.codeId, code, signup.codeHash)) {
         spend(signup);
+        const firstConfirmation = !signup.verifiedAt;
         signup.verifiedAt ??= now;
         await this.signups.save(manager, signup);
+        if (firstConfirmation) {
+          await this.outbox.publish(manager, waitlistConfirmed, {
+            signupId: signup.signupId,
+            emailAddress: signup.emailAddress,
+            confirmedAt: now.toISOString(),
+          });
+        }
         return undefined;
       }
       signup.failedAttempts += 1;

@@ -17,6 +17,7 @@ import { formatAmount, payableAmount, toCents } from '../../features/purchase/am
 import { type CheckoutRequest, checkoutRequest } from '../../features/purchase/checkout-request';
 import { useDiscount } from '../../features/purchase/use-discount';
 import { usePay } from '../../features/purchase/use-pay';
+import { useQuote } from '../../features/purchase/use-quote';
 import { FormServerError } from '../../forms/form-server-error.component';
 import type { ChosenPlan, Session } from '../../session/session.schema';
 import { useSession } from '../../session/session-store';
@@ -49,7 +50,10 @@ function Checkout({
   plan: ChosenPlan;
   request: CheckoutRequest;
 }) {
-  const payable = payableAmount(plan.basePrice, session.paymentInfo);
+  const quote = useQuote(request);
+  // The waitlist offer replaces a smaller discount code: the server's quote is then what is charged.
+  const offer = quote?.waitlistOffer ? quote : undefined;
+  const payable = offer ? offer.payableAmount : payableAmount(plan.basePrice, session.paymentInfo);
   const amountCents = toCents(payable);
   const payment = usePaymentForm(amountCents);
   const discount = useDiscount(plan, session.paymentInfo);
@@ -92,7 +96,14 @@ function Checkout({
           </Button>
         )}
       </Group>
-      <TextInput label="Discount" readOnly value={discount.discountedAmount.toFixed(2)} />
+      <TextInput
+        label="Discount"
+        readOnly
+        value={(offer ? offer.discountedAmount : discount.discountedAmount).toFixed(2)}
+      />
+      {offer ? (
+        <Line label="Waitlist offer: 20% off">{`-${formatAmount(offer.discountedAmount)}`}</Line>
+      ) : null}
       <Line label="Total">{formatAmount(payable)}</Line>
       {amountCents > 0 ? (
         <PaymentFields payment={payment} />

@@ -1,0 +1,15 @@
+import { type PaymentQuote, quotePayment } from '@multimfa/api-contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api/api-client';
+import type { CheckoutRequest } from './checkout-request';
+
+/**
+ * The server's price of this purchase (POST /api/plan/quote), priced as create-intent will: it tells
+ * the payment page when the waitlist offer (20% off the first MultiMFA) is what applies.
+ */
+export function useQuote(request: CheckoutRequest): PaymentQuote | undefined {
+  return useQuery({
+    queryKey: ['payment-quote', request],
+    queryFn: () => api.data(quotePayment, { body: request }),
+  }).data;
+}
