@@ -71,7 +71,9 @@ describe("messaging e-mails billing's discount mailings once (real Kafka, Redis,
   });
 
   it('sends a mailing once when the worker stops after a refused send and a new process takes over', async () => {
-    await messaging.inbox.setFault({ provider: 'sendgrid', count: 1, status: 500 });
+    // SendGrid refuses every call until the old process has stopped: a retry (1 s backoff) that fires
+    // while it shuts down is refused too, so only the new process can send.
+    await messaging.inbox.setFault({ provider: 'sendgrid', count: 1_000, status: 500 });
     const offer = mailing();
     await publishTestEvent(messaging.producer, messaging.prefix, discountMailingRequested, offer);
     await until('the refused first attempt', async () => {
@@ -80,6 +82,7 @@ describe("messaging e-mails billing's discount mailings once (real Kafka, Redis,
     });
     await messaging.stop();
     assert.equal((await offersTo(offer.emailAddress)).length, 0, 'nothing sent before the stop');
+    await messaging.inbox.clearFaults('sendgrid');
     await messaging.startApp();
     const sent = await until('the send by the new process', async () => {
       const found = await row(offer.mailingId);
