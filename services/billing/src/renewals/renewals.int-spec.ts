@@ -1,19 +1,10 @@
 import assert from 'node:assert/strict';
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createKafka, ensureTopics, Outbox } from '@multimfa/event-bus';
-import { type EventEnvelope, type PayloadOf, topicList, usageCounted } from '@multimfa/events';
-import { createSandbox, loadSandboxSettings, type Sandbox } from '@multimfa/provider-sandbox/server';
-import { FixedClock, loadConfig } from '@multimfa/service-runtime';
-import {
-  createTestDatabase,
-  createTestServiceApp,
-  dropTestDatabase,
-  testGatewayCaller,
-  testInfrastructure,
-  testLogger,
-} from '@multimfa/service-runtime/testing';
+import { Outbox } from '@multimfa/event-bus';
+import { type EventEnvelope, type PayloadOf, usageCounted } from '@multimfa/events';
+import { FixedClock } from '@multimfa/service-runtime';
+import { testGatewayCaller } from '@multimfa/service-runtime/testing';
 import type { INestApplication } from '@nestjs/common';
 import type { Producer } from 'kafkajs';
 import pg from 'pg';
@@ -21,21 +12,19 @@ import { CardsRepository } from '../cards/cards.repository.js';
 import type { InvoiceRecord, SavedCard, UsageRecord } from '../contract.js';
 import { oneMonthAfter } from '../purchases/billing-period.js';
 import { RenewalsQueue } from '../queue/renewals-queue.js';
-import { billingService } from '../service.js';
 import { PaymentsProvider } from '../stripe/payments-provider.js';
+import { type BillingTestApp, startBillingTestApp } from '../testing/billing-test-app.js';
 import { RenewalsRepository } from './renewals.repository.js';
 import { RenewalsService } from './renewals.service.js';
 
 const DAY = 86_400_000;
 
 describe('auto-renewal at the payment date (real PostgreSQL, Redis, Kafka; Stripe in the sandbox; the clock moved)', () => {
-  const prefix = `${testInfrastructure.topicPrefix}${randomBytes(3).toString('hex')}.`;
-  const logger = testLogger('billing');
-  const kafka = createKafka({ clientId: 'billing-test', brokers: testInfrastructure.kafkaBrokers, logger });
-  let sandbox: Sandbox;
+  let billing: BillingTestApp;
+  let prefix: string;
+  let logger: BillingTestApp['logger'];
   let app: INestApplication;
   let baseUrl: string;
-  let databaseUrl: string;
   let db: pg.Client;
   let producer: Producer;
   let sandboxBase: string;
@@ -207,47 +196,11 @@ describe('auto-renewal at the payment date (real PostgreSQL, Redis, Kafka; Strip
   }
 
   beforeAll(async () => {
-    await ensureTopics(kafka, topicList(prefix));
-    sandbox = createSandbox(loadSandboxSettings({ LOG_LEVEL: 'silent' }).config);
-    const sandboxUrl = new URL(await sandbox.listen(0, '127.0.0.1'));
-    sandboxBase = sandboxUrl.origin;
-    databaseUrl = await createTestDatabase('billing_renewals');
-    app = await createTestServiceApp(
-      billingService,
-      loadConfig(billingService.configSchema, {
-        PORT: '1',
-        DATABASE_URL: databaseUrl,
-        REDIS_URL: testInfrastructure.redisUrl,
-        KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
-        KAFKA_TOPIC_PREFIX: prefix,
-        ...testGatewayCaller.env,
-        STRIPE_SECRET_KEY: 'sk_test_multimfa_sandbox',
-        STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(16).toString('hex')}`,
-        STRIPE_API_HOST: sandboxUrl.hostname,
-        STRIPE_API_PORT: sandboxUrl.port,
-        STRIPE_API_PROTOCOL: 'http',
-      }),
-      logger,
-    );
-    await app.listen(0, '127.0.0.1');
-    baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-    db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
-    producer = kafka.producer();
-    await producer.connect();
+    billing = await startBillingTestApp('billing_renewals');
+    ({ prefix, logger, app, baseUrl, sandboxBase, db, producer } = billing);
   });
 
-  afterAll(async () => {
-    await producer?.disconnect();
-    await db?.end();
-    await app?.close();
-    await sandbox?.close();
-    if (databaseUrl) await dropTestDatabase(databaseUrl);
-    const admin = kafka.admin();
-    await admin.connect();
-    await admin.deleteTopics({ topics: topicList(prefix).map((topic) => topic.name) }).catch(() => undefined);
-    await admin.disconnect();
-  });
+  afterAll(() => billing?.close());
 
   it('a minute before the payment date nothing is due; at the date the default card is charged, the invoice is PAID and the next payment date moves one month', async () => {
     const { userId } = await customer(['pm_card_visa']);

@@ -1,36 +1,20 @@
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createKafka, ensureTopics } from '@multimfa/event-bus';
-import { type EventEnvelope, type PayloadOf, topicList, waitlistConfirmed } from '@multimfa/events';
-import { createSandbox, loadSandboxSettings, type Sandbox } from '@multimfa/provider-sandbox/server';
-import { loadConfig } from '@multimfa/service-runtime';
-import {
-  createTestDatabase,
-  createTestServiceApp,
-  dropTestDatabase,
-  testGatewayCaller,
-  testInfrastructure,
-  testLogger,
-} from '@multimfa/service-runtime/testing';
-import type { INestApplication } from '@nestjs/common';
+import { type EventEnvelope, type PayloadOf, waitlistConfirmed } from '@multimfa/events';
+import { testGatewayCaller } from '@multimfa/service-runtime/testing';
 import type { Producer } from 'kafkajs';
 import pg from 'pg';
 import type { CheckoutAnswer } from '../contract.js';
-import { billingService } from '../service.js';
+import { type BillingTestApp, startBillingTestApp } from '../testing/billing-test-app.js';
 
 const PUBLISHABLE_KEY = 'pk_test_multimfa_sandbox';
 
 describe('the waitlist offer: 20% off the first MultiMFA (real PostgreSQL, Redis, Kafka; Stripe in the sandbox)', () => {
-  const prefix = `${testInfrastructure.topicPrefix}${randomBytes(3).toString('hex')}.`;
-  const logger = testLogger('billing');
-  const kafka = createKafka({ clientId: 'billing-test', brokers: testInfrastructure.kafkaBrokers, logger });
-  let sandbox: Sandbox;
+  let billing: BillingTestApp;
+  let prefix: string;
   let sandboxBase: string;
-  let app: INestApplication;
   let baseUrl: string;
-  let databaseUrl: string;
   let db: pg.Client;
   let producer: Producer;
 
@@ -164,47 +148,11 @@ describe('the waitlist offer: 20% off the first MultiMFA (real PostgreSQL, Redis
   }
 
   beforeAll(async () => {
-    await ensureTopics(kafka, topicList(prefix));
-    sandbox = createSandbox(loadSandboxSettings({ LOG_LEVEL: 'silent' }).config);
-    const sandboxUrl = new URL(await sandbox.listen(0, '127.0.0.1'));
-    sandboxBase = sandboxUrl.origin;
-    databaseUrl = await createTestDatabase('billing_waitlist_offers');
-    app = await createTestServiceApp(
-      billingService,
-      loadConfig(billingService.configSchema, {
-        PORT: '1',
-        DATABASE_URL: databaseUrl,
-        REDIS_URL: testInfrastructure.redisUrl,
-        KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
-        KAFKA_TOPIC_PREFIX: prefix,
-        ...testGatewayCaller.env,
-        STRIPE_SECRET_KEY: 'sk_test_multimfa_sandbox',
-        STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(16).toString('hex')}`,
-        STRIPE_API_HOST: sandboxUrl.hostname,
-        STRIPE_API_PORT: sandboxUrl.port,
-        STRIPE_API_PROTOCOL: 'http',
-      }),
-      logger,
-    );
-    await app.listen(0, '127.0.0.1');
-    baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-    db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
-    producer = kafka.producer();
-    await producer.connect();
+    billing = await startBillingTestApp('billing_waitlist_offers');
+    ({ prefix, baseUrl, sandboxBase, db, producer } = billing);
   });
 
-  afterAll(async () => {
-    await producer?.disconnect();
-    await db?.end();
-    await app?.close();
-    await sandbox?.close();
-    if (databaseUrl) await dropTestDatabase(databaseUrl);
-    const admin = kafka.admin();
-    await admin.connect();
-    await admin.deleteTopics({ topics: topicList(prefix).map((topic) => topic.name) }).catch(() => undefined);
-    await admin.disconnect();
-  });
+  afterAll(() => billing?.close());
 
   it('a confirmation delivered twice, then another event for the same sign-up, leave one offer with the first confirmation time', async () => {
     const emailAddress = `twice-${randomUUID().slice(0, 8)}@multimfa.test`;
