@@ -7,6 +7,7 @@ import {
 } from '@multimfa/api-contract';
 import { useState } from 'react';
 import { errorMessage } from '../../api/api-error';
+import { Pager, usePagedRows } from '../../components/pager.component';
 import { ProspectsTable } from '../../features/discount-mailing/prospects-table.component';
 import {
   useActiveDiscounts,
@@ -25,12 +26,9 @@ export function DiscountEmailsPage() {
   const save = useSaveDiscountMails();
   const [code, setCode] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [page, setPage] = useState(1);
 
   const rows = prospects.data ?? [];
-  const pages = Math.max(1, Math.ceil(rows.length / PROSPECTS_PAGE_SIZE));
-  const current = Math.min(page, pages);
-  const shown = rows.slice((current - 1) * PROSPECTS_PAGE_SIZE, current * PROSPECTS_PAGE_SIZE);
+  const { current, pages, shown, setPage } = usePagedRows(rows, PROSPECTS_PAGE_SIZE);
 
   const select = (addresses: string[], on: boolean) =>
     setSelected((before) => {
@@ -106,15 +104,7 @@ export function DiscountEmailsPage() {
                 )
               }
             />
-            <Group justify="center" gap="md">
-              <Button variant="default" disabled={current <= 1} onClick={() => setPage(current - 1)}>
-                Previous
-              </Button>
-              <Text>{`Page ${current} of ${pages}`}</Text>
-              <Button variant="default" disabled={current >= pages} onClick={() => setPage(current + 1)}>
-                Next
-              </Button>
-            </Group>
+            <Pager current={current} pages={pages} onPage={setPage} />
           </Stack>
         )}
       </Paper>

@@ -1,18 +1,8 @@
-import {
-  Button,
-  Group,
-  Loader,
-  Modal,
-  NativeSelect,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Loader, Modal, NativeSelect, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { DISCOUNT_PAGE_SIZE, type Discount, type DiscountsQuery } from '@multimfa/api-contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { Pager, usePagedRows } from '../../components/pager.component';
 import { DeleteDiscountModal } from '../../features/admin-discounts/delete-discount-modal.component';
 import {
   CreateDiscountModal,
@@ -80,7 +70,6 @@ export function DiscountManagementPage() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [filter, setFilter] = useState<DiscountsQuery>({});
-  const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<Dialog>();
   const queryClient = useQueryClient();
   const discounts = useDiscounts(filter);
@@ -89,9 +78,7 @@ export function DiscountManagementPage() {
   const close = () => setDialog(undefined);
 
   const rows = discounts.data ?? [];
-  const pages = Math.max(1, Math.ceil(rows.length / DISCOUNT_PAGE_SIZE));
-  const current = Math.min(page, pages);
-  const shown = rows.slice((current - 1) * DISCOUNT_PAGE_SIZE, current * DISCOUNT_PAGE_SIZE);
+  const { current, pages, shown, setPage } = usePagedRows(rows, DISCOUNT_PAGE_SIZE);
 
   return (
     <Stack gap="md">
@@ -157,15 +144,7 @@ export function DiscountManagementPage() {
               onEdit={(discount) => setDialog({ kind: 'edit', id: discount.discountId })}
               onDelete={(discount) => setDialog({ kind: 'delete', discount })}
             />
-            <Group justify="center" gap="md">
-              <Button variant="default" disabled={current <= 1} onClick={() => setPage(current - 1)}>
-                Previous
-              </Button>
-              <Text>{`Page ${current} of ${pages}`}</Text>
-              <Button variant="default" disabled={current >= pages} onClick={() => setPage(current + 1)}>
-                Next
-              </Button>
-            </Group>
+            <Pager current={current} pages={pages} onPage={setPage} />
           </Stack>
         )}
       </Paper>
