@@ -85,13 +85,15 @@ describe('the bot API through the gateway (real numbers, messaging; PostgreSQL, 
     await stack.stop();
   });
 
-  it('lets a new bot read its RoboMFA\u2019s texts with its key as soon as it is created', async () => {
+  it('lets a new bot read its RoboMFA\u2019s texts with its key as soon as it is created, with no cookie set in the answer', async () => {
     const owner = await roboMfaOwner('botapi-list');
     const { client } = await createBot(owner, 'reader');
     const sent = inboundMessage({ mfaId: owner.mfaId, fromNumber: 'Google', codeService: 'Google' });
     await deliverInboundMessage(messagingDb, redis, sent);
     const page = await client.call<BotMessagePage>('GET', '/api/bot/v1/messages?limit=10');
     assert.equal(page.status, 200);
+    // A bot proves itself with its key: no session, no XSRF pair.
+    assert.equal(page.headers.get('set-cookie'), null);
     expect(page.body).toStrictEqual({
       isError: false,
       message: '',

@@ -17,8 +17,11 @@ import { xsrfMiddleware } from './xsrf.middleware.js';
 /** The routes that take an invitation token (customer-area section 7). */
 const INVITATION_ROUTES = ['/api/plan/token', '/api/plan/activate-member', '/api/plan/reject-invitation'];
 
-/** Callers that prove themselves another way: provider webhooks (signatures) and bots (API keys). */
-const XSRF_EXEMPT = [/^\/api\/webhooks\//, /^\/api\/bot\//];
+/**
+ * Callers that prove themselves another way, provider webhooks (signatures) and bots (API keys): no
+ * cookies, no session, no XSRF pair, so their answers carry no Set-Cookie and cost no session work.
+ */
+const MACHINE_PATHS = ['/api/webhooks/', '/api/bot/'];
 
 /** Provider webhooks whose signature covers the body as sent. */
 const WEBHOOK_RAW_PATHS = ['/api/webhooks/twilio', '/api/webhooks/sendgrid'];
@@ -27,6 +30,11 @@ const exceptWebhooks =
   <R extends Request>(middleware: (req: R, res: Response, next: NextFunction) => unknown) =>
   (req: R, res: Response, next: NextFunction) =>
     req.originalUrl.startsWith('/api/webhooks/') ? next() : middleware(req, res, next);
+
+const exceptMachineCallers =
+  <R extends Request>(middleware: (req: R, res: Response, next: NextFunction) => unknown) =>
+  (req: R, res: Response, next: NextFunction) =>
+    MACHINE_PATHS.some((path) => req.originalUrl.startsWith(path)) ? next() : middleware(req, res, next);
 
 /**
  * cookie-parser with a secret checks the signature of every signed cookie on every request, the
@@ -95,35 +103,37 @@ export function configureHttp(app: INestApplication, config: GatewayConfig, logg
   );
   app.use(INVITATION_ROUTES, invitationLimit.count);
   // Signed cookies: the device cookie that lets a browser which signed in before past the wider throttles.
-  app.use('/api', cookieParser(), signedCookiesOnDemand(config.SESSION_SECRET));
   app.use(
     '/api',
-    session({
-      name: sessionCookieName(config.COOKIE_SECURE),
-      // Redis keeps a session until the earlier of its absolute end (from sign-in) and its idle end.
-      store: new RedisStore({
-        client: redis,
-        prefix: SESSION_PREFIX,
-        ttl: (stored) =>
-          Math.max(1, sessionSecondsLeft(stored, config.SESSION_TTL_SECONDS, clock.now().getTime())),
-        disableTouch: true,
-      }),
-      secret: config.SESSION_SECRET,
-      resave: false,
-      saveUninitialized: false,
-      rolling: false,
-      cookie: {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: config.COOKIE_SECURE,
-        maxAge: config.SESSION_TTL_SECONDS * 1000,
-        path: '/',
-      },
-    }),
+    exceptMachineCallers(cookieParser()),
+    exceptMachineCallers(signedCookiesOnDemand(config.SESSION_SECRET)),
   );
+  const sessions = session({
+    name: sessionCookieName(config.COOKIE_SECURE),
+    // Redis keeps a session until the earlier of its absolute end (from sign-in) and its idle end.
+    store: new RedisStore({
+      client: redis,
+      prefix: SESSION_PREFIX,
+      ttl: (stored) =>
+        Math.max(1, sessionSecondsLeft(stored, config.SESSION_TTL_SECONDS, clock.now().getTime())),
+      disableTouch: true,
+    }),
+    secret: config.SESSION_SECRET,
+    resave: false,
+    saveUninitialized: false,
+    rolling: false,
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.COOKIE_SECURE,
+      maxAge: config.SESSION_TTL_SECONDS * 1000,
+      path: '/',
+    },
+  });
+  app.use('/api', exceptMachineCallers(sessions));
   app.use('/api', exceptWebhooks(rateLimit.enforce));
   app.use(INVITATION_ROUTES, invitationLimit.enforce);
-  app.use('/api', sessionLifetimeMiddleware(config.SESSION_TTL_SECONDS, clock));
+  app.use('/api', exceptMachineCallers(sessionLifetimeMiddleware(config.SESSION_TTL_SECONDS, clock)));
   app.use('/api/admin', adminAreaMiddleware(logger));
-  app.use('/api', xsrfMiddleware({ secure: config.COOKIE_SECURE, exempt: XSRF_EXEMPT }, logger));
+  app.use('/api', exceptMachineCallers(xsrfMiddleware({ secure: config.COOKIE_SECURE }, logger)));
 }

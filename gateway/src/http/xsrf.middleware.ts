@@ -15,9 +15,9 @@ function equal(a: string, b: string): boolean {
 /**
  * The double-submit pair: a readable `XSRF-TOKEN` cookie that the web app echoes in `X-XSRF-TOKEN`
  * on every state-changing call. Another site can make the browser send the cookie but cannot read it,
- * so it cannot forge the header. Paths in `exempt` authenticate otherwise (signatures, API keys).
+ * so it cannot forge the header.
  */
-export function xsrfMiddleware(options: { secure: boolean; exempt: RegExp[] }, logger: Logger) {
+export function xsrfMiddleware(options: { secure: boolean }, logger: Logger) {
   return (req: Request, res: Response, next: NextFunction) => {
     const cookie: unknown = req.cookies?.[XSRF_COOKIE];
     const token = typeof cookie === 'string' && /^[A-Za-z0-9_-]{43}$/.test(cookie) ? cookie : undefined;
@@ -29,11 +29,7 @@ export function xsrfMiddleware(options: { secure: boolean; exempt: RegExp[] }, l
         path: '/',
       });
     }
-    if (
-      SAFE_METHODS.has(req.method) ||
-      options.exempt.some((pattern) => pattern.test(req.baseUrl + req.path))
-    )
-      return next();
+    if (SAFE_METHODS.has(req.method)) return next();
     const header = req.header(XSRF_HEADER);
     if (!token || !header || !equal(token, header)) {
       const error = new DomainError(
