@@ -75,6 +75,49 @@ describe('event backbone against the real broker and database', () => {
     assert.ok(inOrderPerKey(applied), 'events of one key are applied in the order given');
   });
 
+  it('makes a second writer of a key wait for the first one\u2019s commit, so the key\u2019s ids and publication follow commit order', async () => {
+    let releaseFirst: () => void = () => undefined;
+    const firstHolds = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    let firstPublished: () => void = () => undefined;
+    const firstWrote = new Promise<void>((resolve) => {
+      firstPublished = resolve;
+    });
+    const first = bus.dataSource.transaction(async (manager) => {
+      await bus.outbox.publish(manager, bus.widgetChanged, { widgetId: 'turns', seq: 1 });
+      firstPublished();
+      await firstHolds;
+    });
+    await firstWrote;
+    const second = bus.dataSource.transaction((manager) =>
+      bus.outbox.publish(manager, bus.widgetChanged, { widgetId: 'turns', seq: 2 }),
+    );
+    await waitUntil('the second writer waits on the key\u2019s lock', async () => {
+      const [row] = await bus.dataSource.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = 'advisory'`,
+      );
+      return row.n === 1;
+    });
+    releaseFirst();
+    await Promise.all([first, second]);
+    const rows = await bus.dataSource.query(
+      `SELECT (envelope->'payload'->>'seq')::int AS seq FROM outbox_event ORDER BY id`,
+    );
+    assert.deepEqual(
+      rows.map((row: { seq: number }) => row.seq),
+      [1, 2],
+    );
+    bus.relay();
+    await bus.consumer().start();
+    await waitUntil('both are applied', async () => (await bus.appliedCount()) === 2);
+    assert.deepEqual(
+      (await bus.applied()).map((event) => event.seq),
+      [1, 2],
+    );
+  });
+
   it('delivers events written while the broker is unreachable, in order per key, once it is back', async () => {
     const network = new NetworkSwitch();
     network.cut();

@@ -72,16 +72,19 @@ export class Outbox {
     });
     // Writers of one key take turns, so the ids of one key's events follow their commit order
     // and the relay, reading by id, publishes them in that order. Keys are locked in sorted order
-    // so two bulk writers cannot deadlock.
+    // so two bulk writers cannot deadlock. One statement takes the locks, inserts the rows and wakes
+    // the relays (the notification leaves at commit): the locks are a one-time filter of the insert's
+    // rows, so they are held before any row takes its id.
     const keys = [...new Set(envelopes.map((envelope) => `outbox:${envelope.key}`))].sort();
-    await manager.query('SELECT pg_advisory_xact_lock(hashtext(k)) FROM unnest($1::text[]) AS k', [keys]);
-    // One statement inserts the rows and wakes the relays (the notification leaves at commit).
     await manager.query(
-      `WITH inserted AS (
+      `WITH locked AS MATERIALIZED (
+         SELECT pg_advisory_xact_lock(hashtext(k)) FROM unnest($9::text[]) AS k),
+       inserted AS (
          INSERT INTO outbox_event (event_id, topic, message_key, shard, event_type, correlation_id, envelope)
          SELECT event_id, $2, message_key, shard, $5, correlation_id, envelope
            FROM unnest($1::uuid[], $3::text[], $4::smallint[], $6::text[], $7::json[])
-                AS written(event_id, message_key, shard, correlation_id, envelope))
+                AS written(event_id, message_key, shard, correlation_id, envelope)
+          WHERE (SELECT count(*) FROM locked) = cardinality($9::text[]))
        SELECT pg_notify($8, '')`,
       [
         envelopes.map((envelope) => envelope.eventId),
@@ -92,6 +95,7 @@ export class Outbox {
         envelopes.map((envelope) => envelope.correlationId),
         envelopes.map((envelope) => JSON.stringify(envelope)),
         OUTBOX_CHANNEL,
+        keys,
       ],
     );
     return envelopes;
