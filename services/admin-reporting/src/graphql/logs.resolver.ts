@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Args, Query, Resolver } from '@nestjs/graphql';
 import { type LogRecord, logFilters } from '../contract.js';
 import { ReportsService } from '../reports/reports.service.js';
-import { type ConnectionOf, badInput, connectionOf, pageInput } from './connection.js';
+import { badInput, type ConnectionOf, connectionOf, pageInput } from './connection.js';
 import { connectionCost } from './connection.types.js';
 import { logCursor } from './cursor.js';
 import { LogConnection, LogsArgs } from './log.types.js';

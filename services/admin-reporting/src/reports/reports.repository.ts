@@ -359,7 +359,10 @@ function keysetOf(
 }
 
 /** The WHERE clause of a Logs filter, with only the conditions asked for (each then uses its index). */
-function logWhere(filter: LogFilter, after: KeysetPosition | null = null): { where: string; params: unknown[] } {
+function logWhere(
+  filter: LogFilter,
+  after: KeysetPosition | null = null,
+): { where: string; params: unknown[] } {
   const conditions: string[] = [];
   const params: unknown[] = [];
   const add = (condition: string, value: unknown) => {
