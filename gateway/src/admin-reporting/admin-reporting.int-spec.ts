@@ -224,6 +224,38 @@ describe('admin reporting through the gateway (real identity, numbers, admin-rep
     assert.equal(bad.status, 400);
   });
 
+  it('an admin queries GraphQL for a MultiMFA a customer bought: multiMfas answers the row GET /api/admin/multimfas lists (memberCount for members), with its members connection', async () => {
+    const team = await bought('MultiMFA', 'Graphed team');
+    const listed = await eventually(
+      multiMfas,
+      (rows) => rows.some((row) => row.multiMFAId === team.mfaId),
+      'the MultiMFA was listed',
+    );
+    const row = listed.find((r) => r.multiMFAId === team.mfaId);
+    type Node = Omit<AdminMultiMfa, 'members'> & {
+      memberCount: number;
+      members: { edges: unknown[]; pageInfo: { hasNextPage: boolean } };
+    };
+    const answer = await admin.call<{ data: { multiMfas: { edges: Array<{ node: Node }> } } }>(
+      'POST',
+      '/api/admin/graphql',
+      {
+        query: `query Teams($from: String) { multiMfas(first: 20, from: $from) { edges { node {
+          multiMFAId name twillioNo isActive plans { planName planId }
+          owner { userId emailAddress firstName lastName } memberCount createdAt
+          members(first: 5) { edges { cursor } pageInfo { hasNextPage } }
+        } } } }`,
+        variables: { from: row?.createdAt },
+      },
+    );
+    assert.equal(answer.status, 200);
+    const node = answer.body.data.multiMfas.edges.find((edge) => edge.node.multiMFAId === team.mfaId)?.node;
+    assert.ok(node);
+    const { memberCount, members, ...fields } = node;
+    expect({ ...fields, members: memberCount }).toStrictEqual(row);
+    expect(members).toStrictEqual({ edges: [], pageInfo: { hasNextPage: false } });
+  });
+
   it('answered every successful admin reporting call above in its endpoint\u2019s response schema', () => {
     const checked = assertAnswersMatchContract();
     for (const operationId of [

@@ -1,4 +1,5 @@
-import { ArgsType, Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { ArgsType, Field, ID, ObjectType } from '@nestjs/graphql';
+import { Connection, RangePageArgs } from './connection.types.js';
 
 @ObjectType({ description: 'A member a message was forwarded to' })
 export class LogMember {
@@ -30,50 +31,14 @@ export class LogEntry {
   createdAt!: string;
 }
 
-@ObjectType()
-export class LogEdge {
-  @Field(() => String, { description: 'Opaque: pass it as `after` to read on from this entry' })
-  cursor!: string;
-
-  @Field(() => LogEntry)
-  node!: LogEntry;
-}
-
-@ObjectType()
-export class PageInfo {
-  @Field(() => Boolean)
-  hasNextPage!: boolean;
-
-  @Field(() => String, { nullable: true })
-  endCursor!: string | null;
-}
-
 @ObjectType({ description: 'A page of the message log, newest first' })
-export class LogConnection {
-  @Field(() => [LogEdge])
-  edges!: LogEdge[];
-
-  @Field(() => PageInfo)
-  pageInfo!: PageInfo;
-}
+export class LogConnection extends Connection(LogEntry, 'Log') {}
 
 @ArgsType()
-export class LogsArgs {
-  @Field(() => Int, { defaultValue: 25, description: 'How many entries, 1 to 100' })
-  first!: number;
-
-  @Field(() => String, { nullable: true, description: 'The endCursor of the previous page' })
-  after?: string | null;
-
+export class LogsArgs extends RangePageArgs {
   @Field(() => String, { nullable: true, description: 'Log type, as on the Logs page' })
   log?: string | null;
 
   @Field(() => String, { nullable: true })
   mobileNo?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'A date (whole day) or an ISO date-time' })
-  from?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'A date (whole day, included) or an ISO date-time' })
-  to?: string | null;
 }

@@ -3,7 +3,9 @@ import { type GqlModuleOptions, GraphQLModule } from '@nestjs/graphql';
 import { ReportsModule } from '../reports/reports.module.js';
 import { GraphqlController } from './graphql.controller.js';
 import { LogsResolver } from './logs.resolver.js';
+import { MultiMfaResolver } from './multi-mfa.resolver.js';
 import { ReportingGraphqlService } from './reporting-graphql.service.js';
+import { ReportsResolver } from './reports.resolver.js';
 import { SchemaOnlyDriver } from './schema-only.driver.js';
 
 /** GraphQL (code-first) over the same reports as the REST calls. */
@@ -17,6 +19,6 @@ import { SchemaOnlyDriver } from './schema-only.driver.js';
     }),
   ],
   controllers: [GraphqlController],
-  providers: [LogsResolver, ReportingGraphqlService],
+  providers: [LogsResolver, ReportsResolver, MultiMfaResolver, ReportingGraphqlService],
 })
 export class ReportingGraphqlModule {}

@@ -75,10 +75,28 @@ export interface ForwardOutcomeRow {
   failure: number;
 }
 
-/** Where a log entry stands in the newest-first order. */
-export interface LogPosition {
+/** Where a row stands in a newest-first list: its creation time, then its id (both descending). */
+export interface KeysetPosition {
   createdAt: Date;
-  logId: string;
+  id: string;
+}
+
+/** Where a customer stands in the Advanced logs order: e-mail (unknown last), then user id. */
+export interface OwnerPosition {
+  email: string | null;
+  userId: string;
+}
+
+/** A keyset page: `limit` rows strictly after `after` in the list's order (from the start when null). */
+export interface Keyset<P> {
+  after: P | null;
+  limit: number;
+}
+
+/** The members report's filter: the creation window, and optionally one MultiMFA. */
+export interface MemberFilter {
+  window: TimeWindow;
+  mfaId?: string;
 }
 
 /** Reads of the read models (the projection writes them). */
@@ -102,11 +120,20 @@ export abstract class ReportsRepository {
    * The log entries of the filter, newest first, `limit` of them strictly after `after` in that
    * order (created_at, then log id, both descending): a keyset page that stays stable while rows arrive.
    */
-  abstract listLogsAfter(filter: LogFilter, after: LogPosition | null, limit: number): Promise<LogRow[]>;
-  /** Every MultiMFA with its owner, and its forwards sent and failed in the window. */
-  abstract forwardOutcomes(window: TimeWindow): Promise<ForwardOutcomeRow[]>;
-  abstract listMfas(type: 'MultiMFA' | 'RoboMFA', window: TimeWindow): Promise<MfaListRow[]>;
-  abstract listMembers(window: TimeWindow): Promise<MemberListRow[]>;
+  abstract listLogsAfter(filter: LogFilter, after: KeysetPosition | null, limit: number): Promise<LogRow[]>;
+  /**
+   * Every MultiMFA with its owner, and its forwards sent and failed in the window, by owner e-mail
+   * (unknown last) then user id; with `page`, only the MultiMFAs of `page.limit` owners after `page.after`.
+   */
+  abstract forwardOutcomes(window: TimeWindow, page?: Keyset<OwnerPosition>): Promise<ForwardOutcomeRow[]>;
+  /** The MFAs of the type created in the window, newest first (then id descending); with `page`, one keyset page. */
+  abstract listMfas(
+    type: 'MultiMFA' | 'RoboMFA',
+    window: TimeWindow,
+    page?: Keyset<KeysetPosition>,
+  ): Promise<MfaListRow[]>;
+  /** The members of the filter, newest first (then id descending); with `page`, one keyset page. */
+  abstract listMembers(filter: MemberFilter, page?: Keyset<KeysetPosition>): Promise<MemberListRow[]>;
 }
 
 const days = `generate_series(($1::timestamptz AT TIME ZONE 'UTC')::date - ($2::int - 1),
@@ -215,7 +242,7 @@ export class SqlReportsRepository extends ReportsRepository {
     return rows;
   }
 
-  listLogsAfter(filter: LogFilter, after: LogPosition | null, limit: number): Promise<LogRow[]> {
+  listLogsAfter(filter: LogFilter, after: KeysetPosition | null, limit: number): Promise<LogRow[]> {
     const { where, params } = logWhere(filter, after);
     return this.dataSource.query(
       `SELECT log_id AS "logId", log_type AS "logType", mobile_no AS "mobileNo", message, members,
@@ -227,7 +254,27 @@ export class SqlReportsRepository extends ReportsRepository {
     );
   }
 
-  forwardOutcomes(window: TimeWindow): Promise<ForwardOutcomeRow[]> {
+  forwardOutcomes(window: TimeWindow, page?: Keyset<OwnerPosition>): Promise<ForwardOutcomeRow[]> {
+    const params: unknown[] = [window.from, window.until];
+    let owners = '';
+    if (page) {
+      // The page's owners first (by e-mail, unknown last, then id), then only their MultiMFAs.
+      let after = 'true';
+      if (page.after?.email != null) {
+        params.push(page.after.email, page.after.userId);
+        after = `(ou.email_address > $3 OR (ou.email_address = $3 AND o.user_id > $4) OR ou.email_address IS NULL)`;
+      } else if (page.after) {
+        params.push(page.after.userId);
+        after = `(ou.email_address IS NULL AND o.user_id > $3)`;
+      }
+      params.push(page.limit);
+      owners = `AND m.user_id IN (
+              SELECT o.user_id FROM report_mfa o LEFT JOIN report_user ou ON ou.user_id = o.user_id
+               WHERE o.mfa_type = 'MultiMFA' AND ${after}
+               GROUP BY o.user_id, ou.email_address
+               ORDER BY ou.email_address NULLS LAST, o.user_id
+               LIMIT $${params.length})`;
+    }
     return this.dataSource.query(
       `SELECT m.user_id AS "userId", u.email_address AS email, u.first_name AS "firstName",
               u.last_name AS "lastName", m.mfa_id AS "mfaId", m.name AS "mfaName",
@@ -238,14 +285,20 @@ export class SqlReportsRepository extends ReportsRepository {
          FROM report_mfa m
          LEFT JOIN report_user u ON u.user_id = m.user_id
          LEFT JOIN report_forward f ON f.mfa_id = m.mfa_id
-        WHERE m.mfa_type = 'MultiMFA'
+        WHERE m.mfa_type = 'MultiMFA' ${owners}
         GROUP BY m.user_id, u.email_address, u.first_name, u.last_name, m.mfa_id, m.name, m.created_at
         ORDER BY u.email_address NULLS LAST, m.user_id, m.created_at, m.mfa_id`,
-      [window.from, window.until],
+      params,
     );
   }
 
-  listMfas(type: 'MultiMFA' | 'RoboMFA', window: TimeWindow): Promise<MfaListRow[]> {
+  listMfas(
+    type: 'MultiMFA' | 'RoboMFA',
+    window: TimeWindow,
+    page?: Keyset<KeysetPosition>,
+  ): Promise<MfaListRow[]> {
+    const params: unknown[] = [type, window.from, window.until];
+    const { condition, limit } = keysetOf('m.created_at', 'm.mfa_id', params, page);
     return this.dataSource.query(
       `SELECT m.mfa_id AS "mfaId", m.name, COALESCE(m.number, a.number) AS number,
               (m.is_active AND m.is_subscription_active) AS "isActive",
@@ -260,12 +313,15 @@ export class SqlReportsRepository extends ReportsRepository {
         WHERE m.mfa_type = $1
           AND ($2::timestamptz IS NULL OR m.created_at >= $2)
           AND ($3::timestamptz IS NULL OR m.created_at < $3)
-        ORDER BY m.created_at DESC, m.mfa_id`,
-      [type, window.from, window.until],
+          ${condition}
+        ORDER BY m.created_at DESC, m.mfa_id DESC ${limit}`,
+      params,
     );
   }
 
-  listMembers(window: TimeWindow): Promise<MemberListRow[]> {
+  listMembers(filter: MemberFilter, page?: Keyset<KeysetPosition>): Promise<MemberListRow[]> {
+    const params: unknown[] = [filter.window.from, filter.window.until, filter.mfaId ?? null];
+    const { condition, limit } = keysetOf('r.created_at', 'r.member_id', params, page);
     return this.dataSource.query(
       `SELECT r.member_id AS "memberId", r.first_name AS "firstName", r.last_name AS "lastName",
               r.forward_medium AS "forwardMedium", r.mobile_no AS "mobileNo", r.email, r.status,
@@ -274,14 +330,39 @@ export class SqlReportsRepository extends ReportsRepository {
          JOIN report_mfa m ON m.mfa_id = r.mfa_id
         WHERE ($1::timestamptz IS NULL OR r.created_at >= $1)
           AND ($2::timestamptz IS NULL OR r.created_at < $2)
-        ORDER BY r.created_at DESC, r.member_id`,
-      [window.from, window.until],
+          AND ($3::uuid IS NULL OR r.mfa_id = $3)
+          ${condition}
+        ORDER BY r.created_at DESC, r.member_id DESC ${limit}`,
+      params,
     );
   }
 }
 
+/**
+ * The condition and LIMIT of a keyset page over (created time, id), both descending, appending their
+ * values to `params`; nothing without a page.
+ */
+function keysetOf(
+  createdAt: string,
+  id: string,
+  params: unknown[],
+  page: Keyset<KeysetPosition> | undefined,
+): { condition: string; limit: string } {
+  if (!page) return { condition: '', limit: '' };
+  let condition = '';
+  if (page.after) {
+    params.push(page.after.createdAt, page.after.id);
+    condition = `AND (${createdAt}, ${id}) < ($${params.length - 1}, $${params.length})`;
+  }
+  params.push(page.limit);
+  return { condition, limit: `LIMIT $${params.length}` };
+}
+
 /** The WHERE clause of a Logs filter, with only the conditions asked for (each then uses its index). */
-function logWhere(filter: LogFilter, after: LogPosition | null = null): { where: string; params: unknown[] } {
+function logWhere(
+  filter: LogFilter,
+  after: KeysetPosition | null = null,
+): { where: string; params: unknown[] } {
   const conditions: string[] = [];
   const params: unknown[] = [];
   const add = (condition: string, value: unknown) => {
@@ -293,7 +374,7 @@ function logWhere(filter: LogFilter, after: LogPosition | null = null): { where:
   if (filter.window.from) add('created_at >= ?', filter.window.from);
   if (filter.window.until) add('created_at < ?', filter.window.until);
   if (after) {
-    params.push(after.createdAt, after.logId);
+    params.push(after.createdAt, after.id);
     conditions.push(`(created_at, log_id) < ($${params.length - 1}, $${params.length})`);
   }
   return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };

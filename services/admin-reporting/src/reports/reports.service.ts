@@ -14,13 +14,37 @@ import type {
   RoboMfaRow,
 } from '../contract.js';
 import {
+  type ForwardOutcomeRow,
+  type KeysetPosition,
   type LogFilter,
-  type LogPosition,
   type LogRow,
+  type MemberListRow,
   type MfaListRow,
+  type OwnerPosition,
   ReportsRepository,
   type TimeWindow,
 } from './reports.repository.js';
+
+/** One page of a list read by keyset: each row with its position (for a cursor), and whether more follow. */
+export interface KeysetPage<T, P> {
+  entries: Array<{ node: T; position: P }>;
+  hasNextPage: boolean;
+}
+
+/** The page of `first` from rows read with a limit of `first + 1` (the extra row only says more follow). */
+function pageOf<R, T, P>(
+  rows: R[],
+  first: number,
+  node: (row: R) => T,
+  position: (row: R) => P,
+): KeysetPage<T, P> {
+  return {
+    entries: rows.slice(0, first).map((row) => ({ node: node(row), position: position(row) })),
+    hasNextPage: rows.length > first,
+  };
+}
+
+const keyOf = (createdAt: Date, id: string): KeysetPosition => ({ createdAt, id });
 
 const DAY_MS = 86_400_000;
 /** How many days the dashboard's charts show. */
@@ -122,23 +146,14 @@ export class ReportsService {
     return { rows: rows.map(logRecord), page: { page, pageSize: LOG_PAGE_SIZE, pageCount, total } };
   }
 
-  /**
-   * Up to `first` log entries of the filter after `after` (newest first), each with its position
-   * for a cursor, and whether more follow.
-   */
+  /** Up to `first` log entries of the filter after `after` (newest first). */
   async logsAfter(
     filters: LogFilters,
-    after: LogPosition | null,
+    after: KeysetPosition | null,
     first: number,
-  ): Promise<{ entries: Array<{ log: LogRecord; position: LogPosition }>; hasNextPage: boolean }> {
+  ): Promise<KeysetPage<LogRecord, KeysetPosition>> {
     const rows = await this.reports.listLogsAfter(logFilterOf(filters), after, first + 1);
-    return {
-      entries: rows.slice(0, first).map((row) => ({
-        log: logRecord(row),
-        position: { createdAt: row.createdAt, logId: row.logId },
-      })),
-      hasNextPage: rows.length > first,
-    };
+    return pageOf(rows, first, logRecord, (row) => keyOf(row.createdAt, row.logId));
   }
 
   async exportLogs(filters: LogFilters): Promise<LogRecord[]> {
@@ -148,69 +163,131 @@ export class ReportsService {
 
   /** Per customer (by e-mail), their MultiMFAs with the forwards sent and failed in the window. */
   async advancedLogs(range: RangeQuery): Promise<AdvancedLogRow[]> {
-    const rows = await this.reports.forwardOutcomes(windowOf(range));
-    const byUser = new Map<string, AdvancedLogRow>();
-    for (const row of rows) {
-      let user = byUser.get(row.userId);
-      if (!user) {
-        user = {
-          userId: row.userId,
-          email: row.email ?? '',
-          name: `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim(),
-          multiMFAs: [],
-        };
-        byUser.set(row.userId, user);
-      }
-      user.multiMFAs.push({
-        multiMFAId: row.mfaId,
-        name: row.mfaName,
-        successMessageCount: row.success,
-        failureMessageCount: row.failure,
-      });
-    }
-    return [...byUser.values()];
+    const customers = byCustomer(await this.reports.forwardOutcomes(windowOf(range)));
+    return customers.map(({ row }) => row);
+  }
+
+  /** Up to `first` customers of Advanced logs after `after`, in the same order. */
+  async advancedLogsAfter(
+    range: RangeQuery,
+    after: OwnerPosition | null,
+    first: number,
+  ): Promise<KeysetPage<AdvancedLogRow, OwnerPosition>> {
+    const rows = await this.reports.forwardOutcomes(windowOf(range), { after, limit: first + 1 });
+    return pageOf(
+      byCustomer(rows),
+      first,
+      ({ row }) => row,
+      ({ row, email }) => ({ email, userId: row.userId }),
+    );
   }
 
   async multiMfas(range: RangeQuery): Promise<MultiMfaRow[]> {
     const rows = await this.reports.listMfas('MultiMFA', windowOf(range));
-    return rows.map((row) => ({
-      multiMFAId: row.mfaId,
-      name: row.name,
-      twillioNo: row.number,
-      isActive: row.isActive,
-      plans: { planName: row.planName, planId: row.planId },
-      owner: owner(row),
-      members: row.members,
-      createdAt: row.createdAt.toISOString(),
-    }));
+    return rows.map(multiMfaRow);
+  }
+
+  /** Up to `first` MultiMFAs created in the window after `after` (newest first). */
+  async multiMfasAfter(
+    range: RangeQuery,
+    after: KeysetPosition | null,
+    first: number,
+  ): Promise<KeysetPage<MultiMfaRow, KeysetPosition>> {
+    const rows = await this.reports.listMfas('MultiMFA', windowOf(range), { after, limit: first + 1 });
+    return pageOf(rows, first, multiMfaRow, (row) => keyOf(row.createdAt, row.mfaId));
   }
 
   async roboMfas(range: RangeQuery): Promise<RoboMfaRow[]> {
     const rows = await this.reports.listMfas('RoboMFA', windowOf(range));
-    return rows.map((row) => ({
-      roboMFAId: row.mfaId,
-      name: row.name,
-      twilioNo: row.number,
-      isActive: row.isActive,
-      plans: { planName: row.planName, planId: row.planId },
-      owner: owner(row),
-      bots: row.bots,
-      createdAt: row.createdAt.toISOString(),
-    }));
+    return rows.map(roboMfaRow);
+  }
+
+  /** Up to `first` RoboMFAs created in the window after `after` (newest first). */
+  async roboMfasAfter(
+    range: RangeQuery,
+    after: KeysetPosition | null,
+    first: number,
+  ): Promise<KeysetPage<RoboMfaRow, KeysetPosition>> {
+    const rows = await this.reports.listMfas('RoboMFA', windowOf(range), { after, limit: first + 1 });
+    return pageOf(rows, first, roboMfaRow, (row) => keyOf(row.createdAt, row.mfaId));
   }
 
   async members(range: RangeQuery): Promise<MemberRow[]> {
-    const rows = await this.reports.listMembers(windowOf(range));
-    return rows.map((row) => ({
-      memberId: row.memberId,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      forwardMedium: row.forwardMedium,
-      mobileNo: row.mobileNo,
-      email: row.email,
-      status: row.status,
-      multiMFA: { multiMFAId: row.mfaId, name: row.mfaName },
-      createdAt: row.createdAt.toISOString(),
-    }));
+    const rows = await this.reports.listMembers({ window: windowOf(range) });
+    return rows.map(memberRow);
+  }
+
+  /** Up to `first` members added in the window (of one MultiMFA when `mfaId` is given) after `after`. */
+  async membersAfter(
+    range: RangeQuery & { mfaId?: string },
+    after: KeysetPosition | null,
+    first: number,
+  ): Promise<KeysetPage<MemberRow, KeysetPosition>> {
+    const rows = await this.reports.listMembers(
+      { window: windowOf(range), mfaId: range.mfaId },
+      { after, limit: first + 1 },
+    );
+    return pageOf(rows, first, memberRow, (row) => keyOf(row.createdAt, row.memberId));
   }
 }
+
+/**
+ * The rows of Advanced logs: one per customer with their MultiMFAs in order, each with the e-mail the
+ * read model holds (null while identity has not told it), which places the customer in the order.
+ */
+function byCustomer(rows: ForwardOutcomeRow[]): Array<{ row: AdvancedLogRow; email: string | null }> {
+  const byUser = new Map<string, { row: AdvancedLogRow; email: string | null }>();
+  for (const row of rows) {
+    let user = byUser.get(row.userId)?.row;
+    if (!user) {
+      user = {
+        userId: row.userId,
+        email: row.email ?? '',
+        name: `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim(),
+        multiMFAs: [],
+      };
+      byUser.set(row.userId, { row: user, email: row.email });
+    }
+    user.multiMFAs.push({
+      multiMFAId: row.mfaId,
+      name: row.mfaName,
+      successMessageCount: row.success,
+      failureMessageCount: row.failure,
+    });
+  }
+  return [...byUser.values()];
+}
+
+const multiMfaRow = (row: MfaListRow): MultiMfaRow => ({
+  multiMFAId: row.mfaId,
+  name: row.name,
+  twillioNo: row.number,
+  isActive: row.isActive,
+  plans: { planName: row.planName, planId: row.planId },
+  owner: owner(row),
+  members: row.members,
+  createdAt: row.createdAt.toISOString(),
+});
+
+const roboMfaRow = (row: MfaListRow): RoboMfaRow => ({
+  roboMFAId: row.mfaId,
+  name: row.name,
+  twilioNo: row.number,
+  isActive: row.isActive,
+  plans: { planName: row.planName, planId: row.planId },
+  owner: owner(row),
+  bots: row.bots,
+  createdAt: row.createdAt.toISOString(),
+});
+
+const memberRow = (row: MemberListRow): MemberRow => ({
+  memberId: row.memberId,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  forwardMedium: row.forwardMedium,
+  mobileNo: row.mobileNo,
+  email: row.email,
+  status: row.status,
+  multiMFA: { multiMFAId: row.mfaId, name: row.mfaName },
+  createdAt: row.createdAt.toISOString(),
+});
