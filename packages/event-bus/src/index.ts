@@ -27,7 +27,13 @@ export { createKafka, type KafkaClientOptions } from './kafka/kafka-client.js';
 export { ensureTopics } from './kafka/topics.js';
 export { eventBusMigrations } from './outbox/event-bus-migrations.js';
 export { CreateEventBusTables1763700000000 } from './outbox/event-bus-tables.migration.js';
-export { OUTBOX_CHANNEL, Outbox, type PublishOptions } from './outbox/outbox.js';
+export {
+  OUTBOX_CHANNEL,
+  Outbox,
+  type OutboxEvent,
+  outboxEvent,
+  type PublishOptions,
+} from './outbox/outbox.js';
 export { OutboxPlainEnvelope1766000000000 } from './outbox/outbox-plain-envelope.migration.js';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay.js';
 export { OutboxUnpublishedIndex1766300000000 } from './outbox/outbox-unpublished-index.migration.js';

@@ -6,6 +6,16 @@ import { shardOf } from './shard.js';
 
 export const OUTBOX_CHANNEL = 'outbox_event';
 
+/** One event to write: its definition and its payload. */
+export interface OutboxEvent<D extends EventDefinition = EventDefinition> {
+  definition: D;
+  payload: PayloadOf<D>;
+}
+
+/** An event for `Outbox.publishEach`, its payload typed by its definition. */
+export const outboxEvent = <D extends EventDefinition>(definition: D, payload: PayloadOf<D>): OutboxEvent =>
+  ({ definition, payload }) as OutboxEvent;
+
 export interface PublishOptions {
   /** The event that caused this one, when it is a reaction. */
   causationId?: string;
@@ -40,8 +50,8 @@ export class Outbox {
   }
 
   /**
-   * Writes several events of one definition in one round of statements (a bulk change): in the
-   * order given, so events of one key are published in that order.
+   * Writes several events of one definition in one statement (a bulk change): in the order given,
+   * so events of one key are published in that order.
    */
   async publishAll<D extends EventDefinition>(
     manager: EntityManager,
@@ -49,15 +59,31 @@ export class Outbox {
     payloads: Array<PayloadOf<D>>,
     options: PublishOptions = {},
   ): Promise<Array<EventEnvelope<PayloadOf<D>>>> {
+    const envelopes = await this.publishEach(
+      manager,
+      payloads.map((payload) => outboxEvent(definition, payload)),
+      options,
+    );
+    return envelopes as Array<EventEnvelope<PayloadOf<D>>>;
+  }
+
+  /**
+   * Writes events of any definitions in one statement, in the order given: one round trip for all
+   * the facts of a change.
+   */
+  async publishEach(
+    manager: EntityManager,
+    events: OutboxEvent[],
+    options: PublishOptions = {},
+  ): Promise<EventEnvelope[]> {
     if (!manager.queryRunner?.isTransactionActive) {
-      throw new Error(
-        `Outbox.publish(${definition.type}) must run inside the transaction of the change it reports`,
-      );
+      const types = [...new Set(events.map((event) => event.definition.type))].join(', ');
+      throw new Error(`Outbox.publish(${types}) must run inside the transaction of the change it reports`);
     }
-    if (!payloads.length) return [];
+    if (!events.length) return [];
     const occurredAt = (options.occurredAt ?? new Date()).toISOString();
-    const envelopes = payloads.map((payload): EventEnvelope<PayloadOf<D>> => {
-      const parsed = definition.payload.parse(payload) as PayloadOf<D>;
+    const envelopes = events.map(({ definition, payload }): EventEnvelope => {
+      const parsed = definition.payload.parse(payload);
       const eventId = randomUUID();
       return {
         eventId,
@@ -78,24 +104,24 @@ export class Outbox {
     const keys = [...new Set(envelopes.map((envelope) => `outbox:${envelope.key}`))].sort();
     await manager.query(
       `WITH locked AS MATERIALIZED (
-         SELECT pg_advisory_xact_lock(hashtext(k)) FROM unnest($9::text[]) AS k),
+         SELECT pg_advisory_xact_lock(hashtext(k)) FROM unnest($7::text[]) AS k),
        inserted AS (
          INSERT INTO outbox_event (event_id, topic, message_key, shard, event_type, correlation_id, envelope)
-         SELECT event_id, $2, message_key, shard, $5, correlation_id, envelope
-           FROM unnest($1::uuid[], $3::text[], $4::smallint[], $6::text[], $7::json[])
-                AS written(event_id, message_key, shard, correlation_id, envelope)
-          WHERE (SELECT count(*) FROM locked) = cardinality($9::text[]))
-       SELECT pg_notify($8, '')`,
+         SELECT event_id, topic, message_key, shard, event_type, correlation_id, envelope
+           FROM unnest($1::uuid[], $2::text[], $3::text[], $4::smallint[], $5::text[], $8::text[], $9::json[])
+                AS written(event_id, topic, message_key, shard, event_type, correlation_id, envelope)
+          WHERE (SELECT count(*) FROM locked) = cardinality($7::text[]))
+       SELECT pg_notify($6, '')`,
       [
         envelopes.map((envelope) => envelope.eventId),
-        `${this.topicPrefix}${definition.topic.name}`,
+        events.map(({ definition }) => `${this.topicPrefix}${definition.topic.name}`),
         envelopes.map((envelope) => envelope.key),
         envelopes.map((envelope) => shardOf(envelope.key)),
-        definition.type,
-        envelopes.map((envelope) => envelope.correlationId),
-        envelopes.map((envelope) => JSON.stringify(envelope)),
+        envelopes.map((envelope) => envelope.type),
         OUTBOX_CHANNEL,
         keys,
+        envelopes.map((envelope) => envelope.correlationId),
+        envelopes.map((envelope) => JSON.stringify(envelope)),
       ],
     );
     return envelopes;

@@ -1,4 +1,4 @@
-import { Outbox } from '@multimfa/event-bus';
+import { Outbox, outboxEvent } from '@multimfa/event-bus';
 import { deliveryStatusChanged, forwardSent } from '@multimfa/events';
 import { Clock, LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
@@ -73,15 +73,17 @@ export class ForwardingService {
         attempts: attempt,
       });
       if (!changed) return;
-      await this.outbox.publish(manager, forwardSent, {
-        forwardId,
-        messageId: forward.messageId,
-        mfaId: forward.mfaId,
-        memberId: forward.memberId,
-        medium: forward.medium,
-        sentAt: this.clock.now().toISOString(),
-      });
-      await this.published(manager, changed);
+      await this.outbox.publishEach(manager, [
+        outboxEvent(forwardSent, {
+          forwardId,
+          messageId: forward.messageId,
+          mfaId: forward.mfaId,
+          memberId: forward.memberId,
+          medium: forward.medium,
+          sentAt: this.clock.now().toISOString(),
+        }),
+        this.statusEvent(changed),
+      ]);
       // Last: every forward of the MFA updates this one row, and holds it until the commit.
       await this.log.countSuccess(manager, forward.mfaId, forward.medium);
     });
@@ -180,9 +182,10 @@ export class ForwardingService {
   }
 
   private async published(manager: EntityManager, changed: ChangedForward): Promise<void> {
-    await this.outbox.publish(manager, deliveryStatusChanged, {
-      ...changed,
-      changedAt: this.clock.now().toISOString(),
-    });
+    await this.outbox.publishEach(manager, [this.statusEvent(changed)]);
+  }
+
+  private statusEvent(changed: ChangedForward) {
+    return outboxEvent(deliveryStatusChanged, { ...changed, changedAt: this.clock.now().toISOString() });
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Outbox } from '@multimfa/event-bus';
+import { Outbox, type OutboxEvent, outboxEvent } from '@multimfa/event-bus';
 import { messageReceived, usageCounted } from '@multimfa/events';
 import { Clock, currentCorrelationId, LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
@@ -103,7 +103,7 @@ export class InboundService {
       const messageId = await this.messages.idOfSid(manager, sms.messageSid);
       return { messageId: messageId ?? message.messageId, duplicate: true, jobs: [] };
     }
-    const forwards = mfa ? await this.route(manager, mfa, message) : [];
+    const { forwards, usage } = mfa ? await this.route(manager, mfa, message) : { forwards: [] };
     if (!mfa) {
       await this.log.write(manager, {
         mfaId: null,
@@ -116,17 +116,21 @@ export class InboundService {
         createdAt: receivedAt,
       });
     }
-    await this.outbox.publish(manager, messageReceived, {
-      messageId: message.messageId,
-      mfaId: message.mfaId,
-      MFAType: message.mfaType,
-      userId: mfa?.userId ?? null,
-      toNumber: sms.to,
-      fromNumber: sms.from,
-      hasCode: message.code !== null,
-      forwards: forwards.length,
-      receivedAt: receivedAt.toISOString(),
-    });
+    // The text's facts in one statement, last: the usage to meter (if any), then the arrival.
+    await this.outbox.publishEach(manager, [
+      ...(usage ? [usage] : []),
+      outboxEvent(messageReceived, {
+        messageId: message.messageId,
+        mfaId: message.mfaId,
+        MFAType: message.mfaType,
+        userId: mfa?.userId ?? null,
+        toNumber: sms.to,
+        fromNumber: sms.from,
+        hasCode: message.code !== null,
+        forwards: forwards.length,
+        receivedAt: receivedAt.toISOString(),
+      }),
+    ]);
     const correlationId = currentCorrelationId() ?? message.messageId;
     return {
       messageId: message.messageId,
@@ -140,12 +144,12 @@ export class InboundService {
     };
   }
 
-  /** The forwards of a text to an MFA, recorded with its log entry and usage. */
+  /** The forwards of a text to an MFA, recorded with its log entry, and the usage it counts. */
   private async route(
     manager: EntityManager,
     mfa: MfaView,
     message: Omit<InboundMessage, 'feedPosition'>,
-  ): Promise<NewForward[]> {
+  ): Promise<{ forwards: NewForward[]; usage?: OutboxEvent }> {
     const entry = {
       mfaId: mfa.mfaId,
       userId: mfa.userId,
@@ -161,19 +165,20 @@ export class InboundService {
         message: `A text from ${message.fromNumber} was kept and not forwarded: the subscription of ${mfa.name ?? 'this MFA'} is not active.`,
         members: [],
       });
-      return [];
+      return { forwards: [] };
     }
-    if (mfa.userId && mfa.subscriptionId) {
-      await this.outbox.publish(manager, usageCounted, {
-        usageId: message.messageId,
-        mfaId: mfa.mfaId,
-        userId: mfa.userId,
-        subscriptionId: mfa.subscriptionId,
-        texts: 1,
-        countedAt: message.receivedAt.toISOString(),
-      });
-    }
-    if (mfa.mfaType === 'RoboMFA') return [];
+    const usage =
+      mfa.userId && mfa.subscriptionId
+        ? outboxEvent(usageCounted, {
+            usageId: message.messageId,
+            mfaId: mfa.mfaId,
+            userId: mfa.userId,
+            subscriptionId: mfa.subscriptionId,
+            texts: 1,
+            countedAt: message.receivedAt.toISOString(),
+          })
+        : undefined;
+    if (mfa.mfaType === 'RoboMFA') return { forwards: [], ...(usage ? { usage } : {}) };
     const members = await this.directory.verifiedMembers(manager, mfa.mfaId);
     const forwards: NewForward[] = members.flatMap((member) =>
       mediumsOf(member).map(({ medium, destination }) => ({
@@ -196,6 +201,6 @@ export class InboundService {
         : `A text from ${message.fromNumber} was kept; ${mfa.name ?? 'this MultiMFA'} has no verified member to forward it to.`,
       members: names(members),
     });
-    return forwards;
+    return { forwards, ...(usage ? { usage } : {}) };
   }
 }
