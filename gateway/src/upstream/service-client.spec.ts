@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import {
+  createLogger,
   DomainError,
   generateServiceKeyPair,
   ServiceTokenSigner,
@@ -16,6 +17,7 @@ import { ServiceClient } from './service-client.js';
 describe('ServiceClient', () => {
   let server: Server;
   let client: ServiceClient;
+  let baseUrl: string;
   let seenCorrelationId: string | undefined;
   let seenAuthorization: string | undefined;
   const signer = new ServiceTokenSigner(
@@ -41,7 +43,8 @@ describe('ServiceClient', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    client = new ServiceClient('numbers', `http://127.0.0.1:${port}`, 200, testLogger(), signer);
+    baseUrl = `http://127.0.0.1:${port}`;
+    client = new ServiceClient('numbers', baseUrl, 200, testLogger(), signer);
   });
 
   afterAll(async () => {
@@ -95,6 +98,27 @@ describe('ServiceClient', () => {
 
   it('gives up after its timeout with a 503', async () => {
     assert.equal((await failure('/slow')).status, 503);
+  });
+
+  it('logs a call its caller ended as debug, not as a failing service, and a timeout as a warning', async () => {
+    const lines: Array<{ level: string; msg: string }> = [];
+    const logger = createLogger('gateway', 'debug', {
+      write: (line: string) => lines.push(JSON.parse(line)),
+    });
+    const logged = new ServiceClient('numbers', baseUrl, 200, logger, signer);
+    const caller = new AbortController();
+    const ended = logged.request('GET', '/slow', schema, undefined, caller.signal);
+    setTimeout(() => caller.abort(), 20);
+    await assert.rejects(ended, (error) => error instanceof DomainError && error.status === 503);
+    await assert.rejects(logged.get('/slow', schema), (error) => error instanceof DomainError);
+    await logged.close();
+    assert.deepEqual(
+      lines.map(({ level, msg }) => [level, msg]),
+      [
+        ['debug', 'service call ended by its caller'],
+        ['warn', 'service call failed'],
+      ],
+    );
   });
 
   it('reports an unreachable service as a 503', async () => {

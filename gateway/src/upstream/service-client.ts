@@ -75,7 +75,10 @@ export class ServiceClient {
       status = response.statusCode;
       payload = status === 204 ? null : await response.body.json().catch(() => undefined);
     } catch (error) {
-      this.logger.warn({ err: error, service: this.service, path }, 'service call failed');
+      // A caller that went away (a bot ending its wait) is not the service failing.
+      if (signal?.aborted)
+        this.logger.debug({ service: this.service, path }, 'service call ended by its caller');
+      else this.logger.warn({ err: error, service: this.service, path }, 'service call failed');
       throw new DomainError(
         'SERVICE_UNAVAILABLE',
         'The service is temporarily unavailable, please try again',
