@@ -1,8 +1,8 @@
 import { twilioInboundSmsWebhook, twilioStatusWebhook } from '@multimfa/api-contract';
 import { inboundSmsRequest } from '@multimfa/messaging/contract';
 import { DomainError, LOGGER, type Logger } from '@multimfa/service-runtime';
-import { Controller, Header, HttpCode, Inject, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Controller, HttpCode, Inject, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { Serves } from '../access/serves.decorator.js';
 import { WEBHOOK_SETTINGS, type WebhookSettings } from './webhook-settings.js';
 import { TwilioSignature } from './webhook-signatures.js';
@@ -10,6 +10,12 @@ import { WebhooksService } from './webhooks.service.js';
 
 /** The empty TwiML answer: Twilio sends no reply text. */
 export const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
+
+/** The TwiML answer, typed as XML on success only: a refusal keeps the JSON error shape and its type. */
+function twiml(res: Response): string {
+  res.type('text/xml; charset=utf-8');
+  return EMPTY_TWIML;
+}
 
 /** The form Twilio posted, as the flat map its signature covers (the last value of a repeated field). */
 function formOf(body: unknown): Record<string, string> {
@@ -37,8 +43,7 @@ export class TwilioWebhookController {
 
   @Serves(twilioInboundSmsWebhook)
   @HttpCode(200)
-  @Header('Content-Type', 'text/xml; charset=utf-8')
-  async inboundSms(@Req() req: Request): Promise<string> {
+  async inboundSms(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<string> {
     const form = this.authenticated(req);
     const sms = inboundSmsRequest.safeParse({
       messageSid: form.MessageSid,
@@ -51,20 +56,19 @@ export class TwilioWebhookController {
       throw new DomainError('WEBHOOK_INVALID', 'The webhook is missing MessageSid, From, To or Body', 400);
     }
     await this.webhooks.receiveSms(sms.data);
-    return EMPTY_TWIML;
+    return twiml(res);
   }
 
   @Serves(twilioStatusWebhook)
   @HttpCode(200)
-  @Header('Content-Type', 'text/xml; charset=utf-8')
-  async status(@Req() req: Request): Promise<string> {
+  async status(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<string> {
     const form = this.authenticated(req);
     const forwardId = typeof req.query.forwardId === 'string' ? req.query.forwardId : undefined;
     const event = form.MessageStatus;
     if (forwardId && /^[0-9a-f-]{36}$/i.test(forwardId) && event) {
       await this.webhooks.report({ reports: [{ provider: 'twilio', forwardId, event }] });
     }
-    return EMPTY_TWIML;
+    return twiml(res);
   }
 
   private authenticated(req: Request): Record<string, string> {

@@ -13,6 +13,7 @@ import pg from 'pg';
 import twilio from 'twilio';
 import { signedUpCustomer } from '../testing/accounts.builder.js';
 import { ServiceStack } from '../testing/service-stack.js';
+import { EMPTY_TWIML } from './twilio-webhook.controller.js';
 
 const AUTH_TOKEN = '5a4db0c55a4db0c55a4db0c55a4db0c5';
 const ACCOUNT_SID = 'AC00000000000000000000000000000001';
@@ -307,7 +308,7 @@ describe('inbound texts through the gateway are stored once and forwarded to ver
     assert.equal(emails.filter((entry) => to(entry).includes(second.email)).length, 1);
   });
 
-  it('refuses a forged or missing X-Twilio-Signature with 403 and stores nothing', async () => {
+  it('refuses a forged or missing X-Twilio-Signature with 403 as a JSON error, and stores nothing', async () => {
     const form = inboundForm(NUMBERS.active, 'forged 123456');
     const forged = await postSigned(
       '/api/webhooks/twilio/sms',
@@ -319,6 +320,7 @@ describe('inbound texts through the gateway are stored once and forwarded to ver
       ),
     );
     assert.equal(forged.status, 403);
+    assert.match(forged.headers.get('content-type') ?? '', /^application\/json/);
     expect(await forged.json()).toMatchObject({ isError: true, data: { code: 'WEBHOOK_SIGNATURE_INVALID' } });
     const signedForAnotherUrl = await postSigned(
       '/api/webhooks/twilio/sms',
@@ -345,10 +347,12 @@ describe('inbound texts through the gateway are stored once and forwarded to ver
     );
   });
 
-  it('keeps a text to a number nobody owns with no MFA and logs it as VALIDATION', async () => {
+  it('keeps a text to a number nobody owns with no MFA, answers the empty TwiML as XML, and logs it as VALIDATION', async () => {
     const form = inboundForm(NUMBERS.unowned, 'Your code is 111222');
     const answer = await postSigned('/api/webhooks/twilio/sms', form);
     assert.equal(answer.status, 200);
+    assert.match(answer.headers.get('content-type') ?? '', /^text\/xml/);
+    assert.equal(await answer.text(), EMPTY_TWIML);
     const [message] = await rows('SELECT message_id, mfa_id FROM inbound_message WHERE message_sid = $1', [
       form.MessageSid,
     ]);
