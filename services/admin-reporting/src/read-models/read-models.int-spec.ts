@@ -487,6 +487,31 @@ describe('admin-reporting read models, fed by events (real PostgreSQL, Kafka, Re
     }
   });
 
+  it('logs: the pages of a filter, read from either end of the list, together hold the export\u2019s entries in its order, each once', async () => {
+    const number = `+1646557${randomDigits(4)}`;
+    const entries = Array.from({ length: 80 }, (_, i) =>
+      writtenLog({
+        mobileNo: number,
+        message: `entry ${i}`,
+        createdAt: new Date(Date.UTC(2025, 4, 1, 8, i)).toISOString(),
+      }),
+    );
+    for (const entry of entries) await publish(logEntryWritten, entry);
+    const query = `mobileNo=${encodeURIComponent(number)}`;
+    const exported = await eventually(
+      async () => (await get<LogRecord[]>(`/logs/export?${query}`)).body,
+      (rows) => rows.length === 80,
+      'every entry was applied',
+    );
+    const pages: LogRecord[] = [];
+    for (let page = 1; page <= 4; page += 1)
+      pages.push(...(await get<LogPageRecord>(`/logs?${query}&page=${page}`)).body.rows);
+    assert.deepEqual(
+      [...pages.map((row) => row.multiMFALogId)],
+      [...exported.map((row) => row.multiMFALogId)],
+    );
+  });
+
   it('forwards: advanced logs count per customer and MultiMFA the forwards sent and failed in the window, a sending told twice counts once, and the dashboard counts sms and email per period and texts per day', async () => {
     const before = await stats();
     const owner = registeredUser({ firstName: 'Forward', lastName: 'Owner' });

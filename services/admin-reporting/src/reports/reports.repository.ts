@@ -115,7 +115,11 @@ export abstract class ReportsRepository {
   ): Promise<Array<{ date: string; received: number; sms: number; email: number }>>;
   abstract countLogs(filter: LogFilter): Promise<number>;
   /** The log entries of the filter, newest first, `limit` of them after skipping `offset`. */
-  abstract listLogs(filter: LogFilter, offset: number, limit: number): Promise<LogRow[]>;
+  /**
+   * The filter's entries from `offset` (newest first). Given the filter's `total`, a page in the
+   * older half is read from the oldest end, so no page walks past more than half the entries.
+   */
+  abstract listLogs(filter: LogFilter, offset: number, limit: number, total?: number): Promise<LogRow[]>;
   /**
    * The log entries of the filter, newest first, `limit` of them strictly after `after` in that
    * order (created_at, then log id, both descending): a keyset page that stays stable while rows arrive.
@@ -225,19 +229,25 @@ export class SqlReportsRepository extends ReportsRepository {
     return row.n as number;
   }
 
-  async listLogs(filter: LogFilter, offset: number, limit: number): Promise<LogRow[]> {
+  async listLogs(filter: LogFilter, offset: number, limit: number, total?: number): Promise<LogRow[]> {
     const { where, params } = logWhere(filter);
+    // From the oldest end when the page lies in the older half: its distance from that end.
+    const fromOldest = total !== undefined && offset > total / 2;
+    const skip = fromOldest ? Math.max(0, total - offset - limit) : offset;
+    const take = fromOldest ? Math.min(limit, total - offset) : limit;
+    if (take <= 0) return [];
+    const direction = fromOldest ? 'ASC' : 'DESC';
     // The page's ids come from the filter's index alone (an index-only scan, even far down the list);
-    // only the 25 rows of the page are then read from the table.
+    // only the rows of the page are then read from the table.
     const rows: Array<Omit<LogRow, 'members'> & { members: LogRow['members'] }> = await this.dataSource.query(
       `SELECT l.log_id AS "logId", l.log_type AS "logType", l.mobile_no AS "mobileNo", l.message,
               l.members, l.created_at AS "createdAt"
          FROM (SELECT log_id, created_at FROM report_log ${where}
-                ORDER BY created_at DESC, log_id DESC
+                ORDER BY created_at ${direction}, log_id ${direction}
                OFFSET $${params.length + 1} LIMIT $${params.length + 2}) page
          JOIN report_log l ON l.log_id = page.log_id
         ORDER BY page.created_at DESC, page.log_id DESC`,
-      [...params, offset, limit],
+      [...params, skip, take],
     );
     return rows;
   }

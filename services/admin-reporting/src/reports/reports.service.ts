@@ -142,7 +142,9 @@ export class ReportsService {
     const filter = logFilterOf(query);
     const total = await this.reports.countLogs(filter);
     const { page, pageCount } = boundedPage(query.page, total, LOG_PAGE_SIZE);
-    const rows = total ? await this.reports.listLogs(filter, (page - 1) * LOG_PAGE_SIZE, LOG_PAGE_SIZE) : [];
+    const rows = total
+      ? await this.reports.listLogs(filter, (page - 1) * LOG_PAGE_SIZE, LOG_PAGE_SIZE, total)
+      : [];
     return { rows: rows.map(logRecord), page: { page, pageSize: LOG_PAGE_SIZE, pageCount, total } };
   }
 
