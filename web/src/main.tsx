@@ -20,15 +20,18 @@ function firstRouteLoaded(): Promise<void> {
   });
 }
 
+/** The app, rendered in a transition: React renders the first page in slices, between which the browser stays responsive. */
+function render(): void {
+  startTransition(() => {
+    createRoot(container as HTMLElement).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+}
+
 // sign-in.html paints a static picture of the sign-in screen: it stays until the page itself can
 // render, instead of giving way to the loading screen first.
-if (container.hasChildNodes()) await firstRouteLoaded();
-
-// A transition: React renders the first page in slices, between which the browser stays responsive.
-startTransition(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+if (container.hasChildNodes()) void firstRouteLoaded().then(render);
+else render();
