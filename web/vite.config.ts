@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 
 /** Where `/api` goes, in development (`vite`) and when the built app is served (`vite preview`). */
 const gatewayUrl = process.env.GATEWAY_URL ?? 'http://127.0.0.1:24100';
@@ -39,7 +40,54 @@ const securityHeaders = Object.fromEntries(
   ].map(([, name, value]) => [name as string, value as string]),
 );
 
+/** The paths whose entry page is sign-in.html (the sign-in screen's static picture); as nginx.conf. */
+const SIGN_IN_PATHS = new Set(['/', '/login']);
+
+/**
+ * sign-in.html: the built index.html with the sign-in screen's static picture (src/app/sign-in-shell.html)
+ * in its #root, and the app's code started once that picture has painted (a small start script instead
+ * of the entry's script and preload tags). `vite preview` answers / and /login with it, every other
+ * route with index.html; nginx.conf does the same.
+ */
+const signInEntryPage: Plugin = {
+  name: 'multimfa-sign-in-entry-page',
+  // After Vite's own HTML plugin has emitted index.html with the asset links.
+  generateBundle: {
+    order: 'post',
+    handler(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') throw new Error('the build has no index.html');
+      const html = String(index.source);
+      const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\n?/.exec(html);
+      if (!entry?.[1] || !html.includes('<div id="root"></div>')) {
+        throw new Error('index.html has no entry script or no empty #root');
+      }
+      // A hidden tab paints no frame: its app starts at once.
+      const start = `const start = () => import(${JSON.stringify(entry[1])});
+if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start));
+else start();
+`;
+      const startFile = `assets/sign-in-start-${createHash('sha256').update(start).digest('hex').slice(0, 8)}.js`;
+      this.emitFile({ type: 'asset', fileName: startFile, source: start });
+      const shell = readFileSync(new URL('src/app/sign-in-shell.html', import.meta.url), 'utf8');
+      const signIn = html
+        .replace(entry[0], `<script type="module" src="/${startFile}"></script>\n`)
+        .replace(/ *<link rel="modulepreload"[^>]*>\n?/g, '')
+        .replace('<div id="root"></div>', `<div id="root">${shell.trim()}</div>`);
+      this.emitFile({ type: 'asset', fileName: 'sign-in.html', source: signIn });
+    },
+  },
+  configurePreviewServer(server) {
+    server.middlewares.use((request, _response, next) => {
+      const [path = '', query] = (request.url ?? '').split('?', 2);
+      if (SIGN_IN_PATHS.has(path)) request.url = `/sign-in.html${query === undefined ? '' : `?${query}`}`;
+      next();
+    });
+  },
+};
+
 export default defineConfig({
+  plugins: [signInEntryPage],
   // Vite 8 transforms TS/TSX with oxc; React 17+ automatic runtime, no plugin needed.
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   server: { host: '127.0.0.1', port, strictPort: true, proxy: apiProxy },

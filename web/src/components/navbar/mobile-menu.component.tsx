@@ -1,44 +1,34 @@
-import { Burger, Button, Drawer, NavLink, Stack } from '@mantine/core';
+import { Burger } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link } from 'react-router-dom';
+import { lazy, Suspense, useState } from 'react';
 import type { Session } from '../../session/session.schema';
-import { useSignOut } from '../../session/use-sign-out';
-import { userMenuLinks } from './navbar-links';
+
+// The drawer (its focus trap, scroll area and the sign-out call with the API contract) loads when the
+// burger is first pressed: the pages a visitor opens first do not run its code.
+const MobileMenuDrawer = lazy(async () => ({
+  default: (await import('./mobile-menu-drawer.component')).MobileMenuDrawer,
+}));
 
 /** Small screens: a burger opening the same links, with Logout (customer-area section 2). */
 export function MobileMenu({ session }: { session: Session }) {
   const [opened, { toggle, close }] = useDisclosure(false);
-  const signOut = useSignOut();
+  const [pressed, setPressed] = useState(false);
   return (
     <>
-      <Burger opened={opened} onClick={toggle} size="sm" aria-label="Open menu" />
-      <Drawer opened={opened} onClose={close} title={session.fullName || 'Menu'} position="right" size="xs">
-        <Stack gap={4}>
-          {session.isLoggedIn ? (
-            <>
-              {userMenuLinks(session).map((link) => (
-                <NavLink key={link.to} component={Link} to={link.to} label={link.label} onClick={close} />
-              ))}
-              <Button
-                mt="md"
-                color="red"
-                variant="light"
-                onClick={() => {
-                  close();
-                  void signOut();
-                }}
-              >
-                Logout
-              </Button>
-            </>
-          ) : (
-            <>
-              <NavLink component={Link} to="/signup" label="Sign Up" onClick={close} />
-              <NavLink component={Link} to="/login" label="Login" onClick={close} />
-            </>
-          )}
-        </Stack>
-      </Drawer>
+      <Burger
+        opened={opened}
+        onClick={() => {
+          setPressed(true);
+          toggle();
+        }}
+        size="sm"
+        aria-label="Open menu"
+      />
+      {pressed && (
+        <Suspense fallback={null}>
+          <MobileMenuDrawer session={session} opened={opened} close={close} />
+        </Suspense>
+      )}
     </>
   );
 }
