@@ -153,16 +153,11 @@ export class Member {
 @ObjectType({ description: 'Members, newest first' })
 export class MemberConnection extends Connection(Member, 'Member') {}
 
-@ObjectType({ description: 'A MultiMFA (a row of the MultiMFAs list), with its members' })
-export class MultiMfa {
-  @Field(() => ID)
-  multiMFAId!: string;
-
+/** What the MultiMFAs and RoboMFAs lists show of every MFA. */
+@ObjectType({ isAbstract: true })
+abstract class MfaRow {
   @Field(() => String)
   name!: string;
-
-  @Field(() => String, { nullable: true, description: 'E.164; null while it waits for a number' })
-  twillioNo!: string | null;
 
   @Field(() => Boolean, { description: 'The MFA is active and its subscription too' })
   isActive!: boolean;
@@ -173,41 +168,35 @@ export class MultiMfa {
   @Field(() => MfaOwner, { nullable: true, description: 'Null until identity has told who the owner is' })
   owner!: MfaOwner | null;
 
-  @Field(() => Int, { description: 'How many members it has (`members` of GET /multimfas)' })
-  memberCount!: number;
-
   @Field(() => String, { description: 'ISO date-time' })
   createdAt!: string;
+}
+
+@ObjectType({ description: 'A MultiMFA (a row of the MultiMFAs list), with its members' })
+export class MultiMfa extends MfaRow {
+  @Field(() => ID)
+  multiMFAId!: string;
+
+  @Field(() => String, { nullable: true, description: 'E.164; null while it waits for a number' })
+  twillioNo!: string | null;
+
+  @Field(() => Int, { description: 'How many members it has (`members` of GET /multimfas)' })
+  memberCount!: number;
 }
 
 @ObjectType({ description: 'MultiMFAs, newest first' })
 export class MultiMfaConnection extends Connection(MultiMfa, 'MultiMfa') {}
 
 @ObjectType({ description: 'A RoboMFA (a row of the RoboMFAs list)' })
-export class RoboMfa {
+export class RoboMfa extends MfaRow {
   @Field(() => ID)
   roboMFAId!: string;
-
-  @Field(() => String)
-  name!: string;
 
   @Field(() => String, { nullable: true, description: 'E.164; null while it waits for a number' })
   twilioNo!: string | null;
 
-  @Field(() => Boolean, { description: 'The MFA is active and its subscription too' })
-  isActive!: boolean;
-
-  @Field(() => Plan)
-  plans!: Plan;
-
-  @Field(() => MfaOwner, { nullable: true, description: 'Null until identity has told who the owner is' })
-  owner!: MfaOwner | null;
-
   @Field(() => Int, { description: 'How many bots it has' })
   bots!: number;
-
-  @Field(() => String, { description: 'ISO date-time' })
-  createdAt!: string;
 }
 
 @ObjectType({ description: 'RoboMFAs, newest first' })
