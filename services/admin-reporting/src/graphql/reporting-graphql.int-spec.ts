@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createKafka, ensureTopics } from '@multimfa/event-bus';
 import { publishTestEvent } from '@multimfa/event-bus/testing';
 import {
   deliveryStatusChanged,
@@ -9,19 +8,9 @@ import {
   logEntryWritten,
   memberAdded,
   mfaCreated,
-  topicList,
   userRegistered,
 } from '@multimfa/events';
-import { loadConfig } from '@multimfa/service-runtime';
-import {
-  createTestDatabase,
-  createTestServiceApp,
-  dropTestDatabase,
-  testGatewayCaller,
-  testInfrastructure,
-  testLogger,
-} from '@multimfa/service-runtime/testing';
-import type { INestApplication } from '@nestjs/common';
+import { testGatewayCaller } from '@multimfa/service-runtime/testing';
 import type {
   AdvancedLogRow,
   DashboardStatsRecord,
@@ -30,7 +19,10 @@ import type {
   MultiMfaRow,
   RoboMfaRow,
 } from '../contract.js';
-import { adminReportingService } from '../service.js';
+import {
+  type AdminReportingTestApp,
+  startAdminReportingTestApp,
+} from '../testing/admin-reporting-test-app.js';
 import {
   addedMember,
   changedDelivery,
@@ -80,17 +72,10 @@ interface LogsPage {
 }
 
 describe('admin-reporting GraphQL over the read models (real PostgreSQL, Kafka, Redis)', () => {
-  const prefix = `${testInfrastructure.topicPrefix}${randomBytes(3).toString('hex')}.`;
-  const logger = testLogger('admin-reporting');
-  const kafka = createKafka({
-    clientId: 'reporting-graphql-test',
-    brokers: testInfrastructure.kafkaBrokers,
-    logger,
-  });
-  const producer = kafka.producer();
-  let app: INestApplication;
+  let reporting: AdminReportingTestApp;
+  let prefix: string;
+  let producer: AdminReportingTestApp['producer'];
   let baseUrl: string;
-  let databaseUrl: string;
 
   async function graphql(
     query: string,
@@ -116,33 +101,12 @@ describe('admin-reporting GraphQL over the read models (real PostgreSQL, Kafka, 
   }`;
 
   beforeAll(async () => {
-    await ensureTopics(kafka, topicList(prefix));
-    await producer.connect();
-    databaseUrl = await createTestDatabase('admin_reporting_graphql');
-    app = await createTestServiceApp(
-      adminReportingService,
-      loadConfig(adminReportingService.configSchema, {
-        PORT: '1',
-        DATABASE_URL: databaseUrl,
-        REDIS_URL: testInfrastructure.redisUrl,
-        KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
-        KAFKA_TOPIC_PREFIX: prefix,
-        ...testGatewayCaller.env,
-      }),
-      logger,
-    );
-    await app.listen(0, '127.0.0.1');
-    baseUrl = await app.getUrl();
+    reporting = await startAdminReportingTestApp('admin_reporting_graphql');
+    ({ prefix, producer, baseUrl } = reporting);
   });
 
   afterAll(async () => {
-    await producer.disconnect();
-    await app?.close();
-    if (databaseUrl) await dropTestDatabase(databaseUrl);
-    const admin = kafka.admin();
-    await admin.connect();
-    await admin.deleteTopics({ topics: topicList(prefix).map((topic) => topic.name) }).catch(() => undefined);
-    await admin.disconnect();
+    await reporting?.close();
   });
 
   it('logs: pages of 2 newest first with opaque cursors; endCursor reads the next page; the last page says hasNextPage false; two entries of the same instant keep one order', async () => {

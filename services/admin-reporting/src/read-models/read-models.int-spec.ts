@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createKafka, ensureTopics } from '@multimfa/event-bus';
 import { publishTestEvent } from '@multimfa/event-bus/testing';
 import {
   botCreated,
@@ -20,20 +19,10 @@ import {
   numberAssigned,
   type PayloadOf,
   profileUpdated,
-  topicList,
   userRegistered,
 } from '@multimfa/events';
-import { loadConfig } from '@multimfa/service-runtime';
-import {
-  createTestDatabase,
-  createTestServiceApp,
-  dropTestDatabase,
-  testGatewayCaller,
-  testInfrastructure,
-  testLogger,
-} from '@multimfa/service-runtime/testing';
-import type { INestApplication } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { testGatewayCaller } from '@multimfa/service-runtime/testing';
+import type { DataSource } from 'typeorm';
 import type {
   AdvancedLogRow,
   DashboardStatsRecord,
@@ -44,7 +33,10 @@ import type {
   RoboMfaRow,
 } from '../contract.js';
 import { READ_MODEL_TABLES } from '../migrations/index.js';
-import { adminReportingService } from '../service.js';
+import {
+  type AdminReportingTestApp,
+  startAdminReportingTestApp,
+} from '../testing/admin-reporting-test-app.js';
 import {
   addedMember,
   assignedNumber,
@@ -61,13 +53,10 @@ import { rebuildReadModels } from './rebuild.js';
 const DAY_MS = 86_400_000;
 
 describe('admin-reporting read models, fed by events (real PostgreSQL, Kafka, Redis)', () => {
-  const prefix = `${testInfrastructure.topicPrefix}${randomBytes(3).toString('hex')}.`;
-  const logger = testLogger('admin-reporting');
-  const kafka = createKafka({ clientId: 'reporting-test', brokers: testInfrastructure.kafkaBrokers, logger });
-  const producer = kafka.producer();
-  let app: INestApplication;
+  let reporting: AdminReportingTestApp;
+  let prefix: string;
+  let producer: AdminReportingTestApp['producer'];
   let baseUrl: string;
-  let databaseUrl: string;
   let database: DataSource;
 
   async function get<T>(path: string): Promise<{ status: number; body: T }> {
@@ -137,35 +126,12 @@ describe('admin-reporting read models, fed by events (real PostgreSQL, Kafka, Re
   }
 
   beforeAll(async () => {
-    await ensureTopics(kafka, topicList(prefix));
-    await producer.connect();
-    databaseUrl = await createTestDatabase('admin_reporting');
-    app = await createTestServiceApp(
-      adminReportingService,
-      loadConfig(adminReportingService.configSchema, {
-        PORT: '1',
-        DATABASE_URL: databaseUrl,
-        REDIS_URL: testInfrastructure.redisUrl,
-        KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
-        KAFKA_TOPIC_PREFIX: prefix,
-        ...testGatewayCaller.env,
-      }),
-      logger,
-    );
-    await app.listen(0, '127.0.0.1');
-    baseUrl = await app.getUrl();
-    database = await new DataSource({ type: 'postgres', url: databaseUrl }).initialize();
+    reporting = await startAdminReportingTestApp('admin_reporting');
+    ({ prefix, producer, baseUrl, database } = reporting);
   });
 
   afterAll(async () => {
-    await producer.disconnect();
-    await app?.close();
-    await database?.destroy();
-    if (databaseUrl) await dropTestDatabase(databaseUrl);
-    const admin = kafka.admin();
-    await admin.connect();
-    await admin.deleteTopics({ topics: topicList(prefix).map((topic) => topic.name) }).catch(() => undefined);
-    await admin.disconnect();
+    await reporting?.close();
   });
 
   it('counts an event delivered twice once: the same sign-up, MFA and member sent twice make one row each', async () => {
@@ -612,7 +578,12 @@ describe('admin-reporting read models, fed by events (real PostgreSQL, Kafka, Re
     assert.ok((live.report_mfa ?? []).length > 5);
 
     await database.query(`UPDATE report_mfa SET name = 'tampered'`);
-    const outcome = await rebuildReadModels({ dataSource: database, kafka, topicPrefix: prefix, logger });
+    const outcome = await rebuildReadModels({
+      dataSource: database,
+      kafka: reporting.kafka,
+      topicPrefix: prefix,
+      logger: reporting.logger,
+    });
     assert.ok(outcome.applied > 20);
     expect(await snapshot()).toStrictEqual(live);
 
