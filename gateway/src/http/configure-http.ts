@@ -26,15 +26,15 @@ const MACHINE_PATHS = ['/api/webhooks/', '/api/bot/'];
 /** Provider webhooks whose signature covers the body as sent. */
 const WEBHOOK_RAW_PATHS = ['/api/webhooks/twilio', '/api/webhooks/sendgrid'];
 
-const exceptWebhooks =
+/** `middleware`, skipped for requests under any of `paths`. */
+const except =
+  (paths: string[]) =>
   <R extends Request>(middleware: (req: R, res: Response, next: NextFunction) => unknown) =>
   (req: R, res: Response, next: NextFunction) =>
-    req.originalUrl.startsWith('/api/webhooks/') ? next() : middleware(req, res, next);
+    paths.some((path) => req.originalUrl.startsWith(path)) ? next() : middleware(req, res, next);
 
-const exceptMachineCallers =
-  <R extends Request>(middleware: (req: R, res: Response, next: NextFunction) => unknown) =>
-  (req: R, res: Response, next: NextFunction) =>
-    MACHINE_PATHS.some((path) => req.originalUrl.startsWith(path)) ? next() : middleware(req, res, next);
+const exceptWebhooks = except(['/api/webhooks/']);
+const exceptMachineCallers = except(MACHINE_PATHS);
 
 /**
  * cookie-parser with a secret checks the signature of every signed cookie on every request, the
