@@ -1,6 +1,10 @@
 // Inbound texts on the real stack (issue 13): signed Twilio webhooks at a steady rate, alternating
-// between a MultiMFA (one verified member, codes by e-mail and SMS) and a RoboMFA (bots waiting on
-// `GET /api/bot/v1/messages/next`). Figures, each the median of RUNS runs with min and max:
+// between MultiMFAs (one verified member each, codes by e-mail and SMS) and RoboMFAs (bots waiting on
+// `GET /api/bot/v1/messages/next`). The texts are spread over NUMBERS numbers of each kind, as a fleet
+// of customers' numbers receives them: at 50 texts/s each number gets one a second. (With every text
+// on one RoboMFA, 25 a second, each bot spent its time catching up one `next` call at a time and was
+// hardly ever waiting, so the figure measured a backlog rather than a waiting bot.) Figures, each the
+// median of RUNS runs with min and max:
 //   acknowledgement   the webhook's POST leaving the generator until its answer arrives;
 //   first provider    the webhook's POST leaving until the sandbox records the first e-mail or SMS
 //                     carrying that text's code (SendGrid's or Twilio's API was called);
@@ -25,13 +29,17 @@ export const title = 'Inbound texts: webhook acknowledgement, first provider cal
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const RATE = 50;
+/** Numbers of each kind (MultiMFA and RoboMFA) the texts are spread over. */
+const NUMBERS = 25;
+/** Bots waiting on each RoboMFA. */
 const BOTS = 10;
 const TARGETS = { ack: 50, provider: 250, bot: 100 };
 const HIGHER_RATES = [100, 200, 400];
-const MULTI_MFA_NUMBER = '+14155550123';
-const ROBO_MFA_NUMBER = '+12025550143';
-const MEMBER_EMAIL = 'bench-member@example.com';
-const MEMBER_MOBILE = '+12125550199';
+const pad = (i) => String(i).padStart(4, '0');
+const multiMfaNumber = (i) => `+1415555${pad(i)}`;
+const roboMfaNumber = (i) => `+1202555${pad(i)}`;
+const memberEmail = (i) => `bench-member-${i}@example.com`;
+const memberMobile = (i) => `+1212555${pad(i)}`;
 const loadScript = fileURLToPath(new URL('./forwarding-load.mjs', import.meta.url));
 
 const percentile = (values, p) => {
@@ -77,8 +85,9 @@ function mfaState(mfaId, MFAType, userId, number) {
 }
 
 /**
- * A MultiMFA with one verified member and a RoboMFA with its bots, told to messaging through the
- * events numbers publishes (messaging builds its own view from them, as in production).
+ * NUMBERS MultiMFAs with one verified member each and NUMBERS RoboMFAs with BOTS bots each, told to
+ * messaging through the events numbers publishes (messaging builds its own view from them, as in
+ * production). Answers the bots' API keys, by RoboMFA.
  */
 async function seed(config) {
   const kafka = new Kafka({
@@ -89,45 +98,45 @@ async function seed(config) {
   const producer = kafka.producer();
   await producer.connect();
   const userId = randomUUID();
-  const multi = mfaState(randomUUID(), 'MultiMFA', userId, MULTI_MFA_NUMBER);
-  const robo = mfaState(randomUUID(), 'RoboMFA', userId, ROBO_MFA_NUMBER);
   const now = new Date().toISOString();
-  await publishTestEvent(producer, config.topicPrefix, mfaCreated, {
-    ...multi,
-    purchaseId: randomUUID(),
-    createdAt: now,
-  });
-  await publishTestEvent(producer, config.topicPrefix, mfaCreated, {
-    ...robo,
-    purchaseId: randomUUID(),
-    createdAt: now,
-  });
-  await publishTestEvent(producer, config.topicPrefix, memberVerified, {
-    memberId: randomUUID(),
-    mfaId: multi.mfaId,
-    userId,
-    firstName: 'Bench',
-    lastName: 'Member',
-    mobileNo: MEMBER_MOBILE,
-    email: MEMBER_EMAIL,
-    forwardMedium: 'BOTH',
-    status: 'VERIFIED',
-    invitationId: randomUUID(),
-    verifiedAt: now,
-  });
   const keys = [];
-  for (let i = 0; i < BOTS; i += 1) {
-    const key = `mmfa_bot_${randomBytes(32).toString('base64url')}`;
-    keys.push(key);
-    await publishTestEvent(producer, config.topicPrefix, botCreated, {
-      botId: randomUUID(),
-      mfaId: robo.mfaId,
+  for (let m = 0; m < NUMBERS; m += 1) {
+    const multi = mfaState(randomUUID(), 'MultiMFA', userId, multiMfaNumber(m));
+    const robo = mfaState(randomUUID(), 'RoboMFA', userId, roboMfaNumber(m));
+    for (const mfa of [multi, robo])
+      await publishTestEvent(producer, config.topicPrefix, mfaCreated, {
+        ...mfa,
+        purchaseId: randomUUID(),
+        createdAt: now,
+      });
+    await publishTestEvent(producer, config.topicPrefix, memberVerified, {
+      memberId: randomUUID(),
+      mfaId: multi.mfaId,
       userId,
-      referenceName: `bench bot ${i}`,
-      keyHash: createHash('sha256').update(key).digest('hex'),
-      isActive: true,
-      createdAt: now,
+      firstName: 'Bench',
+      lastName: `Member ${m}`,
+      mobileNo: memberMobile(m),
+      email: memberEmail(m),
+      forwardMedium: 'BOTH',
+      status: 'VERIFIED',
+      invitationId: randomUUID(),
+      verifiedAt: now,
     });
+    const mfaKeys = [];
+    for (let i = 0; i < BOTS; i += 1) {
+      const key = `mmfa_bot_${randomBytes(32).toString('base64url')}`;
+      mfaKeys.push(key);
+      await publishTestEvent(producer, config.topicPrefix, botCreated, {
+        botId: randomUUID(),
+        mfaId: robo.mfaId,
+        userId,
+        referenceName: `bench bot ${m}.${i}`,
+        keyHash: createHash('sha256').update(key).digest('hex'),
+        isActive: true,
+        createdAt: now,
+      });
+    }
+    keys.push(mfaKeys);
   }
   await producer.disconnect();
   return keys;
@@ -189,17 +198,23 @@ async function waitForViews(config, gatewayUrl, keys) {
   const deadline = Date.now() + 60_000;
   for (let attempt = 0; ; attempt += 1) {
     const cursor = await sandboxCursor(config);
-    await postText(config, gatewayUrl, MULTI_MFA_NUMBER, `Your verification code is ${900_000 + attempt}`);
+    // The last MultiMFA and RoboMFA seeded: their events came after all the others'.
+    await postText(
+      config,
+      gatewayUrl,
+      multiMfaNumber(NUMBERS - 1),
+      `Your verification code is ${900_000 + attempt}`,
+    );
     await sleep(1000);
     const response = await fetch(
-      `${config.sandboxUrl}/_sandbox/messages?direction=outbound&after=${cursor}&to=${MEMBER_EMAIL}`,
+      `${config.sandboxUrl}/_sandbox/messages?direction=outbound&after=${cursor}&to=${memberEmail(NUMBERS - 1)}`,
     );
     if ((await response.json()).data.length > 0) break;
     if (Date.now() > deadline) throw new Error('the probe text never reached the bench member');
   }
   for (;;) {
     const response = await fetch(`${gatewayUrl}/api/bot/v1/messages?limit=1`, {
-      headers: { authorization: `Bearer ${keys[0]}` },
+      headers: { authorization: `Bearer ${keys.at(-1).at(-1)}` },
     });
     await response.arrayBuffer();
     if (response.ok) break;
@@ -210,7 +225,7 @@ async function waitForViews(config, gatewayUrl, keys) {
 
 /** One run at `rate` for `seconds`: the three figures' samples and what was lost. */
 async function measure({ config, gatewayUrl, keys, rate, seconds, firstCode }) {
-  const bots = generator({ mode: 'bots', gatewayUrl, keys });
+  const bots = generator({ mode: 'bots', gatewayUrl, keys: keys.flat() });
   await once(bots.child, 'message');
   const cursor = await sandboxCursor(config);
   let sending = true;
@@ -223,10 +238,10 @@ async function measure({ config, gatewayUrl, keys, rate, seconds, firstCode }) {
     rate,
     seconds,
     firstCode,
-    targets: [
-      { kind: 'MultiMFA', number: MULTI_MFA_NUMBER },
-      { kind: 'RoboMFA', number: ROBO_MFA_NUMBER },
-    ],
+    targets: Array.from({ length: NUMBERS }, (_, m) => [
+      { kind: 'MultiMFA', number: multiMfaNumber(m) },
+      { kind: 'RoboMFA', number: roboMfaNumber(m) },
+    ]).flat(),
   }).result;
   await sleep(3000);
   sending = false;
@@ -262,7 +277,7 @@ async function measure({ config, gatewayUrl, keys, rate, seconds, firstCode }) {
     provider,
     bot,
     lostForwards,
-    missedBotReceipts: roboTexts * keys.length - bot.length,
+    missedBotReceipts: roboTexts * BOTS - bot.length,
   };
 }
 
