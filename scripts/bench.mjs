@@ -10,6 +10,8 @@ import { stateDir } from './lib/paths.mjs';
 import { stopProcess } from './lib/processes.mjs';
 import {
   deleteTopics,
+  dropDatabases,
+  flushRedis,
   stackConfig,
   startApplication,
   startInfrastructure,
@@ -48,6 +50,10 @@ const names = process.argv.slice(2).length
 const benchmarks = await Promise.all(names.map((name) => import(`./bench/${name}.bench.mjs`)));
 const config = stackConfig({ profile: 'bench', runId: 'run' });
 const kafka = await startInfrastructure(config);
+// Each bench starts from empty databases and queues: what an earlier bench left (its MFAs, numbers,
+// queued jobs) would otherwise be read, and measured, too.
+await dropDatabases(config.postgresUrl, config.databasePrefix);
+await flushRedis(config.redisUrl);
 let handles = [];
 try {
   if (benchmarks.some((benchmark) => benchmark.needsApplication !== false)) {
@@ -75,5 +81,7 @@ try {
 } finally {
   await stopApplication(handles);
   await deleteTopics(config);
+  await dropDatabases(config.postgresUrl, config.databasePrefix);
+  await flushRedis(config.redisUrl);
   if (kafka) await stopProcess(kafka, 20_000);
 }

@@ -14,8 +14,6 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import { testInfraMode } from './jest/infrastructure.mjs';
 import { buildAll } from './lib/build.mjs';
 import { createDemoAccounts } from './lib/demo-data.mjs';
@@ -24,6 +22,8 @@ import { stopProcess } from './lib/processes.mjs';
 import {
   databaseName,
   deleteTopics,
+  dropDatabases,
+  flushRedis,
   stackConfig,
   startApplication,
   startInfrastructure,
@@ -95,30 +95,6 @@ function ensureChromium() {
     stdio: 'inherit',
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
-}
-
-async function dropDatabases(postgresUrl, prefix) {
-  const client = new pg.Client({ connectionString: `${postgresUrl}/postgres` });
-  await client.connect();
-  try {
-    const { rows } = await client.query('SELECT datname FROM pg_database WHERE datname LIKE $1', [
-      `${prefix}%`,
-    ]);
-    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Empties a Redis database a tier used (its queues, sessions, rate limits). */
-async function flushRedis(url) {
-  const client = new Redis(url, { lazyConnect: true });
-  await client.connect();
-  try {
-    await client.flushdb();
-  } finally {
-    await client.quit();
-  }
 }
 
 async function main() {

@@ -19,6 +19,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { Kafka, logLevel } from 'kafkajs';
+import pg from 'pg';
 import twilio from 'twilio';
 import { publishTestEvent } from '../../packages/event-bus/dist/testing/index.js';
 import { botCreated, memberVerified, mfaCreated } from '../../packages/events/dist/index.js';
@@ -85,11 +86,27 @@ function mfaState(mfaId, MFAType, userId, number) {
 }
 
 /**
+ * Billing's subscription row of an MFA the bench made up (written as billing's integration tests
+ * do), so that billing counts the texts' usage events as it would a customer's, rather than
+ * dead-lettering them as usage of a subscription it never sold.
+ */
+async function seedSubscription(billing, mfa) {
+  await billing.query(
+    `INSERT INTO subscription (id, user_id, mfa_id, mfa_type, plan_id, plan_name, base_price_cents,
+       no_of_users, status, period_start, next_payment_date)
+     VALUES ($1, $2, $3, $4, 1, 'Basic', 500, $5, 'ACTIVE', now(), $6)`,
+    [mfa.subscriptionId, mfa.userId, mfa.mfaId, mfa.MFAType, BOTS, mfa.nextPaymentDate],
+  );
+}
+
+/**
  * NUMBERS MultiMFAs with one verified member each and NUMBERS RoboMFAs with BOTS bots each, told to
  * messaging through the events numbers publishes (messaging builds its own view from them, as in
- * production). Answers the bots' API keys, by RoboMFA.
+ * production), and known to billing. Answers the bots' API keys, by RoboMFA.
  */
 async function seed(config) {
+  const billing = new pg.Client({ connectionString: `${config.postgresUrl}/${config.databasePrefix}_billing` });
+  await billing.connect();
   const kafka = new Kafka({
     clientId: 'forwarding-bench',
     brokers: [config.kafka.brokers],
@@ -103,12 +120,14 @@ async function seed(config) {
   for (let m = 0; m < NUMBERS; m += 1) {
     const multi = mfaState(randomUUID(), 'MultiMFA', userId, multiMfaNumber(m));
     const robo = mfaState(randomUUID(), 'RoboMFA', userId, roboMfaNumber(m));
-    for (const mfa of [multi, robo])
+    for (const mfa of [multi, robo]) {
+      await seedSubscription(billing, mfa);
       await publishTestEvent(producer, config.topicPrefix, mfaCreated, {
         ...mfa,
         purchaseId: randomUUID(),
         createdAt: now,
       });
+    }
     await publishTestEvent(producer, config.topicPrefix, memberVerified, {
       memberId: randomUUID(),
       mfaId: multi.mfaId,
@@ -139,6 +158,7 @@ async function seed(config) {
     keys.push(mfaKeys);
   }
   await producer.disconnect();
+  await billing.end();
   return keys;
 }
 

@@ -3,7 +3,9 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import { Kafka, logLevel } from 'kafkajs';
+import pg from 'pg';
 import { ensureKafka, ensurePostgres, ensureRedis } from './infrastructure.mjs';
 import { root, stateDir } from './paths.mjs';
 import { httpOk, startProcess, stopProcess, waitFor } from './processes.mjs';
@@ -303,4 +305,29 @@ export async function startApplication(config) {
 
 export async function stopApplication(handles) {
   await Promise.all([...handles].reverse().map((handle) => stopProcess(handle)));
+}
+
+/** Drops the databases whose names start with `prefix` (a stack's or a test tier's). */
+export async function dropDatabases(postgresUrl, prefix) {
+  const client = new pg.Client({ connectionString: `${postgresUrl}/postgres` });
+  await client.connect();
+  try {
+    const { rows } = await client.query('SELECT datname FROM pg_database WHERE datname LIKE $1', [
+      `${prefix}%`,
+    ]);
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Empties a Redis database a stack or a tier used (its queues, sessions, rate limits). */
+export async function flushRedis(url) {
+  const client = new Redis(url, { lazyConnect: true });
+  await client.connect();
+  try {
+    await client.flushdb();
+  } finally {
+    await client.quit();
+  }
 }
