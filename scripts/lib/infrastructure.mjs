@@ -99,6 +99,13 @@ export async function ensureKafka({ port, controllerPort, dataDir, logFile }) {
       'share.coordinator.state.topic.min.isr=1',
       'group.initial.rebalance.delay.ms=0',
       'auto.create.topics.enable=false',
+      // Threads sized for a development machine of two cores (the defaults, 3 network, 8 request
+      // and 4 group coordinator threads, are for a server): fewer threads waking for small requests.
+      'num.network.threads=1',
+      'num.io.threads=2',
+      'group.coordinator.threads=1',
+      'share.coordinator.threads=1',
+      'background.threads=2',
       '',
     ].join('\n'),
   );
