@@ -109,7 +109,9 @@ async function seedSubscription(billing, mfa) {
  * production), and known to billing. Answers the bots' API keys, by RoboMFA.
  */
 async function seed(config) {
-  const billing = new pg.Client({ connectionString: `${config.postgresUrl}/${config.databasePrefix}_billing` });
+  const billing = new pg.Client({
+    connectionString: `${config.postgresUrl}/${config.databasePrefix}_billing`,
+  });
   await billing.connect();
   const kafka = new Kafka({
     clientId: 'forwarding-bench',

@@ -16,8 +16,11 @@ export interface ArrivalWatch {
   /** The process is stopping: end the wait now (the client asks again, of another replica). */
   readonly ended: boolean;
   /**
-   * When (`performance.now()`) the subscription was in place, or the last arrival came, whichever is
-   * later: a database read sent after it sees every text this watch has announced so far.
+   * A database read sent after this instant (`performance.now()`) sees every text this watch could
+   * be told of so far: the latest of when the MFA's channel was last subscribed, when its last
+   * announcement came (to this watch or, before the watch began, to the channel) and when the
+   * connection was last re-established. A watch on a channel that stays subscribed and quiet can so
+   * use a read sent before the watch began (another bot of the RoboMFA looking at the same cursor).
    */
   readonly freshAfter: number;
   close(): void;
@@ -34,9 +37,11 @@ class Watch implements ArrivalWatch {
   private signalled = false;
   ended = false;
   private wake: (() => void) | undefined;
-  freshAfter = performance.now();
 
-  constructor(private readonly release: (watch: Watch) => void) {}
+  constructor(
+    private readonly release: (watch: Watch) => void,
+    public freshAfter: number,
+  ) {}
 
   push(arrival: MessageArrival | undefined): void {
     this.freshAfter = performance.now();
@@ -81,6 +86,8 @@ class Watch implements ArrivalWatch {
 interface Channel {
   watches: Set<Watch>;
   subscribed: Promise<unknown>;
+  /** When SUBSCRIBE was answered, then when the last announcement came (`performance.now()`). */
+  quietSince: number;
   /** Set while no one watches: the channel is unsubscribed when it fires, unless a watch came back. */
   linger?: NodeJS.Timeout;
 }
@@ -102,6 +109,8 @@ export class RedisArrivals extends Arrivals implements OnModuleDestroy, OnApplic
   private readonly redis: Redis;
   private readonly channels = new Map<string, Channel>();
   private connectedBefore = false;
+  /** When the connection was last (re-)established: announcements before it may have been lost. */
+  private readySince = performance.now();
   private stopping = false;
 
   constructor(
@@ -115,6 +124,7 @@ export class RedisArrivals extends Arrivals implements OnModuleDestroy, OnApplic
     });
     this.redis.on('error', (error) => this.logger.warn({ err: error }, 'arrival subscriber: Redis error'));
     this.redis.on('ready', () => {
+      this.readySince = performance.now();
       if (this.connectedBefore)
         for (const channel of this.channels.values())
           for (const watch of channel.watches) watch.push(undefined);
@@ -123,6 +133,7 @@ export class RedisArrivals extends Arrivals implements OnModuleDestroy, OnApplic
     this.redis.on('message', (channelName: string, text: string) => {
       const channel = this.channels.get(channelName);
       if (!channel) return;
+      channel.quietSince = performance.now();
       let arrival: MessageArrival;
       try {
         arrival = messageArrivalSchema.parse(JSON.parse(text));
@@ -142,14 +153,23 @@ export class RedisArrivals extends Arrivals implements OnModuleDestroy, OnApplic
       channel.linger = undefined;
     }
     if (!channel) {
-      const created: Channel = { watches: new Set(), subscribed: this.redis.subscribe(name) };
-      created.subscribed.catch(() => {
-        if (this.channels.get(name) === created) this.channels.delete(name);
-      });
+      const created: Channel = {
+        watches: new Set(),
+        subscribed: this.redis.subscribe(name),
+        quietSince: Number.POSITIVE_INFINITY,
+      };
+      created.subscribed.then(
+        () => {
+          created.quietSince = performance.now();
+        },
+        () => {
+          if (this.channels.get(name) === created) this.channels.delete(name);
+        },
+      );
       this.channels.set(name, created);
       channel = created;
     }
-    const watch = new Watch((closing) => this.release(name, closing));
+    const watch = new Watch((closing) => this.release(name, closing), performance.now());
     channel.watches.add(watch);
     try {
       await channel.subscribed;
@@ -157,7 +177,10 @@ export class RedisArrivals extends Arrivals implements OnModuleDestroy, OnApplic
       watch.close();
       throw error;
     }
-    watch.freshAfter = Math.max(watch.freshAfter, performance.now());
+    // Announcements to the channel from here on reach this watch. Before it, nothing was announced
+    // since `quietSince` (while the connection was up), so a read sent after that misses nothing.
+    const quiet = this.redis.status === 'ready' ? Math.max(channel.quietSince, this.readySince) : Infinity;
+    watch.freshAfter = Math.min(performance.now(), quiet);
     return watch;
   }
 

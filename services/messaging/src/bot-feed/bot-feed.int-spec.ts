@@ -7,6 +7,7 @@ import { botCreated, botRemoved } from '@multimfa/events';
 import { testGatewayCaller, testInfrastructure } from '@multimfa/service-runtime/testing';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { messageArrivalChannel } from '../inbound/message-arrival.js';
 import { type MessagingTestApp, startMessagingTestApp } from '../testing/messaging-test-app.js';
 import { Arrivals, type RedisArrivals } from './arrivals.js';
 import { deliverInboundMessage, inboundMessage, insertInboundMessage } from './inbound-message.builder.js';
@@ -285,6 +286,33 @@ describe('the bot feed in messaging (real PostgreSQL, Redis pub/sub, Kafka)', ()
     );
     assert.equal(read.status, 401);
     expect(read.body).toMatchObject({ isError: true, message: 'Invalid API key' });
+  });
+
+  it("dates a new watch on a subscribed channel from the channel's last announcement, and a later one from the next", async () => {
+    const arrivals = messaging.app.get(Arrivals) as RedisArrivals;
+    const mfaId = randomUUID();
+    const announce = async (watch: Awaited<ReturnType<Arrivals['watch']>>) => {
+      const sent = performance.now();
+      const arrival = { mfaId, messageId: randomUUID(), feedPosition: '1' };
+      await redis.publish(messageArrivalChannel(mfaId), JSON.stringify(arrival));
+      await watch.waitFor(5000);
+      assert.deepEqual(watch.take(), [arrival]);
+      return { sent, received: performance.now() };
+    };
+    const first = await arrivals.watch(mfaId);
+    const announced = await announce(first);
+    first.close();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const beforeSecond = performance.now();
+    const second = await arrivals.watch(mfaId);
+    assert.ok(second.freshAfter > announced.sent, 'fresh after the announcement it could not see');
+    assert.ok(second.freshAfter <= announced.received, 'dated from the announcement');
+    assert.ok(second.freshAfter < beforeSecond, 'a read sent before the watch began serves it');
+    const again = await announce(second);
+    second.close();
+    const third = await arrivals.watch(mfaId);
+    assert.ok(third.freshAfter > again.sent, 'not served by a read sent before the later announcement');
+    third.close();
   });
 
   it('holds many waits on one subscription and no database connection', async () => {

@@ -81,9 +81,14 @@ class FakeMessages {
   }
 }
 
-/** Arrivals in memory: what a Redis announcement does, delivered to open watches only. */
+/**
+ * Arrivals in memory: what a Redis announcement does, delivered to open watches only. A new watch is
+ * fresh after the moment it began, or, once `quietSince` is set, after the channel's last
+ * announcement, as on a channel that stays subscribed.
+ */
 class FakeArrivals extends Arrivals {
   readonly open = new Set<{ push(arrival: MessageArrival): void; end(): void }>();
+  quietSince: number | undefined;
   constructor(private readonly log: string[]) {
     super();
   }
@@ -93,7 +98,7 @@ class FakeArrivals extends Arrivals {
     let buffered: MessageArrival[] = [];
     let wake: (() => void) | undefined;
     let ended = false;
-    let freshAfter = performance.now();
+    let freshAfter = this.quietSince ?? performance.now();
     const watch: ArrivalWatch = {
       get ended() {
         return ended;
@@ -142,6 +147,7 @@ class FakeArrivals extends Arrivals {
   }
 
   announce(row: FeedMessageRow): void {
+    if (this.quietSince !== undefined) this.quietSince = performance.now();
     for (const watch of this.open)
       watch.push({ mfaId, messageId: row.messageId, feedPosition: row.position });
   }
@@ -232,6 +238,33 @@ describe('BotFeedService', () => {
       answers.map((answer) => answer?.messageId),
       Array(10).fill(row.messageId),
     );
+    assert.equal(messages.looks - looksBefore, 1);
+  });
+
+  it('answers ten bots asking again from the same cursor, over 200 ms with nothing announced meanwhile, with one read', async () => {
+    const { messages, arrivals, service } = setUp();
+    const start = (await service.list(KEY, { since: undefined, limit: 1 })).cursor;
+    arrivals.quietSince = performance.now();
+    const looksBefore = messages.looks;
+    for (let bot = 0; bot < 10; bot += 1) {
+      assert.equal(await service.next(KEY, { since: start, timeout: 0 }), undefined);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    assert.equal(messages.looks - looksBefore, 1);
+  });
+
+  it('reads again for a bot asking from a cursor another bot read from, once a text was announced since', async () => {
+    const { messages, arrivals, service } = setUp();
+    const start = (await service.list(KEY, { since: undefined, limit: 1 })).cursor;
+    arrivals.quietSince = performance.now();
+    assert.equal(await service.next(KEY, { since: start, timeout: 0 }), undefined);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    const row = messages.add(100, 7);
+    messages.horizonXact = 101n;
+    arrivals.announce(row);
+    const looksBefore = messages.looks;
+    const next = await service.next(KEY, { since: start, timeout: 0 });
+    assert.equal(next?.messageId, row.messageId);
     assert.equal(messages.looks - looksBefore, 1);
   });
 

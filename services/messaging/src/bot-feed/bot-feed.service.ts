@@ -25,6 +25,11 @@ import { FeedMessagesRepository, type FeedSlice } from './feed-messages.reposito
 /** A held-back arrival (committed, not yet below the horizon) is looked at again after these waits. */
 const HELD_BACK_FIRST_MS = 10;
 const HELD_BACK_MAX_MS = 500;
+/**
+ * A read stays shareable this long after it answered: the bots of a RoboMFA ask again from the same
+ * cursor right after each text, and until something new is announced the answer cannot change.
+ */
+const LOOK_KEPT_MS = 1000;
 
 export const invalidApiKey = () => new DomainError('INVALID_API_KEY', 'Invalid API key', 401);
 export const subscriptionExpired = () =>
@@ -117,9 +122,12 @@ export class BotFeedService {
       const since = given ?? cursorAtHorizon(await this.messages.horizon());
       let heldBack: string[] = [];
       let retryMs = HELD_BACK_FIRST_MS;
+      /** After a held-back text's wait, only a read sent from then on can show it. */
+      let heldBackAt = 0;
       for (;;) {
         const arrived = watch.take();
-        const [found] = (await this.look(bot.mfaId, since, query.sender, watch.freshAfter)).messages;
+        const fresh = Math.max(watch.freshAfter, heldBackAt);
+        const [found] = (await this.look(bot.mfaId, since, query.sender, fresh)).messages;
         if (found) return toBotMessage(found);
         // An announced text not served yet waits for an older transaction: look again shortly.
         heldBack = heldBack.concat(arrived.map((arrival) => arrival.messageId));
@@ -128,6 +136,7 @@ export class BotFeedService {
         if (left <= 0) return undefined;
         await watch.waitFor(heldBack.length ? Math.min(left, retryMs) : left, signal);
         if (watch.ended || signal?.aborted) return undefined;
+        if (heldBack.length) heldBackAt = performance.now();
         retryMs = heldBack.length ? Math.min(retryMs * 2, HELD_BACK_MAX_MS) : HELD_BACK_FIRST_MS;
       }
     } finally {
@@ -136,9 +145,10 @@ export class BotFeedService {
   }
 
   /**
-   * The first message after `since`, read once for all the waits that ask the same at the same time
-   * (the bots of one RoboMFA, woken by one text, ask for the same message): a wait joins a read in
-   * flight only if that read was sent after `freshAfter`, so it sees every text the wait was told of.
+   * The first message after `since`, read once for all the waits that ask the same (the bots of one
+   * RoboMFA, woken by one text, ask for the same message, then all ask again from it): a wait uses a
+   * read, in flight or answered up to LOOK_KEPT_MS ago, only if that read was sent after `freshAfter`,
+   * so it sees every text the wait could have been told of.
    */
   private look(mfaId: string, since: FeedCursor, sender: string | undefined, freshAfter: number) {
     const key = `${mfaId} ${since.xact} ${since.position} ${sender ?? ''}`;
@@ -152,7 +162,7 @@ export class BotFeedService {
     const forget = () => {
       if (this.looks.get(key) === look) this.looks.delete(key);
     };
-    look.slice.then(forget, forget);
+    look.slice.then(() => setTimeout(forget, LOOK_KEPT_MS).unref(), forget);
     return look.slice;
   }
 
