@@ -22,9 +22,13 @@ import {
 } from './feed-cursor.js';
 import { FeedMessagesRepository, type FeedSlice } from './feed-messages.repository.js';
 
-/** A held-back arrival (committed, not yet below the horizon) is looked at again after these waits. */
+/**
+ * A held-back arrival (committed, not yet below the horizon) is looked at again after a wait doubling
+ * from the first to the max: what holds it back is another transaction, usually a few ms long, and the
+ * bots of the RoboMFA share each read, so a short cap costs little and keeps them close to the commit.
+ */
 const HELD_BACK_FIRST_MS = 10;
-const HELD_BACK_MAX_MS = 500;
+const HELD_BACK_MAX_MS = 50;
 /**
  * A read stays shareable this long after it answered: the bots of a RoboMFA ask again from the same
  * cursor right after each text, and until something new is announced the answer cannot change.
@@ -122,7 +126,10 @@ export class BotFeedService {
       const since = given ?? cursorAtHorizon(await this.messages.horizon());
       let heldBack: string[] = [];
       let retryMs = HELD_BACK_FIRST_MS;
-      /** After a held-back text's wait, only a read sent from then on can show it. */
+      /**
+       * When the texts were last found held back: only a read sent after that can show them, and
+       * the bots that shared that finding can share that read too.
+       */
       let heldBackAt = 0;
       for (;;) {
         const arrived = watch.take();
@@ -131,12 +138,14 @@ export class BotFeedService {
         if (found) return toBotMessage(found);
         // An announced text not served yet waits for an older transaction: look again shortly.
         heldBack = heldBack.concat(arrived.map((arrival) => arrival.messageId));
-        if (heldBack.length) heldBack = await this.messages.heldBack(heldBack);
+        if (heldBack.length) {
+          heldBack = await this.messages.heldBack(heldBack);
+          heldBackAt = performance.now();
+        }
         const left = deadline - performance.now();
         if (left <= 0) return undefined;
         await watch.waitFor(heldBack.length ? Math.min(left, retryMs) : left, signal);
         if (watch.ended || signal?.aborted) return undefined;
-        if (heldBack.length) heldBackAt = performance.now();
         retryMs = heldBack.length ? Math.min(retryMs * 2, HELD_BACK_MAX_MS) : HELD_BACK_FIRST_MS;
       }
     } finally {
