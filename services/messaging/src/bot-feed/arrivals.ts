@@ -9,7 +9,11 @@ import {
 
 /** One waiting request's view of an MFA's arrivals; announcements are buffered until taken. */
 export interface ArrivalWatch {
-  /** The arrivals announced since the last take (empty after a reconnect wake-up: look again). */
+  /**
+   * The arrivals announced since the last take (empty after a reconnect wake-up: look again). The
+   * first take also gives those the channel heard in the RECENT_MS before the watch began: a text
+   * announced just before may still be held back, and the wait must know to look for it again.
+   */
   take(): MessageArrival[];
   /** Resolves once something is buffered (at once if it already is), after `ms`, or on abort. */
   waitFor(ms: number, signal?: AbortSignal): Promise<void>;
@@ -33,7 +37,6 @@ export abstract class Arrivals {
 }
 
 class Watch implements ArrivalWatch {
-  private buffered: MessageArrival[] = [];
   private signalled = false;
   ended = false;
   private wake: (() => void) | undefined;
@@ -41,6 +44,7 @@ class Watch implements ArrivalWatch {
   constructor(
     private readonly release: (watch: Watch) => void,
     public freshAfter: number,
+    private buffered: MessageArrival[],
   ) {}
 
   push(arrival: MessageArrival | undefined): void {
@@ -83,8 +87,14 @@ class Watch implements ArrivalWatch {
   }
 }
 
+/** How long a channel remembers its announcements for the watches that begin after them. */
+const RECENT_MS = 2000;
+const RECENT_MAX = 50;
+
 interface Channel {
   watches: Set<Watch>;
+  /** Its announcements of the last RECENT_MS (at most RECENT_MAX), oldest first. */
+  recent: Array<{ arrival: MessageArrival; at: number }>;
   subscribed: Promise<unknown>;
   /** When SUBSCRIBE was answered, then when the last announcement came (`performance.now()`). */
   quietSince: number;
@@ -133,7 +143,8 @@ export class RedisArrivals extends Arrivals implements OnModuleDestroy, OnApplic
     this.redis.on('message', (channelName: string, text: string) => {
       const channel = this.channels.get(channelName);
       if (!channel) return;
-      channel.quietSince = performance.now();
+      const at = performance.now();
+      channel.quietSince = at;
       let arrival: MessageArrival;
       try {
         arrival = messageArrivalSchema.parse(JSON.parse(text));
@@ -141,6 +152,8 @@ export class RedisArrivals extends Arrivals implements OnModuleDestroy, OnApplic
         this.logger.warn({ err: error, channel: channelName }, 'arrival announcement off schema');
         return;
       }
+      channel.recent.push({ arrival, at });
+      if (channel.recent.length > RECENT_MAX) channel.recent.shift();
       for (const watch of channel.watches) watch.push(arrival);
     });
   }
@@ -155,6 +168,7 @@ export class RedisArrivals extends Arrivals implements OnModuleDestroy, OnApplic
     if (!channel) {
       const created: Channel = {
         watches: new Set(),
+        recent: [],
         subscribed: this.redis.subscribe(name),
         quietSince: Number.POSITIVE_INFINITY,
       };
@@ -169,7 +183,10 @@ export class RedisArrivals extends Arrivals implements OnModuleDestroy, OnApplic
       this.channels.set(name, created);
       channel = created;
     }
-    const watch = new Watch((closing) => this.release(name, closing), performance.now());
+    const now = performance.now();
+    while (channel.recent.length && (channel.recent[0]?.at ?? now) < now - RECENT_MS) channel.recent.shift();
+    const recent = channel.recent.map((heard) => heard.arrival);
+    const watch = new Watch((closing) => this.release(name, closing), now, recent);
     channel.watches.add(watch);
     try {
       await channel.subscribed;

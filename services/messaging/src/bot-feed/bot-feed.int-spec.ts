@@ -288,16 +288,16 @@ describe('the bot feed in messaging (real PostgreSQL, Redis pub/sub, Kafka)', ()
     expect(read.body).toMatchObject({ isError: true, message: 'Invalid API key' });
   });
 
-  it("dates a new watch on a subscribed channel from the channel's last announcement, and a later one from the next", async () => {
+  it("dates a new watch on a subscribed channel from the channel's last announcement, and first gives it that announcement", async () => {
     const arrivals = messaging.app.get(Arrivals) as RedisArrivals;
     const mfaId = randomUUID();
     const announce = async (watch: Awaited<ReturnType<Arrivals['watch']>>) => {
       const sent = performance.now();
-      const arrival = { mfaId, messageId: randomUUID(), feedPosition: '1' };
+      const arrival = { mfaId, messageId: randomUUID(), feedPosition: '1', xact: '1' };
       await redis.publish(messageArrivalChannel(mfaId), JSON.stringify(arrival));
       await watch.waitFor(5000);
       assert.deepEqual(watch.take(), [arrival]);
-      return { sent, received: performance.now() };
+      return { arrival, sent, received: performance.now() };
     };
     const first = await arrivals.watch(mfaId);
     const announced = await announce(first);
@@ -308,6 +308,7 @@ describe('the bot feed in messaging (real PostgreSQL, Redis pub/sub, Kafka)', ()
     assert.ok(second.freshAfter > announced.sent, 'fresh after the announcement it could not see');
     assert.ok(second.freshAfter <= announced.received, 'dated from the announcement');
     assert.ok(second.freshAfter < beforeSecond, 'a read sent before the watch began serves it');
+    assert.deepEqual(second.take(), [announced.arrival], 'told of the text announced just before it');
     const again = await announce(second);
     second.close();
     const third = await arrivals.watch(mfaId);

@@ -67,12 +67,6 @@ class FakeMessages {
     return { messages: served, horizon: this.horizonXact.toString() };
   }
 
-  async heldBack(ids: string[]): Promise<string[]> {
-    return this.rows
-      .filter((row) => ids.includes(row.messageId) && BigInt(row.xact) >= this.horizonXact)
-      .map((row) => row.messageId);
-  }
-
   async claim(_mfa: string, messageId: string, botId: string, at: Date): Promise<MessageClaim | undefined> {
     if (!this.rows.some((row) => row.messageId === messageId)) return undefined;
     const standing = this.claims.get(messageId) ?? { messageId, botId, claimedAt: at };
@@ -83,19 +77,20 @@ class FakeMessages {
 
 /**
  * Arrivals in memory: what a Redis announcement does, delivered to open watches only. A new watch is
- * fresh after the moment it began, or, once `quietSince` is set, after the channel's last
- * announcement, as on a channel that stays subscribed.
+ * fresh after the moment it began; once `quietSince` is set, as on a channel that stays subscribed,
+ * it is fresh after the channel's last announcement and first takes the announcements made before it.
  */
 class FakeArrivals extends Arrivals {
   readonly open = new Set<{ push(arrival: MessageArrival): void; end(): void }>();
   quietSince: number | undefined;
+  private readonly heard: MessageArrival[] = [];
   constructor(private readonly log: string[]) {
     super();
   }
 
   async watch(): Promise<ArrivalWatch> {
     this.log.push('watch');
-    let buffered: MessageArrival[] = [];
+    let buffered: MessageArrival[] = this.quietSince === undefined ? [] : [...this.heard];
     let wake: (() => void) | undefined;
     let ended = false;
     let freshAfter = this.quietSince ?? performance.now();
@@ -147,9 +142,10 @@ class FakeArrivals extends Arrivals {
   }
 
   announce(row: FeedMessageRow): void {
+    const arrival = { mfaId, messageId: row.messageId, feedPosition: row.position, xact: row.xact };
     if (this.quietSince !== undefined) this.quietSince = performance.now();
-    for (const watch of this.open)
-      watch.push({ mfaId, messageId: row.messageId, feedPosition: row.position });
+    this.heard.push(arrival);
+    for (const watch of this.open) watch.push(arrival);
   }
 }
 
@@ -266,6 +262,23 @@ describe('BotFeedService', () => {
     const next = await service.next(KEY, { since: start, timeout: 0 });
     assert.equal(next?.messageId, row.messageId);
     assert.equal(messages.looks - looksBefore, 1);
+  });
+
+  it('gives a bot that begins waiting just after a text was announced, still held back, that text once it is served', async () => {
+    const { messages, arrivals, service } = setUp();
+    const start = (await service.list(KEY, { since: undefined, limit: 1 })).cursor;
+    arrivals.quietSince = performance.now();
+    const late = messages.add(150, 9);
+    arrivals.announce(late);
+    // Another bot's read, sent after the announcement, found it held back (an older transaction runs).
+    assert.equal(await service.next(KEY, { since: start, timeout: 0 }), undefined);
+    const waiting = service.next(KEY, { since: start, timeout: 5 });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    messages.horizonXact = 151n;
+    const started = performance.now();
+    const next = await waiting;
+    assert.equal(next?.messageId, late.messageId);
+    assert.ok(performance.now() - started < 1000, 'given within the held-back retries, not at the timeout');
   });
 
   it('does not take the answer of a read sent before the text it was told of', async () => {

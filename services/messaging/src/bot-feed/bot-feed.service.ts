@@ -9,6 +9,7 @@ import { Clock, DomainError, NotFoundError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { FeedBotRegistration, FeedBotState } from '../contract.js';
+import type { MessageArrival } from '../inbound/message-arrival.js';
 import { Arrivals } from './arrivals.js';
 import type { FeedBot, FeedMessageRow } from './feed-bot.entity.js';
 import { FeedBotsRepository } from './feed-bots.repository.js';
@@ -124,7 +125,7 @@ export class BotFeedService {
     const watch = await this.arrivals.watch(bot.mfaId);
     try {
       const since = given ?? cursorAtHorizon(await this.messages.horizon());
-      let heldBack: string[] = [];
+      let heldBack: MessageArrival[] = [];
       let retryMs = HELD_BACK_FIRST_MS;
       /**
        * When the texts were last found held back: only a read sent after that can show them, and
@@ -134,14 +135,14 @@ export class BotFeedService {
       for (;;) {
         const arrived = watch.take();
         const fresh = Math.max(watch.freshAfter, heldBackAt);
-        const [found] = (await this.look(bot.mfaId, since, query.sender, fresh)).messages;
+        const slice = await this.look(bot.mfaId, since, query.sender, fresh);
+        const [found] = slice.messages;
         if (found) return toBotMessage(found);
-        // An announced text not served yet waits for an older transaction: look again shortly.
-        heldBack = heldBack.concat(arrived.map((arrival) => arrival.messageId));
-        if (heldBack.length) {
-          heldBack = await this.messages.heldBack(heldBack);
-          heldBackAt = performance.now();
-        }
+        // An announced text at or above the read's horizon was not served yet: it waits for an older
+        // transaction to end. Look again shortly, by a read sent after this one answered.
+        const horizon = BigInt(slice.horizon);
+        heldBack = [...heldBack, ...arrived].filter((arrival) => BigInt(arrival.xact) >= horizon);
+        if (heldBack.length) heldBackAt = performance.now();
         const left = deadline - performance.now();
         if (left <= 0) return undefined;
         await watch.waitFor(heldBack.length ? Math.min(left, retryMs) : left, signal);

@@ -75,16 +75,6 @@ export class FeedMessagesRepository {
     return row?.horizon ?? '0';
   }
 
-  /** Those of `messageIds` committed but not served yet (an older transaction is still in flight). */
-  async heldBack(messageIds: string[]): Promise<string[]> {
-    const rows: Array<{ message_id: string }> = await this.dataSource.query(
-      `SELECT message_id FROM inbound_message
-       WHERE message_id = ANY($1::uuid[]) AND xact_id >= pg_snapshot_xmin(pg_current_snapshot())`,
-      [messageIds],
-    );
-    return rows.map((row) => row.message_id);
-  }
-
   /**
    * Claims the MFA's message for the bot unless someone holds it: the primary key lets exactly one of
    * racing claims insert; a withheld message (its subscription had expired) cannot be claimed. Answers

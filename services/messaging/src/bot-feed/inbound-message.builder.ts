@@ -26,7 +26,7 @@ export function inboundMessage(
   };
 }
 
-/** Inserts the row (in the client's current transaction, if one is open); answers its feed position. */
+/** Inserts the row (in the client's current transaction, if one is open); answers its announcement. */
 export async function insertInboundMessage(
   sql: Sql,
   message: Omit<InboundMessage, 'feedPosition'>,
@@ -34,7 +34,8 @@ export async function insertInboundMessage(
   const { rows } = await sql.query(
     `INSERT INTO inbound_message (message_id, message_sid, mfa_id, mfa_type, to_number, from_number, body,
        code, code_service, received_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING feed_position::text AS feed_position`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     RETURNING feed_position::text AS feed_position, xact_id::text AS xact_id`,
     [
       message.messageId,
       message.messageSid,
@@ -52,6 +53,7 @@ export async function insertInboundMessage(
     mfaId: message.mfaId ?? '',
     messageId: message.messageId,
     feedPosition: String(rows[0]?.feed_position),
+    xact: String(rows[0]?.xact_id),
   };
 }
 

@@ -12,12 +12,12 @@ export class InboundMessagesRepository {
   async insert(
     manager: EntityManager,
     message: Omit<InboundMessage, 'feedPosition'>,
-  ): Promise<{ feedPosition: string } | null> {
-    const rows: Array<{ feed_position: string }> = await manager.query(
+  ): Promise<{ feedPosition: string; xact: string } | null> {
+    const rows: Array<{ feed_position: string; xact_id: string }> = await manager.query(
       `INSERT INTO inbound_message (message_id, message_sid, mfa_id, mfa_type, to_number, from_number, body, code,
                                     code_service, received_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-       ON CONFLICT (message_sid) DO NOTHING RETURNING feed_position`,
+       ON CONFLICT (message_sid) DO NOTHING RETURNING feed_position, xact_id::text AS xact_id`,
       [
         message.messageId,
         message.messageSid,
@@ -32,7 +32,7 @@ export class InboundMessagesRepository {
       ],
     );
     const [row] = rows;
-    return row ? { feedPosition: String(row.feed_position) } : null;
+    return row ? { feedPosition: String(row.feed_position), xact: row.xact_id } : null;
   }
 
   /** The text came while its MFA's subscription was not active: never served to bots. */

@@ -32,7 +32,7 @@ interface Stored {
   messageId: string;
   duplicate: boolean;
   jobs: Array<ForwardJob & { jobId: string }>;
-  arrival?: { mfaId: string; feedPosition: string };
+  arrival?: { mfaId: string; feedPosition: string; xact: string };
 }
 
 /**
@@ -140,7 +140,9 @@ export class InboundService {
         correlationId,
         jobId: forwardJobId(forward.messageId, forward.memberId, forward.medium),
       })),
-      ...(mfa ? { arrival: { mfaId: mfa.mfaId, feedPosition: inserted.feedPosition } } : {}),
+      ...(mfa
+        ? { arrival: { mfaId: mfa.mfaId, feedPosition: inserted.feedPosition, xact: inserted.xact } }
+        : {}),
     };
   }
 
