@@ -48,7 +48,8 @@ const SIGN_IN_PAGE_MODULE = '/src/pages/public/sign-in.page.tsx';
 /**
  * sign-in.html: the built index.html with the sign-in screen's static picture (src/app/sign-in-shell.html)
  * in its #root, and the app's code started once that picture has painted (a small start script, which
- * imports the entry and the sign-in page side by side, instead of the entry's script and preload tags).
+ * imports the entry's and the sign-in page's scripts side by side, instead of the entry's script and
+ * preload tags).
  * `vite preview` answers / and /login with it, every other route with index.html; nginx.conf does the
  * same.
  */
@@ -65,16 +66,31 @@ const signInEntryPage: Plugin = {
       if (!entry?.[1] || !html.includes('<div id="root"></div>')) {
         throw new Error('index.html has no entry script or no empty #root');
       }
-      const signInPage = Object.values(bundle).find(
-        (chunk) => chunk.type === 'chunk' && chunk.facadeModuleId?.endsWith(SIGN_IN_PAGE_MODULE),
+      const chunks = new Map(
+        Object.values(bundle).flatMap((chunk) => (chunk.type === 'chunk' ? [[chunk.fileName, chunk]] : [])),
+      );
+      const signInPage = [...chunks.values()].find((chunk) =>
+        chunk.facadeModuleId?.endsWith(SIGN_IN_PAGE_MODULE),
       );
       if (!signInPage) throw new Error(`the build has no chunk for ${SIGN_IN_PAGE_MODULE}`);
-      // The entry and the sign-in page's module load side by side (the router's import of the page
-      // preloads nothing: see modulePreload below). A hidden tab paints no frame: its app starts at once.
+      // The entry's scripts and the sign-in page's module, each imported on its own and all at once:
+      // they download side by side, and each that arrives runs in a task of its own instead of one
+      // long task for the whole entry. (The page's own imports follow as the browser reads it; the
+      // router's import of the page adds no <link rel="modulepreload">: see modulePreload below.)
+      const scripts = new Set<string>();
+      const seen = new Set<string>();
+      const visit = (fileName: string) => {
+        if (seen.has(fileName)) return;
+        seen.add(fileName);
+        for (const imported of chunks.get(fileName)?.imports ?? []) visit(imported);
+        scripts.add(fileName); // after its imports: the libraries' requests go first
+      };
+      visit(entry[1].slice(1));
+      scripts.add(signInPage.fileName);
       const start = `const start = () => {
-  import(${JSON.stringify(entry[1])});
-  import(${JSON.stringify(`/${signInPage.fileName}`)});
+${[...scripts].map((fileName) => `  import(${JSON.stringify(`/${fileName}`)});`).join('\n')}
 };
+// A hidden tab paints no frame: its app starts at once.
 if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start));
 else start();
 `;

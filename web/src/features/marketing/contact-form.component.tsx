@@ -57,8 +57,8 @@ export function ContactForm() {
         <Textarea
           label="Message"
           placeholder="Please enter your message"
-          autosize
-          minRows={4}
+          rows={4}
+          resize="vertical"
           {...fieldProps(form, 'message')}
         />
         <FormServerError message={serverError(form)} />
