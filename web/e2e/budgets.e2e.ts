@@ -1,8 +1,8 @@
 // The public site's budgets (issue 17): the sign-in route's initial JavaScript at most 170 KB gzipped,
 // measured on the build the stack serves (Vite's manifest: the entry, the sign-in route's chunk and
 // everything they import statically); axe finds no serious or critical violation on the public pages
-// and the signed-in pages built so far; Lighthouse, in Debian's Chromium, scores accessibility at
-// least 95 on the landing and sign-in pages.
+// and the signed-in pages built so far; Lighthouse, in Debian's Chromium with its default (mobile)
+// settings, scores performance and accessibility at least 95 on the landing and sign-in pages.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -133,6 +133,25 @@ describe('budgets: bundle size, accessibility and Lighthouse scores of the publi
     afterAll(async () => {
       await chromiumForLighthouse?.close();
     });
+
+    it.each(['/', '/login'])(
+      'scores performance at least 95 on %s in Lighthouse (mobile defaults)',
+      async (path) => {
+        const result = await lighthouse(new URL(path, webUrl).href, {
+          port,
+          logLevel: 'error',
+          output: 'json',
+          onlyCategories: ['performance'],
+        });
+        assert.ok(result, 'Lighthouse returned no result');
+        const performance = Math.round((result.lhr.categories.performance?.score ?? 0) * 100);
+        const metric = (id: string) => Math.round(result.lhr.audits[id]?.numericValue ?? Number.NaN);
+        assert.ok(
+          performance >= 95,
+          `${path}: performance ${performance} (TBT ${metric('total-blocking-time')} ms, LCP ${metric('largest-contentful-paint')} ms, FCP ${metric('first-contentful-paint')} ms)`,
+        );
+      },
+    );
 
     it.each(['/', '/login'])('scores accessibility at least 95 on %s in Lighthouse', async (path) => {
       const result = await lighthouse(new URL(path, webUrl).href, {

@@ -1,4 +1,4 @@
-import { type Endpoint, getXsrfToken } from '@multimfa/api-contract';
+import type { Endpoint } from '@multimfa/api-contract';
 import { z } from 'zod';
 import { sessionStore } from '../session/session-store';
 import { ApiError, GENERIC_ERROR_MESSAGE } from './api-error';
@@ -128,6 +128,8 @@ async function ensureXsrfCookie(signal?: AbortSignal): Promise<string | undefine
   const existing = readCookie(XSRF_COOKIE);
   if (existing) return existing;
   try {
+    // The contract's auth schemas load here, not with the client (a page that only reads never needs them).
+    const { getXsrfToken } = await import('@multimfa/api-contract');
     await fetch(getXsrfToken.path, {
       credentials: 'include',
       headers: { Accept: 'application/json' },

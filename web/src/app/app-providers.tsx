@@ -1,10 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState, useSyncExternalStore } from 'react';
 import { createQueryClient } from '../api/query-client';
+import { subscribeToastHost, toastHostWanted } from '../notify/notify';
 import { appTheme } from './app.theme';
 
-/** Toasts come after the first paint: their library is not on any page's start-up path. */
+/** Toasts come with the first one raised (notify): their library is not on any page's start-up path. */
 const ToastHost = lazy(async () => ({
   default: (await import('../notify/toast-host.component')).ToastHost,
 }));
@@ -12,13 +13,16 @@ const ToastHost = lazy(async () => ({
 /** Theme, server-state cache and toasts: everything a page may rely on. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  const toasts = useSyncExternalStore(subscribeToastHost, toastHostWanted);
   return (
     <MantineProvider theme={appTheme} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         {children}
-        <Suspense fallback={null}>
-          <ToastHost />
-        </Suspense>
+        {toasts && (
+          <Suspense fallback={null}>
+            <ToastHost />
+          </Suspense>
+        )}
       </QueryClientProvider>
     </MantineProvider>
   );

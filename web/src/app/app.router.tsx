@@ -1,4 +1,9 @@
 import { createBrowserRouter } from 'react-router-dom';
 import { routes } from './app.routes';
 
-export const router = createBrowserRouter(routes);
+/** The app's router (one per page load, made by main.tsx). */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,8 +1,8 @@
 import { RouterProvider } from 'react-router-dom';
-import { router } from './app.router';
+import type { AppRouter } from './app.router';
 import { AppProviders } from './app-providers';
 
-export function App() {
+export function App({ router }: { router: AppRouter }) {
   return (
     <AppProviders>
       <RouterProvider router={router} />

@@ -6,11 +6,30 @@ export const SUCCESS_TOAST_DURATION_MS = 2000;
 
 type Options = Omit<ToastOptions, 'type'>;
 
+let hostWanted = false;
+const hostListeners = new Set<() => void>();
+
+/** Whether a toast has been raised yet: the toast host (AppProviders) renders from then on. */
+export function toastHostWanted(): boolean {
+  return hostWanted;
+}
+
+/** Tells `listener` when the first toast is raised (for useSyncExternalStore); returns the unsubscribe. */
+export function subscribeToastHost(listener: () => void): () => void {
+  hostListeners.add(listener);
+  return () => hostListeners.delete(listener);
+}
+
 /**
- * Toastify is loaded with the first toast (or when the page has rendered, see ToastHost), never before
- * the first paint: no screen shows a toast as it opens.
+ * Toastify and its container are loaded with the first toast, never with a page: no screen shows a
+ * toast as it opens, and toastify's style sheet does not restyle the page while it starts. A toast
+ * raised before the container has mounted waits in toastify's queue.
  */
 function withToast(show: (toast: typeof Toast) => unknown): void {
+  if (!hostWanted) {
+    hostWanted = true;
+    for (const listener of hostListeners) listener();
+  }
   void import('react-toastify').then(({ toast }) => show(toast));
 }
 

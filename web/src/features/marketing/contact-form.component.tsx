@@ -1,5 +1,5 @@
 import { Button, Stack, Textarea, TextInput } from '@mantine/core';
-import { contactBody, sendContactMessage } from '@multimfa/api-contract';
+import type { contactBody } from '@multimfa/api-contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../api/api-client';
 import { ApiError } from '../../api/api-error';
@@ -10,11 +10,17 @@ import { notify } from '../../notify/notify';
 export const CONTACT_SENT_MESSAGE = 'Thank you, your message was sent. We will reply by e-mail.';
 const CONTACT_FAILED_MESSAGE = 'Your message could not be sent. Please try again.';
 
+type ContactBody = typeof contactBody._zod.output;
+
+/** The contract and zod load on the first submit, not with the landing page. */
+const loadContract = () => import('@multimfa/api-contract');
+const loadContactBody = async () => (await loadContract()).contactBody;
+
 /** Name, Email, Message and Submit: POST /api/contact, which stores it and e-mails it to support. */
 export function ContactForm() {
-  const form = useZodForm(contactBody, { defaultValues: { name: '', email: '', message: '' } });
+  const form = useZodForm(loadContactBody, { defaultValues: { name: '', email: '', message: '' } });
   const send = useMutation({
-    mutationFn: (body: typeof contactBody._zod.output) => api.data(sendContactMessage, { body }),
+    mutationFn: async (body: ContactBody) => api.data((await loadContract()).sendContactMessage, { body }),
   });
 
   const submit = form.handleSubmit((values) => {
@@ -51,8 +57,8 @@ export function ContactForm() {
         <Textarea
           label="Message"
           placeholder="Please enter your message"
-          autosize
-          minRows={4}
+          rows={4}
+          resize="vertical"
           {...fieldProps(form, 'message')}
         />
         <FormServerError message={serverError(form)} />

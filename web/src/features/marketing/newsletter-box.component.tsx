@@ -1,10 +1,9 @@
 import { Button, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { emailAddressField } from '@multimfa/api-contract';
 import { useNavigate } from 'react-router-dom';
-import { z } from 'zod';
 import { fieldProps, useZodForm } from '../../forms/use-zod-form';
 
-const newsletterSchema = z.object({ emailAddress: emailAddressField });
+/** The box's schema, with the contract and zod loaded on the first submit (not with the landing page). */
+const loadNewsletterSchema = async () => (await import('./newsletter.schema')).newsletterSchema;
 
 /**
  * The newsletter box: the mailing list is the waitlist, whose double opt-in (a code e-mailed to the
@@ -12,7 +11,7 @@ const newsletterSchema = z.object({ emailAddress: emailAddressField });
  */
 export function NewsletterBox() {
   const navigate = useNavigate();
-  const form = useZodForm(newsletterSchema, { defaultValues: { emailAddress: '' } });
+  const form = useZodForm(loadNewsletterSchema, { defaultValues: { emailAddress: '' } });
   const submit = form.handleSubmit(
     ({ emailAddress }) => void navigate('/promotion', { state: { emailAddress } }),
   );

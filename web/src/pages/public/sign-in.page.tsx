@@ -1,7 +1,8 @@
 import { Box, Container, Grid, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { type ComponentType, startTransition, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { takeSignInNotice } from '../../api/sign-in-notice';
+import { whenIdle } from '../../app/when-idle';
 import { readLoginRouteState } from '../../features/auth/login-route-state';
 import { SignInFormCard } from '../../features/auth/sign-in-form.component';
 import { landingPathFor } from '../../features/auth/sign-in-routing';
@@ -11,9 +12,27 @@ import { MarketingHero } from '../../features/marketing/marketing-hero.component
 import { useSession } from '../../session/session-store';
 import { isSignedOutState } from '../../session/signed-out-state';
 
-const LandingSections = lazy(async () => ({
-  default: (await import('../../features/marketing/landing-sections.component')).LandingSections,
-}));
+/**
+ * The landing page's sections below the sign-in screen: their code loads once the screen is shown and
+ * the browser is idle, and they render in a transition then (no Suspense fallback to reveal).
+ */
+function useLandingSections(wanted: boolean): ComponentType | undefined {
+  const [sections, setSections] = useState<{ Component: ComponentType }>();
+  useEffect(() => {
+    if (!wanted) return;
+    let active = true;
+    const cancel = whenIdle(() => {
+      void import('../../features/marketing/landing-sections.component').then(({ LandingSections }) => {
+        if (active) startTransition(() => setSections({ Component: LandingSections }));
+      });
+    });
+    return () => {
+      active = false;
+      cancel();
+    };
+  }, [wanted]);
+  return wanted ? sections?.Component : undefined;
+}
 
 const highlights = [
   'One shared number for your whole team',
@@ -34,6 +53,7 @@ export function SignInPage() {
   // An expired session sent the browser here: its message (taken from storage once per page load).
   const [notice] = useState(takeSignInNotice);
   const handoff = readLoginRouteState(location.state);
+  const LandingSections = useLandingSections(location.pathname === '/');
 
   if (session.isLoggedIn && !sso.busy && !isSignedOutState(location.state)) {
     return <Navigate to={landingPathFor(session)} replace />;
@@ -83,11 +103,7 @@ export function SignInPage() {
           </Grid.Col>
         </Grid>
       </Container>
-      {location.pathname === '/' && (
-        <Suspense fallback={null}>
-          <LandingSections />
-        </Suspense>
-      )}
+      {LandingSections && <LandingSections />}
     </>
   );
 }
