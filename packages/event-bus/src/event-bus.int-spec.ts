@@ -267,6 +267,21 @@ describe('event backbone against the real broker and database', () => {
     assert.match(letters[0]?.error ?? '', /invalid payload at seq/);
   });
 
+  it('applies a backlog in fewer transactions than events, each event once and in order per key', async () => {
+    bus.relay();
+    await bus.write(events(['b1', 'b2', 'b3'], 20));
+    await waitUntil('the backlog is in Kafka', async () => (await bus.pendingCount()) === 0);
+    await bus.consumer().start();
+    await waitUntil('the backlog is applied', async () => (await bus.appliedCount()) === 60);
+    const applied = await bus.applied();
+    assert.equal(new Set(applied.map((event) => event.eventId)).size, 60, 'each event applied once');
+    assert.ok(inOrderPerKey(applied));
+    const [row] = await bus.dataSource.query(
+      'SELECT count(DISTINCT xmin::text)::int AS transactions FROM applied_widget',
+    );
+    assert.ok(row.transactions < 60, `${row.transactions} transactions for 60 events`);
+  });
+
   it('resumes without loss when a consumer is restarted mid-stream', async () => {
     bus.relay();
     const first = bus.consumer();

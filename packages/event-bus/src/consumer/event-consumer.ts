@@ -43,6 +43,17 @@ export interface EventConsumerOptions {
 
 type Outcome = 'done' | 'wait';
 
+/** A valid event of a batch, with its handler, in a run applied in one transaction. */
+interface RunEvent {
+  message: KafkaMessage;
+  event: EventEnvelope;
+  handler: EventHandler;
+  correlationId: string | undefined;
+}
+
+/** The most events one transaction applies. */
+const MAX_RUN = 100;
+
 interface Waiting {
   offset: string;
   attempts: number;
@@ -71,7 +82,9 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 
 /**
  * Runs a consumer group. Each event is validated (envelope, then payload against its schema) and
- * applied at most once per group by recording its id in the same transaction as its effect.
+ * applied at most once per group by recording its id in the same transaction as its effect. The
+ * valid events of a fetched batch share one transaction (up to MAX_RUN); when it fails they are
+ * applied one by one, each in its own, so the rules below hold event by event.
  *
  * Failures are told apart. Poison (an invalid envelope or payload, or a handler's
  * `PermanentEventFailure`) goes to the dead-letter topic at once and the events behind it go on.
@@ -219,19 +232,100 @@ export class EventConsumer {
   private async handleBatch(payload: EachBatchPayload): Promise<void> {
     const { batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale, pause } = payload;
     const { topic, partition } = batch;
-    for (const message of batch.messages) {
+    const { messages } = batch;
+    let next = 0;
+    /** Events of a run whose transaction failed, left to apply one by one. */
+    let singly = 0;
+    while (next < messages.length) {
       if (!isRunning() || isStale()) return;
-      const outcome = await this.handle(topic, partition, message);
-      if (outcome === 'wait') {
-        this.hold(topic, partition, message.offset, pause);
-        return;
+      // Consecutive valid events go in one transaction when there are several (a consumer that fell
+      // behind catches up with one commit per batch, not one per event). If that transaction fails,
+      // they are applied one by one below, so a failing event is told apart as it always was.
+      const run = singly > 0 ? [] : this.validRun(topic, messages.slice(next, next + MAX_RUN));
+      if (run.length > 1) {
+        if (await this.applyRun(run)) {
+          this.release(topic, partition);
+          resolveOffset(run.at(-1)?.message.offset as string);
+          next += run.length;
+        } else singly = run.length;
+      } else {
+        const message = messages[next] as KafkaMessage;
+        const outcome = await this.handle(topic, partition, message);
+        if (outcome === 'wait') {
+          this.hold(topic, partition, message.offset, pause);
+          return;
+        }
+        this.release(topic, partition);
+        resolveOffset(message.offset);
+        next += 1;
+        singly = Math.max(0, singly - 1);
       }
-      this.release(topic, partition);
-      resolveOffset(message.offset);
       await commitOffsetsIfNecessary();
       await heartbeat();
     }
     await this.pruneIfDue();
+  }
+
+  /** The leading events of `messages` that are valid and handled here (an empty run stops at poison). */
+  private validRun(topic: string, messages: KafkaMessage[]): RunEvent[] {
+    const run: RunEvent[] = [];
+    for (const message of messages) {
+      let event: EventEnvelope;
+      try {
+        event = this.validate(message.value?.toString('utf8') ?? '');
+      } catch {
+        break;
+      }
+      const handler = this.options.handlers[handlerKey(event.type, event.version)];
+      if (!handler) break;
+      run.push({ message, event, handler, correlationId: message.headers?.['correlation-id']?.toString() });
+    }
+    if (run.length > 1) this.options.logger.debug({ topic, events: run.length }, 'applying a run of events');
+    return run;
+  }
+
+  /**
+   * Applies the run in one transaction that records every event id (a redelivered one is skipped),
+   * each handler in its event's correlation id, then runs their after-commit work in order. False
+   * when the transaction failed: nothing of it was applied.
+   */
+  private async applyRun(run: RunEvent[]): Promise<boolean> {
+    let applied: Array<{ event: EventEnvelope; afterCommit: AfterCommit | undefined }>;
+    try {
+      applied = await this.options.dataSource.transaction(async (manager) => {
+        const inserted: Array<{ event_id: string }> = await manager.query(
+          `INSERT INTO processed_event (consumer_group, event_id) SELECT $1, unnest($2::uuid[])
+           ON CONFLICT DO NOTHING RETURNING event_id`,
+          [this.options.groupId, run.map((item) => item.event.eventId)],
+        );
+        const fresh = new Set(inserted.map((row) => row.event_id));
+        const done: Array<{ event: EventEnvelope; afterCommit: AfterCommit | undefined }> = [];
+        for (const { event, handler, correlationId } of run) {
+          // An id the run holds twice is applied once.
+          if (!fresh.delete(event.eventId)) continue;
+          const afterCommit = await withCorrelationId(correlationId, () => handler(event, manager));
+          done.push({ event, afterCommit });
+        }
+        return done;
+      });
+    } catch (error) {
+      this.options.logger.debug(
+        { err: error, group: this.options.groupId, events: run.length },
+        'a run of events failed together; applying them one by one',
+      );
+      return false;
+    }
+    this.metrics.applied.inc({ group: this.options.groupId }, applied.length);
+    if (run.length > applied.length)
+      this.metrics.duplicates.inc({ group: this.options.groupId }, run.length - applied.length);
+    for (const { event, afterCommit } of applied) {
+      try {
+        await afterCommit?.();
+      } catch (error) {
+        this.options.logger.warn({ err: error, eventId: event.eventId }, 'work after the commit failed');
+      }
+    }
+    return true;
   }
 
   /**
