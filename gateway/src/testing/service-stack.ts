@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { adminReportingService } from '@multimfa/admin-reporting/service';
 import { billingService } from '@multimfa/billing/service';
-import { createKafka, ensureTopics, readTopic } from '@multimfa/event-bus';
-import { publishedCodes } from '@multimfa/event-bus/testing';
-import { type EventEnvelope, notificationRequested, type PayloadOf, topicList } from '@multimfa/events';
+import { createKafka, readTopic } from '@multimfa/event-bus';
+import { createTestTopics, deleteTestTopics, publishedCodes } from '@multimfa/event-bus/testing';
+import { type EventEnvelope, notificationRequested, type PayloadOf } from '@multimfa/events';
 import { identityService } from '@multimfa/identity/service';
 import { messagingService } from '@multimfa/messaging/service';
 import { numbersService } from '@multimfa/numbers/service';
@@ -99,7 +99,7 @@ export class ServiceStack {
 
   /** `sandboxSettings`: further settings of the provider sandbox (its webhook URLs, numbers, keys). */
   async start(sandboxSettings: Record<string, string> = {}): Promise<this> {
-    await ensureTopics(this.kafka, topicList(this.topicPrefix));
+    await createTestTopics(this.kafka, this.topicPrefix);
     this.sandbox = createSandbox(
       loadSandboxSettings({
         LOG_LEVEL: 'silent',
@@ -264,12 +264,7 @@ export class ServiceStack {
     for (const app of this.apps.reverse()) await app.close().catch(() => undefined);
     await this.sandbox?.close();
     for (const url of this.databases) await dropTestDatabase(url);
-    const admin = this.kafka.admin();
-    await admin.connect();
-    await admin
-      .deleteTopics({ topics: topicList(this.topicPrefix).map((topic) => topic.name) })
-      .catch(() => undefined);
-    await admin.disconnect();
+    await deleteTestTopics(this.kafka, this.topicPrefix);
   }
 }
 

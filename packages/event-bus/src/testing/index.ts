@@ -10,6 +10,7 @@ import type { Kafka, Producer } from 'kafkajs';
 import { readTopic } from '../dead-letter/dead-letter.js';
 
 export { TcpProxy } from './tcp-proxy.js';
+export { createTestTopics, deleteTestTopics } from './test-topics.js';
 
 type Notification = PayloadOf<typeof notificationRequested>;
 

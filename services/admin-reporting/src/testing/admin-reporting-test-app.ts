@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createKafka, ensureTopics } from '@multimfa/event-bus';
-import { topicList } from '@multimfa/events';
+import { createKafka } from '@multimfa/event-bus';
+import { createTestTopics, deleteTestTopics } from '@multimfa/event-bus/testing';
 import { loadConfig } from '@multimfa/service-runtime';
 import {
   createTestDatabase,
@@ -49,14 +49,11 @@ export async function startAdminReportingTestApp(databaseName: string): Promise<
     await app?.close();
     await database?.destroy();
     if (databaseUrl) await dropTestDatabase(databaseUrl);
-    const admin = kafka.admin();
-    await admin.connect();
-    await admin.deleteTopics({ topics: topicList(prefix).map((topic) => topic.name) }).catch(() => undefined);
-    await admin.disconnect();
+    await deleteTestTopics(kafka, prefix);
   };
 
   try {
-    await ensureTopics(kafka, topicList(prefix));
+    await createTestTopics(kafka, prefix);
     await producer.connect();
     databaseUrl = await createTestDatabase(databaseName);
     app = await createTestServiceApp(

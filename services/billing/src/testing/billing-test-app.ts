@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { createKafka, ensureTopics } from '@multimfa/event-bus';
-import { topicList } from '@multimfa/events';
+import { createKafka } from '@multimfa/event-bus';
+import { createTestTopics, deleteTestTopics } from '@multimfa/event-bus/testing';
 import { createSandbox, loadSandboxSettings, type Sandbox } from '@multimfa/provider-sandbox/server';
 import { loadConfig } from '@multimfa/service-runtime';
 import {
@@ -53,14 +53,11 @@ export async function startBillingTestApp(databaseName: string): Promise<Billing
     await app?.close();
     await sandbox?.close();
     if (databaseUrl) await dropTestDatabase(databaseUrl);
-    const admin = kafka.admin();
-    await admin.connect();
-    await admin.deleteTopics({ topics: topicList(prefix).map((topic) => topic.name) }).catch(() => undefined);
-    await admin.disconnect();
+    await deleteTestTopics(kafka, prefix);
   };
 
   try {
-    await ensureTopics(kafka, topicList(prefix));
+    await createTestTopics(kafka, prefix);
     sandbox = createSandbox(loadSandboxSettings({ LOG_LEVEL: 'silent' }).config);
     const sandboxUrl = new URL(await sandbox.listen(0, '127.0.0.1'));
     databaseUrl = await createTestDatabase(databaseName);

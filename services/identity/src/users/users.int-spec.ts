@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createKafka, ensureTopics, readTopic } from '@multimfa/event-bus';
-import { publishedCodes } from '@multimfa/event-bus/testing';
-import { openSecret, TOPICS, topicList } from '@multimfa/events';
+import { createKafka, readTopic } from '@multimfa/event-bus';
+import { createTestTopics, deleteTestTopics, publishedCodes } from '@multimfa/event-bus/testing';
+import { openSecret, TOPICS } from '@multimfa/events';
 import { loadConfig } from '@multimfa/service-runtime';
 import {
   createTestDatabase,
@@ -110,7 +110,7 @@ describe('identity: accounts and one-time codes (real PostgreSQL, Redis, Kafka)'
   });
 
   beforeAll(async () => {
-    await ensureTopics(kafka, topicList(topicPrefix));
+    await createTestTopics(kafka, topicPrefix);
     databaseUrl = await createTestDatabase('identity');
     const config = loadConfig(identityService.configSchema, {
       PORT: '1',
@@ -132,12 +132,7 @@ describe('identity: accounts and one-time codes (real PostgreSQL, Redis, Kafka)'
     await app?.close();
     await database?.destroy();
     await dropTestDatabase(databaseUrl);
-    const admin = kafka.admin();
-    await admin.connect();
-    await admin
-      .deleteTopics({ topics: topicList(topicPrefix).map((topic) => topic.name) })
-      .catch(() => undefined);
-    await admin.disconnect();
+    await deleteTestTopics(kafka, topicPrefix);
   });
 
   it('registers a user and publishes the fact and the verification e-mail in the same transaction', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { createKafka, ensureTopics } from '@multimfa/event-bus';
-import { topicList } from '@multimfa/events';
+import { createKafka } from '@multimfa/event-bus';
+import { createTestTopics, deleteTestTopics } from '@multimfa/event-bus/testing';
 import { SandboxClient } from '@multimfa/provider-sandbox';
 import { createSandbox, loadSandboxSettings, type Sandbox } from '@multimfa/provider-sandbox/server';
 import { loadConfig } from '@multimfa/service-runtime';
@@ -73,7 +73,7 @@ export class MessagingTestApp {
     this.sandbox = createSandbox(loadSandboxSettings({ LOG_LEVEL: 'silent' }).config);
     const sandboxUrl = await this.sandbox.listen(0, '127.0.0.1');
     this.inbox = new SandboxClient(sandboxUrl);
-    await ensureTopics(this.kafka, topicList(this.prefix));
+    await createTestTopics(this.kafka, this.prefix);
     await this.producer.connect();
     this.databaseUrl = await createTestDatabase('messaging');
     this.config = loadConfig(messagingService.configSchema, {
@@ -122,12 +122,7 @@ export class MessagingTestApp {
     await this.producer.disconnect();
     await this.sandbox?.close();
     if (this.databaseUrl) await dropTestDatabase(this.databaseUrl);
-    const admin = this.kafka.admin();
-    await admin.connect();
-    await admin
-      .deleteTopics({ topics: topicList(this.prefix).map((topic) => topic.name) })
-      .catch(() => undefined);
-    await admin.disconnect();
+    await deleteTestTopics(this.kafka, this.prefix);
   }
 }
 

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createKafka, ensureTopics } from '@multimfa/event-bus';
-import { publishTestEvent } from '@multimfa/event-bus/testing';
-import { type PurchaseCompleted, purchaseCompleted, topicList, userDeleted } from '@multimfa/events';
+import { createKafka } from '@multimfa/event-bus';
+import { createTestTopics, deleteTestTopics, publishTestEvent } from '@multimfa/event-bus/testing';
+import { type PurchaseCompleted, purchaseCompleted, userDeleted } from '@multimfa/events';
 import { createSandbox, loadSandboxSettings, type Sandbox } from '@multimfa/provider-sandbox/server';
 import { loadConfig } from '@multimfa/service-runtime';
 import {
@@ -121,7 +121,7 @@ describe('numbers: purchases applied once, numbers allocated (real PostgreSQL, K
       loadSandboxSettings({ LOG_LEVEL: 'silent', TWILIO_PHONE_NUMBERS: [...US, ...CA, AU].join(',') }).config,
     );
     sandboxUrl = await sandbox.listen(0, '127.0.0.1');
-    await ensureTopics(kafka, topicList(prefix));
+    await createTestTopics(kafka, prefix);
     await producer.connect();
     databaseUrl = await createTestDatabase('numbers_mfas');
     const config = loadConfig(numbersService.configSchema, {
@@ -156,10 +156,7 @@ describe('numbers: purchases applied once, numbers allocated (real PostgreSQL, K
     await producer.disconnect();
     await sandbox?.close();
     await dropTestDatabase(databaseUrl);
-    const admin = kafka.admin();
-    await admin.connect();
-    await admin.deleteTopics({ topics: topicList(prefix).map((topic) => topic.name) }).catch(() => undefined);
-    await admin.disconnect();
+    await deleteTestTopics(kafka, prefix);
   });
 
   it('applies one purchase sent twice over HTTP and once as an event, all at once: one MFA, one number, one created event, the same answer', async () => {

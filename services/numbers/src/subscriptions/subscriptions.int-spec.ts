@@ -2,14 +2,13 @@ import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createKafka, ensureTopics, Outbox } from '@multimfa/event-bus';
-import { publishTestEvent } from '@multimfa/event-bus/testing';
+import { createKafka, Outbox } from '@multimfa/event-bus';
+import { createTestTopics, deleteTestTopics, publishTestEvent } from '@multimfa/event-bus/testing';
 import {
   type PurchaseCompleted,
   type SubscriptionExpired,
   subscriptionExpired,
   subscriptionRenewed,
-  topicList,
 } from '@multimfa/events';
 import { createSandbox, loadSandboxSettings, type Sandbox } from '@multimfa/provider-sandbox/server';
 import { FixedClock, loadConfig } from '@multimfa/service-runtime';
@@ -167,7 +166,7 @@ describe('expiry and number continuity: reserved 30 days, quarantined 90, then f
       loadSandboxSettings({ LOG_LEVEL: 'silent', TWILIO_PHONE_NUMBERS: [...US, CA].join(',') }).config,
     );
     sandboxUrl = await sandbox.listen(0, '127.0.0.1');
-    await ensureTopics(kafka, topicList(prefix));
+    await createTestTopics(kafka, prefix);
     await producer.connect();
     databaseUrl = await createTestDatabase('numbers_holding');
     app = await createTestServiceApp(
@@ -214,10 +213,7 @@ describe('expiry and number continuity: reserved 30 days, quarantined 90, then f
     await producer.disconnect();
     await sandbox?.close();
     await dropTestDatabase(databaseUrl);
-    const admin = kafka.admin();
-    await admin.connect();
-    await admin.deleteTopics({ topics: topicList(prefix).map((topic) => topic.name) }).catch(() => undefined);
-    await admin.disconnect();
+    await deleteTestTopics(kafka, prefix);
   });
 
   it('an expired MultiMFA is inactive and its number RESERVED 30 days; allocation passes over it; at day 30 it is QUARANTINED, at day 120 FREE and given to the MFA waiting longest; the old owner paying after that waits for a new number', async () => {
