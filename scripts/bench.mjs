@@ -66,12 +66,14 @@ try {
     console.table(rows.map(tableRow));
     // Each target measured in the run (baseline candidates, parts of the path): median, min to max.
     if (rows.targets) {
+      const baseline = median(rows.find((row) => row.figure === 'throughput (req/s)').baseline);
       console.table(
         rows.targets.map((target) => ({
           target: target.target,
           role: target.role,
           'throughput (req/s)': figure(median(target['throughput (req/s)'])),
           'throughput min to max': range(target['throughput (req/s)']),
+          'throughput / baseline': Number((median(target['throughput (req/s)']) / baseline).toFixed(3)),
           'p99 (ms)': figure(median(target['p99 latency (ms)'])),
           'p99 min to max': range(target['p99 latency (ms)']),
         })),

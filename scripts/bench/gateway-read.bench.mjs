@@ -7,6 +7,7 @@ import signature from 'cookie-signature';
 import { Redis } from 'ioredis';
 import { root, stateDir } from '../lib/paths.mjs';
 import { httpOk, startProcess, stopProcess, waitFor } from '../lib/processes.mjs';
+import { databaseName } from '../lib/stack.mjs';
 import { compare } from './load.mjs';
 
 export const title = 'Read through the gateway to a service and its database';
@@ -60,16 +61,38 @@ export async function run({ config, seconds }) {
     url: `http://127.0.0.1:${config.ports.numbers}/countries`,
     headers: async () => ({ authorization: `Bearer ${await signer.token('numbers')}` }),
   };
+  // The same hops with no framework (scripts/bench/bare-hops.mjs): the floor of this path here.
+  const [frontPort, backPort] = [config.ports.gateway + 7, config.ports.gateway + 8];
+  const hop = (role, port, env) =>
+    startProcess(`bare-hops-${role}`, process.execPath, [join(root, 'scripts/bench/bare-hops.mjs')], {
+      cwd: join(root, 'gateway'),
+      env: { BARE_HOPS_ROLE: role, PORT: String(port), ...env },
+      logFile: join(config.logDir, `bare-hops-${role}.log`),
+    });
+  const hops = [
+    hop('back', backPort, { DATABASE_URL: `${config.postgresUrl}/${databaseName(config, 'numbers')}` }),
+    hop('front', frontPort, {
+      BACK_URL: `http://127.0.0.1:${backPort}`,
+      REDIS_URL: config.redisUrl,
+      SESSION_SECRET: config.sessionSecret,
+    }),
+  ];
+  const bareHops = {
+    name: 'the same hops, no framework (bare-hops)',
+    url: `http://127.0.0.1:${frontPort}/api/plan/getMFACountries`,
+    headers: { cookie },
+  };
   try {
     for (const bare of bares) await waitFor(bare.name, () => httpOk(bare.url), { handle: bare.handle });
+    await waitFor(bareHops.name, () => httpOk(bareHops.url, { cookie }), { handle: hops[1] });
     return await compare({
       baseline: bares.map(({ name, url }) => ({ name, url })),
       measured: { name: 'gateway read', url: `${gatewayUrl}/api/plan/getMFACountries`, headers: { cookie } },
-      also: [numbersDirect],
+      also: [numbersDirect, bareHops],
       seconds,
       connections: 16,
     });
   } finally {
-    for (const bare of bares) await stopProcess(bare.handle);
+    for (const handle of [...bares.map((bare) => bare.handle), ...hops]) await stopProcess(handle);
   }
 }

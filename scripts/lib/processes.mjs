@@ -71,8 +71,8 @@ export async function waitFor(what, probe, { timeoutMs = 60_000, intervalMs = 25
   throw new Error(`${what}: not ready within ${timeoutMs} ms${handle ? `; see ${handle.logFile}` : ''}`);
 }
 
-export async function httpOk(url) {
-  const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+export async function httpOk(url, headers = {}) {
+  const response = await fetch(url, { headers, signal: AbortSignal.timeout(2000) });
   await response.arrayBuffer();
   return response.ok;
 }
