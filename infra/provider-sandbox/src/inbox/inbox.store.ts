@@ -25,7 +25,10 @@ export function matches(entry: InboxEntry, filter: InboxFilter): boolean {
 
 /** Every e-mail and text the sandbox carried, oldest first in memory, listed newest first. */
 export class InboxStore {
+  /** In `seq` order. */
   private entries: InboxEntry[] = [];
+  /** The same entries by id: a provider's status callbacks update them many times a second. */
+  private readonly byId = new Map<string, InboxEntry>();
   private seq = 0;
   private revision = 0;
   private readonly revisions = new Map<string, number>();
@@ -40,9 +43,12 @@ export class InboxStore {
       createdAt: new Date().toISOString(),
     };
     this.entries.push(entry as InboxEntry);
+    this.byId.set(entry.id, entry as InboxEntry);
     if (this.entries.length > MAX_ENTRIES) {
-      for (const dropped of this.entries.splice(0, this.entries.length - MAX_ENTRIES))
+      for (const dropped of this.entries.splice(0, this.entries.length - MAX_ENTRIES)) {
         this.revisions.delete(dropped.id);
+        this.byId.delete(dropped.id);
+      }
     }
     this.emit(entry as InboxEntry, 'added');
     return entry;
@@ -57,14 +63,14 @@ export class InboxStore {
   }
 
   private update(id: string, channel: InboxEntry['channel'], patch: object): void {
-    const entry = this.entries.find((candidate) => candidate.id === id && candidate.channel === channel);
-    if (!entry) return;
+    const entry = this.byId.get(id);
+    if (entry?.channel !== channel) return;
     Object.assign(entry, patch);
     this.emit(entry, 'updated');
   }
 
   get(id: string): InboxEntry | undefined {
-    return this.entries.find((entry) => entry.id === id);
+    return this.byId.get(id);
   }
 
   /** Newest first. */
@@ -72,6 +78,8 @@ export class InboxStore {
     const out: InboxEntry[] = [];
     for (let i = this.entries.length - 1; i >= 0 && out.length < limit; i -= 1) {
       const entry = this.entries[i];
+      // Older entries all have a smaller `seq`: none of them is after the cursor either.
+      if (entry && filter.after !== undefined && entry.seq <= filter.after) break;
       if (entry && matches(entry, filter)) out.push(entry);
     }
     return out;
@@ -122,6 +130,7 @@ export class InboxStore {
 
   clear(): void {
     this.entries = [];
+    this.byId.clear();
     this.revisions.clear();
   }
 
