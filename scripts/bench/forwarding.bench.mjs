@@ -342,8 +342,9 @@ export async function run({ config, seconds }) {
   let firstCode = 100_000;
   // A warm-up at the measured rate, not counted: the first seconds after the stack starts measure its
   // compilers (V8's, and the JVM's for the Kafka broker the bench just started), not its steady state.
-  // 30 s: after a 10 s warm-up the broker still took 35-55% of a core, against about 20% later, and
-  // the first 15 s of the next run answered at a p50 of 20-48 ms, against 6-10 ms afterwards.
+  // 30 s: after a 10 s warm-up the first 15 s of the next run answered at a p50 of 20-48 ms, against
+  // 6-10 ms afterwards. The broker's optimizing compiler still runs after 30 s (28 s of its first 33 s
+  // of CPU went to it), so the first seconds of a run remain slower than its rest.
   await measure({ config, gatewayUrl, keys, rate: RATE, seconds: WARM_UP_SECONDS, firstCode });
   firstCode += RATE * WARM_UP_SECONDS + 1000;
   const runs = [];
