@@ -123,6 +123,11 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
     return this.consumers.flatMap((consumer) => consumer.waiting());
   }
 
+  /** Resolves once every consumer group has joined (tests that must not stop a joining consumer). */
+  async joined(): Promise<void> {
+    await Promise.all(this.consumers.map((consumer) => consumer.start()));
+  }
+
   /** For readiness: "degraded" while any partition waits out an outage. */
   degradedIndicator() {
     return waitingIndicator(this);

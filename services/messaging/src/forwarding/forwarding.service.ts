@@ -68,11 +68,13 @@ export class ForwardingService {
       throw error;
     }
     await this.forwards.transaction(async (manager) => {
-      const changed = await this.forwards.advance(manager, forwardId, 'sent', {
+      // The send is recorded once, also when the provider's report of it came first and moved the
+      // status already: the send's event and count belong to the send, not to the status change.
+      const recorded = await this.forwards.recordSent(manager, forwardId, {
         providerMessageId,
         attempts: attempt,
       });
-      if (!changed) return;
+      if (!recorded) return;
       await this.outbox.publishEach(manager, [
         outboxEvent(forwardSent, {
           forwardId,
@@ -82,7 +84,7 @@ export class ForwardingService {
           medium: forward.medium,
           sentAt: this.clock.now().toISOString(),
         }),
-        this.statusEvent(changed),
+        ...(recorded.moved ? [this.statusEvent(recorded.forward)] : []),
       ]);
       // Last: every forward of the MFA updates this one row, and holds it until the commit.
       await this.log.countSuccess(manager, forward.mfaId, forward.medium);
@@ -94,7 +96,7 @@ export class ForwardingService {
     const forward = await this.forwards.find(forwardId);
     if (!forward) return;
     await this.forwards.transaction(async (manager) => {
-      const changed = await this.forwards.advance(manager, forwardId, 'failed', { lastError: reason });
+      const changed = await this.forwards.advance(manager, forwardId, 'failed', reason);
       if (!changed) return;
       const medium = forward.medium === 'SMS' ? 'SMS' : 'e-mail';
       await this.log.write(manager, {

@@ -133,25 +133,43 @@ export class ForwardsRepository {
     manager: EntityManager,
     forwardId: string,
     status: DeliveryStatus,
-    details: { providerMessageId?: string | null; attempts?: number; lastError?: string | null } = {},
+    lastError?: string,
   ): Promise<ChangedForward | undefined> {
     // An UPDATE answers [rows, affected count].
     const [rows] = (await manager.query(
-      `UPDATE forward SET status = $2::varchar, updated_at = now(),
-              provider_message_id = COALESCE($3, provider_message_id),
-              attempts = COALESCE($4, attempts), last_error = COALESCE($5, last_error)
+      `UPDATE forward SET status = $2::varchar, updated_at = now(), last_error = COALESCE($3, last_error)
         WHERE forward_id = $1 AND ${rank('status')} < ${rank('$2::varchar')}
         RETURNING forward_id, message_id, mfa_id, member_id, medium, status`,
-      [
-        forwardId,
-        status,
-        details.providerMessageId ?? null,
-        details.attempts ?? null,
-        details.lastError ?? null,
-      ],
+      [forwardId, status, lastError ?? null],
     )) as [ChangedRow[], number];
     const [row] = rows;
     return row ? toChanged(row) : undefined;
+  }
+
+  /**
+   * Records the worker's send of a forward once: its provider id and attempt, and `sent` as its
+   * status unless a provider's report already moved it further (the report can come first). The
+   * forward, and whether its status moved, the first time; undefined if the send was recorded before.
+   */
+  async recordSent(
+    manager: EntityManager,
+    forwardId: string,
+    send: { providerMessageId: string | null; attempts: number },
+  ): Promise<{ forward: ChangedForward; moved: boolean } | undefined> {
+    const [rows] = (await manager.query(
+      `WITH previous AS (
+         SELECT status FROM forward WHERE forward_id = $1 AND sent_at IS NULL FOR UPDATE)
+       UPDATE forward f SET sent_at = now(), updated_at = now(),
+              provider_message_id = COALESCE($2, f.provider_message_id), attempts = $3,
+              status = CASE WHEN ${rank('previous.status')} < ${rank("'sent'")} THEN 'sent' ELSE f.status END
+         FROM previous
+        WHERE f.forward_id = $1
+        RETURNING f.forward_id, f.message_id, f.mfa_id, f.member_id, f.medium, f.status,
+                  previous.status AS previous_status`,
+      [forwardId, send.providerMessageId, send.attempts],
+    )) as [Array<ChangedRow & { previous_status: DeliveryStatus }>, number];
+    const [row] = rows;
+    return row ? { forward: toChanged(row), moved: row.status !== row.previous_status } : undefined;
   }
 
   async recordFailedAttempt(forwardId: string, attempt: number, reason: string): Promise<void> {

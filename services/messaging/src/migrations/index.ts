@@ -12,6 +12,7 @@ import { CreatePromotionEmails1766600000800 } from './1766600000800-create-promo
 import { NumberDeparture1766800000000 } from './1766800000000-number-departure.js';
 import { WithheldMessage1766800000001 } from './1766800000001-withheld-message.js';
 import { OwnerContact1766800000002 } from './1766800000002-owner-contact.js';
+import { ForwardSentAt1766900000000 } from './1766900000000-forward-sent-at.js';
 
 /** Every migration of the messaging database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [
@@ -28,4 +29,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   NumberDeparture1766800000000,
   WithheldMessage1766800000001,
   OwnerContact1766800000002,
+  ForwardSentAt1766900000000,
 ];

@@ -1,0 +1,126 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { EventBusServer, Outbox } from '@multimfa/event-bus';
+import { deliveryStatusChanged, forwardSent } from '@multimfa/events';
+import { Clock, LOGGER } from '@multimfa/service-runtime';
+import { EmailSender } from '../email/email-sender.js';
+import { MessageLogRepository } from '../message-log/message-log.repository.js';
+import { ForwardQueue } from '../queue/forward-queue.js';
+import type { OutgoingSms, SmsSender } from '../sms/sms-sender.js';
+import { type MessagingTestApp, startMessagingTestApp } from '../testing/messaging-test-app.js';
+import { ForwardingService } from './forwarding.service.js';
+import { FORWARDING_SETTINGS } from './forwarding-settings.js';
+import { ForwardsRepository } from './forwards.repository.js';
+
+describe('forwarding a text (real PostgreSQL, Redis and Kafka)', () => {
+  let messaging: MessagingTestApp;
+
+  beforeAll(async () => {
+    messaging = await startMessagingTestApp();
+    // These tests are quicker than messaging's consumers joining their groups: stopping a consumer
+    // still joining would leave kafkajs calling after the test file ended.
+    await messaging.app.get(EventBusServer).joined();
+  });
+
+  afterAll(async () => {
+    await messaging?.close();
+  });
+
+  /** A text to a MultiMFA and one queued SMS forward of it, written as the inbound webhook writes them. */
+  async function queuedSmsForward(): Promise<{ forwardId: string; mfaId: string }> {
+    const messageId = randomUUID();
+    const forwardId = randomUUID();
+    const mfaId = randomUUID();
+    await messaging.database.query(
+      `INSERT INTO inbound_message (message_id, message_sid, mfa_id, mfa_type, to_number, from_number, body, code, received_at)
+       VALUES ($1, $2, $3, 'MultiMFA', '+14155550142', '+15005550006', 'Your code is 424242', '424242', now())`,
+      [messageId, `SM${randomUUID().replace(/-/g, '')}`, mfaId],
+    );
+    await messaging.database.query(
+      `INSERT INTO forward (forward_id, message_id, mfa_id, member_id, medium, destination, first_name, last_name)
+       VALUES ($1, $2, $3, $4, 'SMS', '+14155550199', 'Ada', 'Test')`,
+      [forwardId, messageId, mfaId, randomUUID()],
+    );
+    return { forwardId, mfaId };
+  }
+
+  it("records a send once, with its event and count, when the provider's delivery report is applied before the worker records it", async () => {
+    const { forwardId, mfaId } = await queuedSmsForward();
+    const app = messaging.app;
+    let forwarding: ForwardingService;
+    // Twilio answers the send, and its "delivered" callback is applied before the worker's own
+    // transaction records the send: the order a slow worker and a fast callback produce.
+    const racingSms: SmsSender = {
+      send: async (_sms: OutgoingSms) => {
+        const { applied } = await forwarding.applyReports({
+          reports: [{ provider: 'twilio', forwardId, event: 'delivered' }],
+        });
+        assert.equal(applied, 1);
+        return { providerMessageId: `SM${randomUUID().replace(/-/g, '')}` };
+      },
+    };
+    forwarding = new ForwardingService(
+      app.get(ForwardsRepository),
+      app.get(MessageLogRepository),
+      app.get(Outbox),
+      racingSms,
+      app.get(EmailSender),
+      app.get(ForwardQueue),
+      app.get(FORWARDING_SETTINGS),
+      app.get(Clock),
+      app.get(LOGGER),
+    );
+
+    await forwarding.deliver(forwardId, 1);
+    // The job run again (a worker that died before acknowledging it) records nothing more.
+    await forwarding.deliver(forwardId, 2);
+    const repository = app.get(ForwardsRepository);
+    assert.equal(
+      await repository.transaction((manager) =>
+        repository.recordSent(manager, forwardId, { providerMessageId: null, attempts: 3 }),
+      ),
+      undefined,
+    );
+
+    const [forward] = await messaging.database.query(
+      'SELECT status, sent_at IS NOT NULL AS recorded, attempts FROM forward WHERE forward_id = $1',
+      [forwardId],
+    );
+    assert.deepEqual({ ...forward }, { status: 'delivered', recorded: true, attempts: 1 });
+    const events: Array<{ event_type: string; count: number }> = await messaging.database.query(
+      `SELECT event_type, count(*)::int AS count FROM outbox_event
+        WHERE envelope::jsonb -> 'payload' ->> 'forwardId' = $1 GROUP BY event_type`,
+      [forwardId],
+    );
+    const byType = (a: { event_type: string }, b: { event_type: string }) =>
+      a.event_type < b.event_type ? -1 : 1;
+    assert.deepEqual(
+      events.map((row) => ({ ...row })).sort(byType),
+      [
+        { event_type: deliveryStatusChanged.type, count: 1 },
+        { event_type: forwardSent.type, count: 1 },
+      ].sort(byType),
+    );
+    const [counts] = await messaging.database.query(
+      'SELECT success_count, failure_count, sms_count, email_count FROM mfa_message_count WHERE mfa_id = $1',
+      [mfaId],
+    );
+    assert.deepEqual({ ...counts }, { success_count: 1, failure_count: 0, sms_count: 1, email_count: 0 });
+  });
+
+  it('moves a queued forward to sent when the worker records its send first', async () => {
+    const { forwardId } = await queuedSmsForward();
+    const repository = messaging.app.get(ForwardsRepository);
+    const recorded = await repository.transaction((manager) =>
+      repository.recordSent(manager, forwardId, { providerMessageId: 'SM-first', attempts: 1 }),
+    );
+    assert.equal(recorded?.moved, true);
+    assert.equal(recorded?.forward.status, 'sent');
+    const [forward] = await messaging.database.query(
+      'SELECT status, provider_message_id FROM forward WHERE forward_id = $1',
+      [forwardId],
+    );
+    assert.deepEqual({ ...forward }, { status: 'sent', provider_message_id: 'SM-first' });
+  });
+});
