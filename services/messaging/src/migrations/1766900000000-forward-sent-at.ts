@@ -2,8 +2,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * When the worker recorded a forward's send: set once, whatever status a provider's report had
- * already moved the forward to, so the send's event and count are written exactly once. Forwards a
- * provider accepted before this column existed count as recorded.
+ * already moved the forward to, so the send's event and count are written exactly once. Forwards
+ * past queued or with a provider id before this column existed count as recorded: their worker is
+ * done with them.
  */
 export class ForwardSentAt1766900000000 implements MigrationInterface {
   name = 'ForwardSentAt1766900000000';
