@@ -22,6 +22,7 @@ export class BotEventsSubscriber {
       },
       context.getManager(),
     );
+    context.afterCommit(() => this.feed.changed({ botId: bot.botId }));
   }
 
   @EventPattern(botRemoved)
@@ -31,5 +32,6 @@ export class BotEventsSubscriber {
       { keyHash: bot.keyHash, removedAt: new Date(bot.removedAt) },
       context.getManager(),
     );
+    context.afterCommit(() => this.feed.changed({ botId: bot.botId }));
   }
 }

@@ -4,9 +4,13 @@ import { describe, it } from '@jest/globals';
 import { DomainError, FixedClock } from '@multimfa/service-runtime';
 import type { Arrivals } from './arrivals.js';
 import { BotFeedService } from './bot-feed.service.js';
+import type { BotKeyCache } from './bot-key-cache.js';
 import type { FeedBot } from './feed-bot.entity.js';
 import type { FeedBotsRepository } from './feed-bots.repository.js';
 import type { FeedMessagesRepository } from './feed-messages.repository.js';
+
+/** No key kept: every call looks its key up (the cache has its own test against Redis). */
+const lookedUpEveryTime: BotKeyCache = { get: (_keyHash, load) => load(), forget: async () => undefined };
 
 const KEY = 'c'.repeat(64);
 
@@ -35,6 +39,7 @@ function feedOf(bot: FeedBot) {
     messages as unknown as FeedMessagesRepository,
     arrivals as unknown as Arrivals,
     new FixedClock(new Date('2026-05-01T00:00:00Z')),
+    lookedUpEveryTime,
   );
   return { service, looked };
 }

@@ -5,10 +5,14 @@ import { DomainError, FixedClock } from '@multimfa/service-runtime';
 import type { MessageArrival } from '../inbound/message-arrival.js';
 import { Arrivals, type ArrivalWatch } from './arrivals.js';
 import { BotFeedService } from './bot-feed.service.js';
+import type { BotKeyCache } from './bot-key-cache.js';
 import type { FeedBot, FeedMessageRow, MessageClaim } from './feed-bot.entity.js';
 import type { FeedBotsRepository } from './feed-bots.repository.js';
 import { compareCursors, type FeedCursor } from './feed-cursor.js';
 import type { FeedMessagesRepository, FeedSlice } from './feed-messages.repository.js';
+
+/** No key kept: every call looks its key up (the cache has its own test against Redis). */
+const lookedUpEveryTime: BotKeyCache = { get: (_keyHash, load) => load(), forget: async () => undefined };
 
 const mfaId = randomUUID();
 const bot: FeedBot = { botId: randomUUID(), mfaId };
@@ -161,6 +165,7 @@ function setUp() {
     messages as unknown as FeedMessagesRepository,
     arrivals,
     new FixedClock(new Date('2026-01-01T00:00:00Z')),
+    lookedUpEveryTime,
   );
   return { log, messages, arrivals, service };
 }

@@ -11,6 +11,7 @@ import type { EntityManager } from 'typeorm';
 import type { FeedBotRegistration, FeedBotState } from '../contract.js';
 import type { MessageArrival } from '../inbound/message-arrival.js';
 import { Arrivals } from './arrivals.js';
+import { BotKeyCache, type BotKeyChange } from './bot-key-cache.js';
 import type { FeedBot, FeedMessageRow } from './feed-bot.entity.js';
 import { FeedBotsRepository } from './feed-bots.repository.js';
 import {
@@ -80,10 +81,11 @@ export class BotFeedService {
     @Inject(FeedMessagesRepository) private readonly messages: FeedMessagesRepository,
     @Inject(Arrivals) private readonly arrivals: Arrivals,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(BotKeyCache) private readonly keys: BotKeyCache,
   ) {}
 
   async authenticate(keyHash: string): Promise<FeedBot> {
-    const bot = await this.bots.byKeyHash(keyHash);
+    const bot = await this.keys.get(keyHash, () => this.bots.byKeyHash(keyHash));
     if (!bot) throw invalidApiKey();
     if (bot.subscriptionExpired) throw subscriptionExpired();
     return bot;
@@ -186,22 +188,36 @@ export class BotFeedService {
     return { messageId, botId: claim.botId, claimedAt: claim.claimedAt.toISOString() };
   }
 
-  /** A bot numbers created (its event, or the gateway right after numbers answered). Idempotent. */
+  /**
+   * A bot numbers created (its event, or the gateway right after numbers answered). Idempotent. Within
+   * the caller's transaction (`manager`), the caller tells `changed` once it has committed.
+   */
   async register(botId: string, bot: FeedBotRegistration, manager?: EntityManager): Promise<FeedBotState> {
     const { revoked } = await this.bots.created(
       { botId, ...bot, createdAt: new Date(bot.createdAt) },
       manager,
     );
+    if (!manager) await this.changed({ botId });
     return { botId, revoked };
   }
 
-  /** The bot's key stops working now (its removal event, or the gateway once numbers deleted it). Idempotent. */
+  /**
+   * The bot's key stops working now (its removal event, or the gateway once numbers deleted it), in
+   * every replica. Idempotent. Within the caller's transaction (`manager`), the caller tells `changed`
+   * once it has committed.
+   */
   async revoke(
     botId: string,
     removal: { keyHash?: string; removedAt?: Date } = {},
     manager?: EntityManager,
   ): Promise<FeedBotState> {
     await this.bots.removed(botId, removal.removedAt ?? this.clock.now(), removal.keyHash ?? null, manager);
+    if (!manager) await this.changed({ botId });
     return { botId, revoked: true };
+  }
+
+  /** A committed change to a bot or its MFA: every replica looks its keys up again. */
+  changed(change: BotKeyChange): Promise<void> {
+    return this.keys.forget(change);
   }
 }

@@ -13,6 +13,7 @@ import {
 } from '@multimfa/events';
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
+import { BotKeyCache } from '../bot-feed/bot-key-cache.js';
 import { DirectoryRepository, type MemberView } from './directory.repository.js';
 
 type MemberState = PayloadOf<typeof memberAdded> | PayloadOf<typeof memberVerified>;
@@ -34,16 +35,22 @@ const memberOf = (member: MemberState): MemberView => ({
  */
 @Controller()
 export class DirectorySubscriber {
-  constructor(@Inject(DirectoryRepository) private readonly directory: DirectoryRepository) {}
+  constructor(
+    @Inject(DirectoryRepository) private readonly directory: DirectoryRepository,
+    @Inject(BotKeyCache) private readonly botKeys: BotKeyCache,
+  ) {}
 
+  /** An MFA's state decides whether its bots' keys open its feed: the kept keys are looked up again. */
   @EventPattern(mfaCreated)
   async onMfaCreated(@Payload() mfa: PayloadOf<typeof mfaCreated>, @Ctx() context: EventContext) {
     await this.directory.upsertMfa(context.getManager(), mfa);
+    context.afterCommit(() => this.botKeys.forget({ mfaId: mfa.mfaId }));
   }
 
   @EventPattern(mfaUpdated)
   async onMfaUpdated(@Payload() mfa: PayloadOf<typeof mfaUpdated>, @Ctx() context: EventContext) {
     await this.directory.upsertMfa(context.getManager(), mfa);
+    context.afterCommit(() => this.botKeys.forget({ mfaId: mfa.mfaId }));
   }
 
   @EventPattern(numberAssigned)
@@ -72,6 +79,7 @@ export class DirectorySubscriber {
   @EventPattern(mfaDeleted)
   async onMfaDeleted(@Payload() deletion: PayloadOf<typeof mfaDeleted>, @Ctx() context: EventContext) {
     await this.directory.mfaDeleted(context.getManager(), deletion.mfaId, deletion.number);
+    context.afterCommit(() => this.botKeys.forget({ mfaId: deletion.mfaId }));
   }
 
   @EventPattern(memberAdded)
