@@ -227,7 +227,7 @@ async function postText(config, gatewayUrl, to, body) {
   };
   const signature = twilio.getExpectedTwilioSignature(
     SANDBOX.twilioAuthToken,
-    `${config.webUrl}/api/webhooks/twilio/sms`,
+    `${config.publicApiUrl}/api/webhooks/twilio/sms`,
     form,
   );
   const response = await fetch(`${gatewayUrl}/api/webhooks/twilio/sms`, {
@@ -279,7 +279,7 @@ async function measure({ config, gatewayUrl, keys, rate, seconds, firstCode }) {
   const sent = await generator({
     mode: 'webhooks',
     gatewayUrl,
-    signedUrl: `${config.webUrl}/api/webhooks/twilio/sms`,
+    signedUrl: `${config.publicApiUrl}/api/webhooks/twilio/sms`,
     authToken: SANDBOX.twilioAuthToken,
     rate,
     seconds,
