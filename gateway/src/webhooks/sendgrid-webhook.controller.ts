@@ -8,6 +8,8 @@ import { forgedSignature } from './twilio-webhook.controller.js';
 import { SendGridSignature } from './webhook-signatures.js';
 import { WebhooksService } from './webhooks.service.js';
 
+/** The most reports messaging takes in one request (`deliveryReportRequest`). */
+const REPORTS_PER_REQUEST = 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -52,9 +54,12 @@ export class SendGridWebhookController {
           typeof event?.event === 'string' &&
           event.event.length <= 40,
       )
-      .slice(0, 1000)
       .map((event) => ({ provider: 'sendgrid', forwardId: event.emailId, event: event.event }));
-    const { applied } = reports.length ? await this.webhooks.report({ reports }) : { applied: 0 };
+    // A batch (up to 768 KB at SendGrid) can hold more events than one report request takes.
+    let applied = 0;
+    for (let start = 0; start < reports.length; start += REPORTS_PER_REQUEST)
+      applied += (await this.webhooks.report({ reports: reports.slice(start, start + REPORTS_PER_REQUEST) }))
+        .applied;
     return ok({ applied }, 'Events received');
   }
 }

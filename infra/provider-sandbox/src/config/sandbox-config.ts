@@ -81,6 +81,7 @@ export const sandboxEnvSchema = z.object({
   SENDGRID_API_KEY: z.string().startsWith('SG.', 'must start with "SG."').default('SG.multimfa-sandbox'),
   SENDGRID_EVENT_WEBHOOK_URL: optionalUrl,
   SENDGRID_EVENT_WEBHOOK_PRIVATE_KEY: pem('EC P-256'),
+  SENDGRID_EVENT_BATCH_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
 
   GOOGLE_CLIENT_ID: z.string().min(1).default('multimfa-sandbox.apps.googleusercontent.com'),
   GOOGLE_CLIENT_SECRET: z.string().min(1).default('GOCSPX-multimfa-sandbox'),
@@ -116,6 +117,8 @@ export interface SandboxConfig {
     apiKey: string;
     eventWebhookUrl: string | undefined;
     eventWebhookPrivateKeyPem: string | undefined;
+    /** How long the event webhook gathers events before it posts them as one batch. */
+    eventBatchMs: number;
   };
   google: {
     clientId: string;
@@ -166,6 +169,7 @@ export function loadSandboxSettings(env: Record<string, string | undefined> = pr
         apiKey: e.SENDGRID_API_KEY,
         eventWebhookUrl: e.SENDGRID_EVENT_WEBHOOK_URL,
         eventWebhookPrivateKeyPem: e.SENDGRID_EVENT_WEBHOOK_PRIVATE_KEY,
+        eventBatchMs: e.SENDGRID_EVENT_BATCH_MS,
       },
       google: {
         clientId: e.GOOGLE_CLIENT_ID,

@@ -1,13 +1,10 @@
-import type { SandboxConfig } from '../config/sandbox-config.js';
 import type { InboxStore } from '../inbox/inbox.store.js';
 import type { Background } from '../shared/background.js';
 import { randomBase62 } from '../shared/ids.js';
-import type { WebhookDispatcher } from '../shared/webhook-dispatcher.js';
-import type { EventWebhookSigner } from './event-webhook-signer.js';
+import type { EventWebhookBatcher } from './event-webhook-batcher.js';
 import type { Address, MailSend, Personalization } from './mail-send.validator.js';
 import type { SendgridEvent, SendgridStore, SentMail } from './sendgrid.store.js';
 
-const RETRY_DELAYS_MS = [1_000, 5_000, 20_000];
 const BOUNCE_REASON = '550 5.1.1 The email account that you tried to reach does not exist.';
 
 /** Recipients whose local part starts with "bounce" (bounce@…, bounce+1@…) bounce; everyone else receives. */
@@ -20,15 +17,13 @@ function substitute(text: string | undefined, substitutions: Record<string, stri
 
 /**
  * Accepted mail sends: one inbox e-mail per personalization, then SendGrid's events for every
- * recipient (processed, then delivered or bounce) POSTed, signed, to SENDGRID_EVENT_WEBHOOK_URL.
+ * recipient (processed, then delivered or bounce) for the event webhook's batches.
  */
 export class MailSendService {
   constructor(
     private readonly store: SendgridStore,
     private readonly inbox: InboxStore,
-    private readonly config: SandboxConfig['sendgrid'],
-    private readonly signer: EventWebhookSigner,
-    private readonly dispatcher: WebhookDispatcher,
+    private readonly events: EventWebhookBatcher,
     private readonly background: Background,
     private readonly stepDelayMs: number,
   ) {}
@@ -103,7 +98,7 @@ export class MailSendService {
       });
       const processed = recipients.map((recipient, position) => event(recipient, position, 'processed'));
       sent.events.push(...processed);
-      await this.post(processed, messageId);
+      this.events.add(processed);
 
       await this.background.sleep(this.stepDelayMs);
       const outcomes = recipients.map((recipient, position) =>
@@ -118,29 +113,8 @@ export class MailSendService {
             : { status: 'delivered' },
         );
       }
-      await this.post(outcomes, messageId);
+      this.events.add(outcomes);
     });
     return messageId;
-  }
-
-  private async post(events: SendgridEvent[], messageId: string): Promise<void> {
-    const url = this.config.eventWebhookUrl;
-    if (!url || !events.length) return;
-    const payload = JSON.stringify(events);
-    await this.dispatcher.send({
-      label: `sendgrid ${events[0]?.event} ${messageId}`,
-      url,
-      contentType: 'application/json',
-      body: payload,
-      headers: () => {
-        const timestamp = String(Math.floor(Date.now() / 1000));
-        return {
-          'User-Agent': 'SendGrid Event API',
-          'X-Twilio-Email-Event-Webhook-Timestamp': timestamp,
-          'X-Twilio-Email-Event-Webhook-Signature': this.signer.sign(timestamp, payload),
-        };
-      },
-      retryDelaysMs: RETRY_DELAYS_MS,
-    });
   }
 }

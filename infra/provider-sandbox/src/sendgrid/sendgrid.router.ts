@@ -7,6 +7,7 @@ import type { Background } from '../shared/background.js';
 import type { Logger } from '../shared/logger.js';
 import { secureEqual } from '../shared/secure-compare.js';
 import type { WebhookDispatcher } from '../shared/webhook-dispatcher.js';
+import { EventWebhookBatcher } from './event-webhook-batcher.js';
 import { EventWebhookSigner } from './event-webhook-signer.js';
 import { MailSendService } from './mail-send.service.js';
 import { validateMailSend } from './mail-send.validator.js';
@@ -46,15 +47,14 @@ export function createSendgridSandbox(deps: SendgridDeps): SendgridSandbox {
   const { config, logger } = deps;
   const store = new SendgridStore();
   const signer = new EventWebhookSigner(config.eventWebhookPrivateKeyPem);
-  const mail = new MailSendService(
-    store,
-    deps.inbox,
-    config,
+  const events = new EventWebhookBatcher(
+    config.eventWebhookUrl,
+    config.eventBatchMs,
     signer,
     deps.dispatcher,
     deps.background,
-    deps.callbackDelayMs,
   );
+  const mail = new MailSendService(store, deps.inbox, events, deps.background, deps.callbackDelayMs);
 
   const api = express.Router();
   api.use(

@@ -42,6 +42,12 @@ function signatureValid(request: ReceivedRequest, publicKey: string): boolean {
   return verify('sha256', Buffer.from(timestamp + request.body), key, Buffer.from(signature, 'base64'));
 }
 
+/** The events of one mail in the batches posted, in the order posted. */
+const eventsOf = (deliveries: ReceivedRequest[], messageId: string) =>
+  deliveries
+    .flatMap((request) => JSON.parse(request.body) as Array<Record<string, unknown>>)
+    .filter((event) => String(event.sg_message_id).startsWith(`${messageId}.`));
+
 describe('sendgrid sandbox through @sendgrid/mail', () => {
   let test: TestSandbox;
   let sandbox: SandboxClient;
@@ -95,13 +101,14 @@ describe('sendgrid sandbox through @sendgrid/mail', () => {
       customArgs: { forwardId: 'f-7' },
     });
     const messageId = String(response.headers['x-message-id']);
-    const deliveries = await test.receiver.waitFor(
-      (request) => request.path === HOOKS.sendgrid && request.body.includes(messageId),
-      2,
+    await test.receiver.waitFor(
+      (request) =>
+        request.path === HOOKS.sendgrid &&
+        request.body.includes(messageId) &&
+        request.body.includes('"event":"delivered"'),
     );
-    const events = deliveries.flatMap(
-      (request) => JSON.parse(request.body) as Array<Record<string, unknown>>,
-    );
+    const deliveries = test.receiver.to(HOOKS.sendgrid).filter((request) => request.body.includes(messageId));
+    const events = eventsOf(deliveries, messageId);
     assert.deepEqual(
       events.map((event) => event.event),
       ['processed', 'delivered'],
@@ -130,10 +137,10 @@ describe('sendgrid sandbox through @sendgrid/mail', () => {
       text: 'x',
     });
     const messageId = String(response.headers['x-message-id']);
-    const [delivery] = await test.receiver.waitFor(
+    const deliveries = await test.receiver.waitFor(
       (request) => request.body.includes(messageId) && request.body.includes('"event":"bounce"'),
     );
-    const [event] = JSON.parse(delivery?.body ?? '[]') as Array<Record<string, unknown>>;
+    const event = eventsOf(deliveries, messageId).find((candidate) => candidate.event === 'bounce');
     assert.equal(event?.type, 'bounce');
     assert.equal(event?.status, '5.1.1');
     assert.equal((await sandbox.lastEmailTo('bounce@example.com'))?.status, 'bounced');
@@ -238,5 +245,38 @@ describe('sendgrid sandbox through @sendgrid/mail', () => {
       text: 't',
     });
     assert.equal(ok.statusCode, 202);
+  });
+});
+
+describe('the sendgrid event webhook batches', () => {
+  let test: TestSandbox;
+
+  beforeAll(async () => {
+    test = await startTestSandbox({ SENDGRID_EVENT_BATCH_MS: '500' });
+  });
+  afterAll(() => test.stop());
+
+  it('posts the events of mails sent within one interval as one signed array, each mail in order', async () => {
+    const sent = await Promise.all(
+      ['one', 'two', 'three'].map((name) =>
+        mailer(test).send({
+          to: `${name}@example.com`,
+          from: 'noreply@multimfa.example',
+          subject: name,
+          text: name,
+        }),
+      ),
+    );
+    const ids = sent.map(([response]) => String(response.headers['x-message-id']));
+    const [batch] = await test.receiver.waitFor((request) => request.path === HOOKS.sendgrid);
+    const events = JSON.parse(batch?.body ?? '[]') as Array<Record<string, unknown>>;
+    for (const id of ids)
+      assert.deepEqual(
+        events
+          .filter((event) => String(event.sg_message_id).startsWith(`${id}.`))
+          .map((event) => event.event),
+        ['processed', 'delivered'],
+      );
+    expect(test.receiver.to(HOOKS.sendgrid)).toHaveLength(1);
   });
 });

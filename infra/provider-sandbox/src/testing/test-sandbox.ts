@@ -30,6 +30,7 @@ export async function startTestSandbox(env: Record<string, string> = {}): Promis
   const { config } = loadSandboxSettings({
     LOG_LEVEL: 'silent',
     SANDBOX_CALLBACK_DELAY_MS: '20',
+    SENDGRID_EVENT_BATCH_MS: '20',
     STRIPE_WEBHOOK_URL: receiver.at(HOOKS.stripe),
     TWILIO_INBOUND_WEBHOOK_URL: receiver.at(HOOKS.twilioInbound),
     SENDGRID_EVENT_WEBHOOK_URL: receiver.at(HOOKS.sendgrid),

@@ -123,4 +123,47 @@ describe('forwarding a text (real PostgreSQL, Redis and Kafka)', () => {
     );
     assert.deepEqual({ ...forward }, { status: 'sent', provider_message_id: 'SM-first' });
   });
+
+  it('applies a batch of reports in one call: each forward to its furthest status, the first of two final ones, one event and count each', async () => {
+    const [a, b, c] = [await queuedSmsForward(), await queuedSmsForward(), await queuedSmsForward()];
+    const forwarding = messaging.app.get(ForwardingService);
+    const { applied } = await forwarding.applyReports({
+      reports: [
+        { provider: 'sendgrid', forwardId: a.forwardId, event: 'processed' },
+        { provider: 'sendgrid', forwardId: a.forwardId, event: 'delivered' },
+        { provider: 'sendgrid', forwardId: a.forwardId, event: 'sent' },
+        { provider: 'sendgrid', forwardId: b.forwardId, event: 'bounce' },
+        { provider: 'sendgrid', forwardId: b.forwardId, event: 'delivered' },
+        { provider: 'sendgrid', forwardId: c.forwardId, event: 'sent' },
+        { provider: 'sendgrid', forwardId: randomUUID(), event: 'delivered' },
+      ],
+    });
+    assert.equal(applied, 3);
+    const statuses: Array<{ forward_id: string; status: string }> = await messaging.database.query(
+      'SELECT forward_id, status FROM forward WHERE forward_id = ANY($1::uuid[])',
+      [[a.forwardId, b.forwardId, c.forwardId]],
+    );
+    assert.deepEqual(Object.fromEntries(statuses.map((row) => [row.forward_id, row.status])), {
+      [a.forwardId]: 'delivered',
+      [b.forwardId]: 'failed',
+      [c.forwardId]: 'sent',
+    });
+    const [{ events }] = await messaging.database.query(
+      `SELECT count(*)::int AS events FROM outbox_event
+        WHERE event_type = $1 AND envelope::jsonb -> 'payload' ->> 'forwardId' = ANY($2::text[])`,
+      [deliveryStatusChanged.type, [a.forwardId, b.forwardId, c.forwardId]],
+    );
+    assert.equal(events, 3);
+    const [failures] = await messaging.database.query(
+      'SELECT failure_count FROM mfa_message_count WHERE mfa_id = $1',
+      [b.mfaId],
+    );
+    assert.equal(failures?.failure_count, 1);
+
+    // The same batch again (a provider retrying it) moves nothing.
+    const again = await forwarding.applyReports({
+      reports: [{ provider: 'sendgrid', forwardId: a.forwardId, event: 'delivered' }],
+    });
+    assert.equal(again.applied, 0);
+  });
 });

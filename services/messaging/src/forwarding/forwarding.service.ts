@@ -35,6 +35,8 @@ const PROVIDER_STATUS: Record<string, DeliveryStatus> = {
   dropped: 'failed',
 };
 
+const STATUS_RANK: Record<DeliveryStatus, number> = { queued: 0, sent: 1, delivered: 2, failed: 2 };
+
 /**
  * Sends forwards (called by the worker, a thrown error is retried with backoff), gives up on them,
  * and applies providers' delivery reports. Each status change is written with its event and counts in
@@ -113,30 +115,44 @@ export class ForwardingService {
         members: [{ firstName: forward.firstName, lastName: forward.lastName }],
         createdAt: this.clock.now(),
       });
-      await this.failed(manager, changed, forward);
+      await this.failed(manager, changed);
     });
     this.logger.error({ forwardId, reason }, 'forward given up');
   }
 
-  /** Providers' signed reports: each forward moves to the status reported, if that is further along. */
+  /**
+   * Providers' signed reports (one, or a batch of them): each forward moves to the furthest status
+   * reported for it, if that is further along than where it is, all in one transaction.
+   */
   async applyReports(request: DeliveryReportRequest): Promise<DeliveryReportAccepted> {
-    let applied = 0;
+    const wanted = new Map<string, DeliveryStatus>();
     for (const report of request.reports) {
       const status = PROVIDER_STATUS[report.event];
-      // A forward starts queued, so a report of queued never moves it: no transaction for it.
+      // A forward starts queued, so a report of queued never moves it.
       if (!status || status === 'queued') continue;
-      const moved = await this.forwards.transaction(async (manager) => {
-        const changed = await this.forwards.advance(manager, report.forwardId, status);
-        if (!changed) return false;
-        if (status === 'failed') {
-          const forward = await this.forwards.find(report.forwardId);
-          if (forward) await this.failed(manager, changed, forward);
-        } else await this.published(manager, changed);
-        return true;
-      });
-      if (moved) applied += 1;
+      const before = wanted.get(report.forwardId);
+      // Of two final reports (delivered, then bounced), the first stands, as it would one by one.
+      if (!before || STATUS_RANK[status] > STATUS_RANK[before]) wanted.set(report.forwardId, status);
     }
-    return { applied };
+    if (!wanted.size) return { applied: 0 };
+    const moved = await this.forwards.transaction(async (manager) => {
+      const changed = await this.forwards.advanceAll(
+        manager,
+        [...wanted].map(([forwardId, status]) => ({ forwardId, status })),
+      );
+      if (!changed.length) return changed;
+      await this.outbox.publishEach(
+        manager,
+        changed.map((forward) => this.statusEvent(forward)),
+      );
+      // Last, as for a success: an MFA's count row is held until the commit (in id order: no deadlock).
+      const failedMfas = changed
+        .filter((forward) => forward.status === 'failed')
+        .map((forward) => forward.mfaId);
+      for (const mfaId of failedMfas.sort()) await this.log.countFailure(manager, mfaId);
+      return changed;
+    });
+    return { applied: moved.length };
   }
 
   /** Queues again the forwards whose job was lost; the job id makes it a no-op otherwise. */
@@ -178,13 +194,9 @@ export class ForwardingService {
   }
 
   /** The count last, as for a success: its row is the MFA's, held until the commit. */
-  private async failed(manager: EntityManager, changed: ChangedForward, forward: ForwardToSend) {
-    await this.published(manager, changed);
-    await this.log.countFailure(manager, forward.mfaId);
-  }
-
-  private async published(manager: EntityManager, changed: ChangedForward): Promise<void> {
+  private async failed(manager: EntityManager, changed: ChangedForward) {
     await this.outbox.publishEach(manager, [this.statusEvent(changed)]);
+    await this.log.countFailure(manager, changed.mfaId);
   }
 
   private statusEvent(changed: ChangedForward) {

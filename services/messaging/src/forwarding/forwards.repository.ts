@@ -147,6 +147,32 @@ export class ForwardsRepository {
   }
 
   /**
+   * `advance` for several forwards in one statement (a provider's batch of reports): each moves to its
+   * status if that is further along. Rows are locked in id order, so two batches cannot deadlock. The
+   * forwards that moved.
+   */
+  async advanceAll(
+    manager: EntityManager,
+    reports: Array<{ forwardId: string; status: DeliveryStatus }>,
+  ): Promise<ChangedForward[]> {
+    const [rows] = (await manager.query(
+      `WITH reported AS (
+         SELECT * FROM unnest($1::uuid[], $2::varchar[]) AS r(forward_id, status)),
+       locked AS MATERIALIZED (
+         SELECT f.forward_id FROM forward f JOIN reported r USING (forward_id)
+          WHERE ${rank('f.status')} < ${rank('r.status')}
+          ORDER BY f.forward_id FOR UPDATE OF f)
+       UPDATE forward f SET status = r.status, updated_at = now()
+         FROM reported r, locked l
+        WHERE f.forward_id = r.forward_id AND l.forward_id = r.forward_id
+          AND ${rank('f.status')} < ${rank('r.status')}
+        RETURNING f.forward_id, f.message_id, f.mfa_id, f.member_id, f.medium, f.status`,
+      [reports.map((report) => report.forwardId), reports.map((report) => report.status)],
+    )) as [ChangedRow[], number];
+    return rows.map(toChanged);
+  }
+
+  /**
    * Records the worker's send of a forward once: its provider id and attempt, and `sent` as its
    * status unless a provider's report already moved it further (the report can come first). The
    * forward, and whether its status moved, the first time; undefined if the send was recorded before.
