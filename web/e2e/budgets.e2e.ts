@@ -2,7 +2,7 @@
 // measured on the build the stack serves (Vite's manifest: the entry, the sign-in route's chunk and
 // everything they import statically); axe finds no serious or critical violation on the public pages
 // and the signed-in pages built so far; Lighthouse, in Debian's Chromium with its default (mobile)
-// settings, scores performance and accessibility at least 95 on the landing and sign-in pages.
+// settings, scores performance (the median of 3 runs) and accessibility at least 95 on the landing and sign-in pages.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -11,11 +11,18 @@ import { gzipSync } from 'node:zlib';
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import lighthouse from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { createUser, signInThroughUi, type TestUser } from './support/accounts.ts';
 import { useBrowser, webUrl } from './support/browser.ts';
 
 const INITIAL_JS_BUDGET_BYTES = 170 * 1024;
+/**
+ * Lighthouse's performance score varies from run to run with the machine's load (its simulated
+ * throttling multiplies the main thread's observed tasks by 4); its documentation (variability.md)
+ * says to run it several times and judge the median run, as Lighthouse CI does.
+ */
+const LIGHTHOUSE_RUNS = 3;
 const dist = join(import.meta.dirname, '..', 'dist');
 
 interface ManifestChunk {
@@ -135,20 +142,29 @@ describe('budgets: bundle size, accessibility and Lighthouse scores of the publi
     });
 
     it.each(['/', '/login'])(
-      'scores performance at least 95 on %s in Lighthouse (mobile defaults)',
+      `scores performance at least 95 on %s in Lighthouse's median of ${LIGHTHOUSE_RUNS} runs (mobile defaults)`,
       async (path) => {
-        const result = await lighthouse(new URL(path, webUrl).href, {
-          port,
-          logLevel: 'error',
-          output: 'json',
-          onlyCategories: ['performance'],
-        });
-        assert.ok(result, 'Lighthouse returned no result');
-        const performance = Math.round((result.lhr.categories.performance?.score ?? 0) * 100);
-        const metric = (id: string) => Math.round(result.lhr.audits[id]?.numericValue ?? Number.NaN);
+        const runs = [];
+        for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
+          const result = await lighthouse(new URL(path, webUrl).href, {
+            port,
+            logLevel: 'error',
+            output: 'json',
+            onlyCategories: ['performance'],
+          });
+          assert.ok(result, 'Lighthouse returned no result');
+          runs.push(result.lhr);
+        }
+        const score = (lhr: (typeof runs)[number]) =>
+          Math.round((lhr.categories.performance?.score ?? 0) * 100);
+        const metric = (lhr: (typeof runs)[number], id: string) =>
+          Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
+        const describeRun = (lhr: (typeof runs)[number]) =>
+          `${score(lhr)} (TBT ${metric(lhr, 'total-blocking-time')} ms, LCP ${metric(lhr, 'largest-contentful-paint')} ms, FCP ${metric(lhr, 'first-contentful-paint')} ms)`;
+        const median = computeMedianRun(runs);
         assert.ok(
-          performance >= 95,
-          `${path}: performance ${performance} (TBT ${metric('total-blocking-time')} ms, LCP ${metric('largest-contentful-paint')} ms, FCP ${metric('first-contentful-paint')} ms)`,
+          score(median) >= 95,
+          `${path}: median run's performance ${describeRun(median)}; all runs: ${runs.map(describeRun).join(', ')}`,
         );
       },
     );
