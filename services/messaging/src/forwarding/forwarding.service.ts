@@ -15,6 +15,7 @@ import {
   type DeliveryStatus,
   ForwardsRepository,
   type ForwardToSend,
+  STATUS_RANK,
 } from './forwards.repository.js';
 
 /** A queued forward whose job may have been lost (the process died between commit and enqueue). */
@@ -34,8 +35,6 @@ const PROVIDER_STATUS: Record<string, DeliveryStatus> = {
   bounce: 'failed',
   dropped: 'failed',
 };
-
-const STATUS_RANK: Record<DeliveryStatus, number> = { queued: 0, sent: 1, delivered: 2, failed: 2 };
 
 /**
  * Sends forwards (called by the worker, a thrown error is retried with backoff), gives up on them,

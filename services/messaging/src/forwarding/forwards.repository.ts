@@ -42,8 +42,13 @@ export interface ChangedForward {
 }
 
 /** Statuses only move forward: queued < sent < delivered | failed (the last two are final). */
-const RANK = `CASE %s WHEN 'queued' THEN 0 WHEN 'sent' THEN 1 ELSE 2 END`;
-const rank = (expression: string) => RANK.replace('%s', expression);
+/** How far along each status is: a forward only ever moves to a higher rank (the two final ones tie). */
+export const STATUS_RANK: Record<DeliveryStatus, number> = { queued: 0, sent: 1, delivered: 2, failed: 2 };
+/** STATUS_RANK in SQL (the table's CHECK admits only these statuses). */
+const rank = (expression: string) =>
+  `CASE ${expression} ${Object.entries(STATUS_RANK)
+    .map(([status, value]) => `WHEN '${status}' THEN ${value}`)
+    .join(' ')} END`;
 
 interface ChangedRow {
   forward_id: string;
