@@ -282,6 +282,35 @@ describe('event backbone against the real broker and database', () => {
     assert.ok(row.transactions < 60, `${row.transactions} transactions for 60 events`);
   });
 
+  it("commits the group's progress once per interval rather than once per batch, the tail of it while idle", async () => {
+    const registry = new Registry();
+    bus.relay();
+    await bus.consumer({ registry }).start();
+    const started = Date.now();
+    for (let seq = 0; seq < 20; seq += 1) {
+      await bus.write(events(['c1'], 1, seq));
+      await waitUntil(`event ${seq} is applied`, async () => (await bus.appliedCount()) === seq + 1);
+    }
+    const seconds = (Date.now() - started) / 1000;
+    await waitUntil('the last of it is committed', async () => (await bus.committedCount()) === 20);
+    const commits =
+      (await registry.getSingleMetric('event_consumer_offset_commits_total')?.get())?.values ?? [];
+    const total = commits.reduce((sum, value) => sum + value.value, 0);
+    assert.ok(total >= 1, 'the commits are counted');
+    assert.ok(total <= Math.ceil(seconds) + 2, `${total} commits for 20 batches in ${seconds.toFixed(1)} s`);
+  });
+
+  it('commits what it applied when it stops, before its interval comes', async () => {
+    bus.relay();
+    const consumer = bus.consumer({ commitIntervalMs: 600_000 });
+    await consumer.start();
+    await bus.write(events(['s1', 's2'], 5));
+    await waitUntil('the events are applied', async () => (await bus.appliedCount()) === 10);
+    assert.equal(await bus.committedCount(), 0, 'nothing committed before the interval');
+    await consumer.stop();
+    assert.equal(await bus.committedCount(), 10);
+  });
+
   it('resumes without loss when a consumer is restarted mid-stream', async () => {
     bus.relay();
     const first = bus.consumer();

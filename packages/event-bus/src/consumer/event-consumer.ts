@@ -39,6 +39,8 @@ export interface EventConsumerOptions {
   retry?: { initialMs?: number; maxMs?: number };
   /** Applied-event ids are kept this long (the longest retention of the topics), then pruned. */
   processedRetentionMs?: number;
+  /** How often the group's progress is committed to Kafka (default 1000 ms). */
+  commitIntervalMs?: number;
 }
 
 type Outcome = 'done' | 'wait';
@@ -79,6 +81,15 @@ export function waitingIndicator(consumers: { waiting(): ReturnType<EventConsume
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const PRUNE_EVERY_MS = 10 * 60_000;
+/** How long a stop waits for its last commit. */
+const COMMIT_AT_STOP_MS = 3000;
+
+/** The next offset to read on one partition, applied but not yet committed to Kafka. */
+interface Progress {
+  topic: string;
+  partition: number;
+  offset: string;
+}
 
 /**
  * Runs a consumer group. Each event is validated (envelope, then payload against its schema) and
@@ -93,6 +104,12 @@ const PRUNE_EVERY_MS = 10 * 60_000;
  * for as long as it takes, so nothing behind it on that partition is applied first (per-key order
  * holds) and other partitions go on. The waiting time is counted in
  * `event_consumer_retry_wait_seconds_total`; `waiting()` lists the partitions held now.
+ *
+ * Progress is committed to Kafka once per `commitIntervalMs`, not after every batch (kafkajs' own
+ * auto-commit sends one OffsetCommit per fetched batch, which under a steady trickle of events is one
+ * per event and group), and once more when the consumer stops. The applied-event ids are what keeps
+ * an event from being applied twice; an offset not yet committed when a member dies only has its
+ * events delivered again, and skipped.
  */
 export class EventConsumer {
   private consumer: Consumer | undefined;
@@ -102,8 +119,14 @@ export class EventConsumer {
   private readonly maxBackoffMs: number;
   private readonly held = new Map<string, Waiting>();
   private lastPrune = 0;
+  private readonly commitIntervalMs: number;
+  /** Applied progress per partition (`topic/partition`) not yet committed. */
+  private readonly progress = new Map<string, Progress>();
+  private commitTimer: NodeJS.Timeout | undefined;
+  private committing: Promise<void> | undefined;
   private readonly metrics: {
     applied: Counter;
+    commits: Counter;
     duplicates: Counter;
     deadLettered: Counter;
     retryWait: Counter;
@@ -113,10 +136,16 @@ export class EventConsumer {
   constructor(private readonly options: EventConsumerOptions) {
     this.initialBackoffMs = options.retry?.initialMs ?? 200;
     this.maxBackoffMs = options.retry?.maxMs ?? 30_000;
+    this.commitIntervalMs = options.commitIntervalMs ?? 1000;
     const labelNames = ['group'] as const;
     const { registry } = options;
     this.metrics = {
       applied: sharedCounter(registry, { name: 'events_applied_total', help: 'Events applied', labelNames }),
+      commits: sharedCounter(registry, {
+        name: 'event_consumer_offset_commits_total',
+        help: "Commits of the group's progress to Kafka",
+        labelNames,
+      }),
       duplicates: sharedCounter(registry, {
         name: 'events_duplicate_total',
         help: 'Events received again and skipped',
@@ -160,6 +189,15 @@ export class EventConsumer {
 
   async stop(): Promise<void> {
     this.running = false;
+    clearInterval(this.commitTimer);
+    this.commitTimer = undefined;
+    // What was applied is committed before leaving (a new member would otherwise receive it again),
+    // but a broker out of reach does not hold the shutdown: what stays uncommitted is delivered
+    // again, and skipped.
+    await Promise.race([
+      this.commit(),
+      new Promise((resolve) => setTimeout(resolve, COMMIT_AT_STOP_MS).unref()),
+    ]);
     for (const wait of this.held.values()) clearTimeout(wait.timer);
     this.held.clear();
     this.metrics.waitingPartitions.set({ group: this.options.groupId }, 0);
@@ -172,6 +210,7 @@ export class EventConsumer {
     await this.consumer?.disconnect().catch(() => undefined);
     this.consumer = undefined;
     this.starting = undefined;
+    this.progress.clear();
   }
 
   private async startWithRetry(): Promise<void> {
@@ -199,10 +238,19 @@ export class EventConsumer {
             resolve();
           });
         });
+        // Partitions handed to another member: their progress is that member's to commit now.
+        consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => this.keepAssigned(payload.memberAssignment));
+        // Every commit this member makes, whoever asked for it.
+        consumer.on(consumer.events.COMMIT_OFFSETS, () =>
+          this.metrics.commits.inc({ group: this.options.groupId }),
+        );
         await consumer.run({
+          autoCommit: false,
           eachBatchAutoResolve: false,
           eachBatch: (payload) => this.handleBatch(payload),
         });
+        this.commitTimer ??= setInterval(() => void this.commit(), this.commitIntervalMs);
+        this.commitTimer.unref();
         await Promise.race([joined, this.stopped(consumer)]);
         return;
       } catch (error) {
@@ -230,7 +278,7 @@ export class EventConsumer {
   }
 
   private async handleBatch(payload: EachBatchPayload): Promise<void> {
-    const { batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale, pause } = payload;
+    const { batch, heartbeat, isRunning, isStale, pause } = payload;
     const { topic, partition } = batch;
     const { messages } = batch;
     let next = 0;
@@ -245,7 +293,7 @@ export class EventConsumer {
       if (run.length > 1) {
         if (await this.applyRun(run)) {
           this.release(topic, partition);
-          resolveOffset(run.at(-1)?.message.offset as string);
+          this.resolve(payload, run.at(-1)?.message.offset as string);
           next += run.length;
         } else singly = run.length;
       } else {
@@ -256,14 +304,54 @@ export class EventConsumer {
           return;
         }
         this.release(topic, partition);
-        resolveOffset(message.offset);
+        this.resolve(payload, message.offset);
         next += 1;
         singly = Math.max(0, singly - 1);
       }
-      await commitOffsetsIfNecessary();
       await heartbeat();
     }
     await this.pruneIfDue();
+  }
+
+  /** Marks the batch applied up to `offset`: kafkajs fetches on from there, and it is committed soon. */
+  private resolve(payload: EachBatchPayload, offset: string): void {
+    const { topic, partition } = payload.batch;
+    payload.resolveOffset(offset);
+    this.progress.set(`${topic}/${partition}`, {
+      topic,
+      partition,
+      offset: (BigInt(offset) + 1n).toString(),
+    });
+  }
+
+  /** Commits the progress applied since the last commit; what fails to commit waits for the next one. */
+  private commit(): Promise<void> {
+    this.committing ??= this.commitProgress().finally(() => {
+      this.committing = undefined;
+    });
+    return this.committing;
+  }
+
+  private async commitProgress(): Promise<void> {
+    const consumer = this.consumer;
+    if (!consumer || !this.progress.size) return;
+    const pending = [...this.progress.values()];
+    this.progress.clear();
+    try {
+      await consumer.commitOffsets(pending);
+    } catch (error) {
+      // Put back unless newer progress came meanwhile; a rebalance drops what is no longer ours.
+      for (const item of pending) {
+        const key = `${item.topic}/${item.partition}`;
+        if (!this.progress.has(key)) this.progress.set(key, item);
+      }
+      this.options.logger.debug({ err: error, group: this.options.groupId }, 'offset commit failed; retried');
+    }
+  }
+
+  private keepAssigned(assignment: Record<string, number[]>): void {
+    for (const [key, item] of this.progress)
+      if (!assignment[item.topic]?.includes(item.partition)) this.progress.delete(key);
   }
 
   /** The leading events of `messages` that are valid and handled here (an empty run stops at poison). */

@@ -200,6 +200,7 @@ export class EventBusHarness {
       secret?: boolean;
       /** How long applied-event ids are kept. */
       processedRetentionMs?: number;
+      commitIntervalMs?: number;
     } = {},
   ): EventConsumer {
     const deadLetterProducer = (options.deadLetterKafka ?? this.kafka).producer();
@@ -219,6 +220,7 @@ export class EventBusHarness {
       registry: options.registry ?? new Registry(),
       secretTopics: new Set(options.secret ? [topic] : []),
       ...(options.processedRetentionMs ? { processedRetentionMs: options.processedRetentionMs } : {}),
+      ...(options.commitIntervalMs ? { commitIntervalMs: options.commitIntervalMs } : {}),
     });
     this.running.push(consumer);
     return consumer;
@@ -233,6 +235,18 @@ export class EventBusHarness {
 
   async appliedCount(): Promise<number> {
     return (await this.applied()).length;
+  }
+
+  /** The offsets a group has committed on the widget topic, summed over its partitions. */
+  async committedCount(groupId = `${this.prefix}widgets`): Promise<number> {
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      const [topic] = await admin.fetchOffsets({ groupId, topics: [`${this.prefix}${this.topic.name}`] });
+      return (topic?.partitions ?? []).reduce((sum, item) => sum + Math.max(0, Number(item.offset)), 0);
+    } finally {
+      await admin.disconnect();
+    }
   }
 
   async pendingCount(): Promise<number> {
