@@ -6,13 +6,16 @@ import { publishTestEvent } from '@multimfa/event-bus/testing';
 import {
   botCreated,
   invitationRejected,
+  logEntryWritten,
   memberVerified,
+  messageReceived,
   mfaCreated,
   mfaDeleted,
   mfaUpdated,
   numberAssigned,
   numberQuarantined,
   numberReleased,
+  usageCounted,
   userRegistered,
 } from '@multimfa/events';
 import { testGatewayCaller } from '@multimfa/service-runtime/testing';
@@ -120,6 +123,31 @@ describe("messaging's views of numbers, subscriptions and owners (real PostgreSQ
   afterAll(async () => {
     await db?.end();
     await messaging?.close();
+  });
+
+  it("publishes a text's facts in its transaction, in order: its log entry, the usage it counts, then the text received (only the entry and the text for a number no MFA owns)", async () => {
+    /** The event types written in the transaction that wrote the text's received event, in id order. */
+    const factsOf = async (messageId: string) =>
+      (
+        await db.query(
+          `SELECT event_type FROM outbox_event
+            WHERE xmin = (SELECT xmin FROM outbox_event
+                           WHERE event_type = $2 AND envelope::jsonb -> 'payload' ->> 'messageId' = $1)
+            ORDER BY id`,
+          [messageId, messageReceived.type],
+        )
+      ).rows.map((row: { event_type: string }) => row.event_type);
+    const number = randomNumber();
+    await multiMfa(number);
+    assert.deepEqual(await factsOf((await text(number)).messageId), [
+      logEntryWritten.type,
+      usageCounted.type,
+      messageReceived.type,
+    ]);
+    assert.deepEqual(await factsOf((await text(randomNumber())).messageId), [
+      logEntryWritten.type,
+      messageReceived.type,
+    ]);
   });
 
   it('forwards nothing to the old team once its number is quarantined: the text is kept and logged as VALIDATION; a stale MFA event does not give the number back', async () => {

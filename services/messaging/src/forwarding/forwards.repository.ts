@@ -41,8 +41,10 @@ export interface ChangedForward {
   status: DeliveryStatus;
 }
 
-/** Statuses only move forward: queued < sent < delivered | failed (the last two are final). */
-/** How far along each status is: a forward only ever moves to a higher rank (the two final ones tie). */
+/**
+ * How far along each status is: queued < sent < delivered | failed. A forward only ever moves to a
+ * higher rank; the two final ones tie, so neither replaces the other.
+ */
 export const STATUS_RANK: Record<DeliveryStatus, number> = { queued: 0, sent: 1, delivered: 2, failed: 2 };
 /** STATUS_RANK in SQL (the table's CHECK admits only these statuses). */
 const rank = (expression: string) =>

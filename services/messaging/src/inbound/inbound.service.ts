@@ -103,21 +103,13 @@ export class InboundService {
       const messageId = await this.messages.idOfSid(manager, sms.messageSid);
       return { messageId: messageId ?? message.messageId, duplicate: true, jobs: [] };
     }
-    const { forwards, usage } = mfa ? await this.route(manager, mfa, message) : { forwards: [] };
-    if (!mfa) {
-      await this.log.write(manager, {
-        mfaId: null,
-        userId: null,
-        messageId: message.messageId,
-        logType: 'VALIDATION',
-        mobileNo: sms.to,
-        message: `A text from ${sms.from} reached ${sms.to}, which no MultiMFA or RoboMFA owns; it was kept and not forwarded.`,
-        members: [],
-        createdAt: receivedAt,
-      });
-    }
-    // The text's facts in one statement, last: the usage to meter (if any), then the arrival.
+    const { forwards, logged, usage } = mfa
+      ? await this.route(manager, mfa, message)
+      : await this.keepUnowned(manager, message);
+    // The text's facts in one statement, last: its log entry, the usage to meter (if any), then the
+    // arrival. (The statement takes the MFA's outbox lock, held until the commit.)
     await this.outbox.publishEach(manager, [
+      ...(logged ? [logged] : []),
       ...(usage ? [usage] : []),
       outboxEvent(messageReceived, {
         messageId: message.messageId,
@@ -146,12 +138,30 @@ export class InboundService {
     };
   }
 
-  /** The forwards of a text to an MFA, recorded with its log entry, and the usage it counts. */
+  /** A text to a number no MFA owns: kept, not forwarded, and logged as VALIDATION. */
+  private async keepUnowned(manager: EntityManager, message: Omit<InboundMessage, 'feedPosition'>) {
+    const { event } = await this.log.insert(manager, {
+      mfaId: null,
+      userId: null,
+      messageId: message.messageId,
+      logType: 'VALIDATION',
+      mobileNo: message.toNumber,
+      message: `A text from ${message.fromNumber} reached ${message.toNumber}, which no MultiMFA or RoboMFA owns; it was kept and not forwarded.`,
+      members: [],
+      createdAt: message.receivedAt,
+    });
+    return { forwards: [], logged: event, usage: undefined };
+  }
+
+  /**
+   * The forwards of a text to an MFA, recorded with its log entry (if it gets one), and the events
+   * to publish: the entry's, and the usage it counts.
+   */
   private async route(
     manager: EntityManager,
-    mfa: MfaView,
+    mfa: MfaView & { verifiedMembers: MemberView[] },
     message: Omit<InboundMessage, 'feedPosition'>,
-  ): Promise<{ forwards: NewForward[]; usage?: OutboxEvent }> {
+  ): Promise<{ forwards: NewForward[]; logged?: OutboxEvent; usage?: OutboxEvent }> {
     const entry = {
       mfaId: mfa.mfaId,
       userId: mfa.userId,
@@ -161,13 +171,13 @@ export class InboundService {
     };
     if (!mfa.isSubscriptionActive || !mfa.isActive) {
       await this.messages.withhold(manager, message.messageId, message.receivedAt);
-      await this.log.write(manager, {
+      const { event } = await this.log.insert(manager, {
         ...entry,
         logType: 'WARNING',
         message: `A text from ${message.fromNumber} was kept and not forwarded: the subscription of ${mfa.name ?? 'this MFA'} is not active.`,
         members: [],
       });
-      return { forwards: [] };
+      return { forwards: [], logged: event };
     }
     const usage =
       mfa.userId && mfa.subscriptionId
@@ -181,7 +191,7 @@ export class InboundService {
           })
         : undefined;
     if (mfa.mfaType === 'RoboMFA') return { forwards: [], ...(usage ? { usage } : {}) };
-    const members = await this.directory.verifiedMembers(manager, mfa.mfaId);
+    const members = mfa.verifiedMembers;
     const forwards: NewForward[] = members.flatMap((member) =>
       mediumsOf(member).map(({ medium, destination }) => ({
         forwardId: randomUUID(),
@@ -195,7 +205,7 @@ export class InboundService {
       })),
     );
     await this.forwards.insertAll(manager, forwards);
-    await this.log.write(manager, {
+    const { event } = await this.log.insert(manager, {
       ...entry,
       logType: 'INFO',
       message: forwards.length
@@ -203,6 +213,6 @@ export class InboundService {
         : `A text from ${message.fromNumber} was kept; ${mfa.name ?? 'this MultiMFA'} has no verified member to forward it to.`,
       members: names(members),
     });
-    return { forwards, ...(usage ? { usage } : {}) };
+    return { forwards, logged: event, ...(usage ? { usage } : {}) };
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Outbox } from '@multimfa/event-bus';
+import { Outbox, type OutboxEvent, outboxEvent } from '@multimfa/event-bus';
 import { logEntryWritten } from '@multimfa/events';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -28,7 +28,18 @@ export interface LogEntry {
 export class MessageLogRepository {
   constructor(@Inject(Outbox) private readonly outbox: Outbox) {}
 
+  /** Writes the entry and publishes it. */
   async write(manager: EntityManager, entry: LogEntry): Promise<string> {
+    const { logId, event } = await this.insert(manager, entry);
+    await this.outbox.publishEach(manager, [event]);
+    return logId;
+  }
+
+  /**
+   * Writes the entry and gives back its event for the caller to publish, in this transaction, with
+   * the other facts of its change: one outbox statement for all of them.
+   */
+  async insert(manager: EntityManager, entry: LogEntry): Promise<{ logId: string; event: OutboxEvent }> {
     const logId = randomUUID();
     await manager.query(
       `INSERT INTO message_log (log_id, mfa_id, message_id, log_type, mobile_no, message, members, created_at)
@@ -44,7 +55,7 @@ export class MessageLogRepository {
         entry.createdAt,
       ],
     );
-    await this.outbox.publish(manager, logEntryWritten, {
+    const event = outboxEvent(logEntryWritten, {
       logId,
       mfaId: entry.mfaId,
       userId: entry.userId,
@@ -54,7 +65,7 @@ export class MessageLogRepository {
       members: entry.members,
       createdAt: entry.createdAt.toISOString(),
     });
-    return logId;
+    return { logId, event };
   }
 
   /** One forward more that a provider accepted (`medium` counts towards the sms or email total). */
