@@ -38,6 +38,17 @@ const on = <D extends EventDefinition>(definition: D, apply: Apply<D>): Handler 
 type MfaState = PayloadOf<typeof mfaCreated> | PayloadOf<typeof mfaUpdated>;
 type MemberState = PayloadOf<typeof memberAdded> | PayloadOf<typeof memberVerified>;
 
+/**
+ * Holds the MFA until the transaction ends. Its deletion and every row that names it take this lock
+ * first, so neither misses the other: without it, an assignment read on one topic while the deletion
+ * is applied from another finds no deletion yet, and the deletion finds no assignment to remove.
+ * It is a statement of its own: a statement that waited for it inside would keep the snapshot it
+ * started with and still not see the deletion.
+ */
+async function lockMfa(manager: EntityManager, mfaId: string): Promise<void> {
+  await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`report-mfa:${mfaId}`]);
+}
+
 /** The MFA as its latest event describes it (created and updated carry the whole state). */
 async function upsertMfa(
   manager: EntityManager,
@@ -45,6 +56,7 @@ async function upsertMfa(
   createdAt: string | null,
   occurredAt: string,
 ): Promise<void> {
+  await lockMfa(manager, mfa.mfaId);
   await manager.query(
     `INSERT INTO report_mfa (mfa_id, mfa_type, user_id, name, plan_id, plan_name, number, is_active,
                              is_subscription_active, created_at)
@@ -72,6 +84,7 @@ async function upsertMfa(
 }
 
 async function upsertMember(manager: EntityManager, member: MemberState, at: string): Promise<void> {
+  await lockMfa(manager, member.mfaId);
   await manager.query(
     `INSERT INTO report_member (member_id, mfa_id, user_id, first_name, last_name, mobile_no, email,
                                 forward_medium, status, created_at)
@@ -140,6 +153,7 @@ export const projection: readonly Handler[] = [
   on(mfaCreated, (manager, mfa, occurredAt) => upsertMfa(manager, mfa, mfa.createdAt, occurredAt)),
   on(mfaUpdated, (manager, mfa, occurredAt) => upsertMfa(manager, mfa, null, occurredAt)),
   on(mfaDeleted, async (manager, { mfaId, deletedAt }) => {
+    await lockMfa(manager, mfaId);
     await manager.query(
       'INSERT INTO report_deleted_mfa (mfa_id, deleted_at) VALUES ($1, $2) ON CONFLICT DO NOTHING',
       [mfaId, deletedAt],
@@ -148,6 +162,7 @@ export const projection: readonly Handler[] = [
       await manager.query(`DELETE FROM ${table} WHERE mfa_id = $1`, [mfaId]);
   }),
   on(numberAssigned, async (manager, assignment) => {
+    await lockMfa(manager, assignment.mfaId);
     await manager.query(
       `INSERT INTO report_number_assignment (mfa_id, number, assigned_at)
        SELECT $1, $2, $3 WHERE NOT EXISTS (SELECT 1 FROM report_deleted_mfa WHERE mfa_id = $1)
@@ -161,6 +176,7 @@ export const projection: readonly Handler[] = [
     await manager.query('DELETE FROM report_member WHERE member_id = $1', [memberId]);
   }),
   on(botCreated, async (manager, bot) => {
+    await lockMfa(manager, bot.mfaId);
     await manager.query(
       `INSERT INTO report_bot (bot_id, mfa_id, user_id, reference_name, is_active, created_at)
        SELECT $1, $2, $3, $4, $5, $6 WHERE NOT EXISTS (SELECT 1 FROM report_deleted_mfa WHERE mfa_id = $2)

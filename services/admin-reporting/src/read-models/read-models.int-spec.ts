@@ -48,6 +48,7 @@ import {
   updatedMfa,
   writtenLog,
 } from '../testing/report-events.builder.js';
+import { applyEvent } from './projection.js';
 import { rebuildReadModels } from './rebuild.js';
 
 const DAY_MS = 86_400_000;
@@ -326,23 +327,30 @@ describe('admin-reporting read models, fed by events (real PostgreSQL, Kafka, Re
     );
 
     const deletedAt = new Date().toISOString();
-    await publish(mfaDeleted, {
-      mfaId: robo.mfaId,
-      MFAType: 'RoboMFA',
-      userId: owner.userId,
-      number: null,
-      deletedAt,
-    });
-    await publish(mfaDeleted, {
-      mfaId: team.mfaId,
-      MFAType: 'MultiMFA',
-      userId: owner.userId,
-      number: null,
-      deletedAt,
-    });
+    const deletions = [
+      await publish(mfaDeleted, {
+        mfaId: robo.mfaId,
+        MFAType: 'RoboMFA',
+        userId: owner.userId,
+        number: null,
+        deletedAt,
+      }),
+      await publish(mfaDeleted, {
+        mfaId: team.mfaId,
+        MFAType: 'MultiMFA',
+        userId: owner.userId,
+        number: null,
+        deletedAt,
+      }),
+    ];
     const late = await publish(numberAssigned, assignedNumber(team, '+12125550888'));
-    await eventually(() => applied(late), Boolean, 'the late assignment was read');
-    await eventually(roboMfas, (rows) => !rows.some((row) => row.roboMFAId === robo.mfaId), 'RoboMFA gone');
+    // Each MFA's deletion may sit on its own partition, and the assignment is on another topic.
+    for (const eventId of [...deletions, late])
+      await eventually(() => applied(eventId), Boolean, `event ${eventId} was read`);
+    assert.equal(
+      (await roboMfas()).some((row) => row.roboMFAId === robo.mfaId),
+      false,
+    );
     assert.equal(
       (await multiMfas()).some((row) => row.multiMFAId === team.mfaId),
       false,
@@ -357,6 +365,69 @@ describe('admin-reporting read models, fed by events (real PostgreSQL, Kafka, Re
       [robo.mfaId, team.mfaId],
     );
     assert.deepEqual(rows[0], { bots: 0, numbers: 0 });
+  });
+
+  it('an MFA deleted while a number is being assigned to it from another topic keeps no assignment, whichever transaction starts first', async () => {
+    /** Applies `first` and leaves its transaction open, applies `second` in another, then commits both. */
+    async function overlapping(
+      first: { definition: EventDefinition; payload: unknown },
+      second: { definition: EventDefinition; payload: unknown },
+    ): Promise<void> {
+      const envelope = ({ definition, payload }: typeof first) => ({
+        type: definition.type,
+        version: definition.version,
+        payload,
+        occurredAt: new Date().toISOString(),
+      });
+      const [one, two] = [database.createQueryRunner(), database.createQueryRunner()];
+      try {
+        await one.startTransaction();
+        await two.startTransaction();
+        await applyEvent(one.manager, envelope(first));
+        const secondApplied = applyEvent(two.manager, envelope(second));
+        // The second runs against the first's uncommitted effect; if nothing holds it, it is done
+        // well before the first commits.
+        await Promise.race([secondApplied, new Promise((resolve) => setTimeout(resolve, 500))]);
+        await one.commitTransaction();
+        await secondApplied;
+        await two.commitTransaction();
+      } finally {
+        await one.release();
+        await two.release();
+      }
+    }
+    const assignments = async (mfaId: string) =>
+      Number(
+        (await database.query('SELECT count(*) FROM report_number_assignment WHERE mfa_id = $1', [mfaId]))[0]
+          .count,
+      );
+    const owner = registeredUser();
+    for (const [order, number] of [
+      ['assignment first', '+12125550881'],
+      ['deletion first', '+12125550882'],
+    ] as const) {
+      const team = createdMfa(owner.userId, { name: `Raced (${order})` });
+      const assignment = { definition: numberAssigned, payload: assignedNumber(team, number) };
+      const deletion = {
+        definition: mfaDeleted,
+        payload: {
+          mfaId: team.mfaId,
+          MFAType: 'MultiMFA',
+          userId: owner.userId,
+          number: null,
+          deletedAt: new Date().toISOString(),
+        },
+      };
+      try {
+        if (order === 'assignment first') await overlapping(assignment, deletion);
+        else await overlapping(deletion, assignment);
+        expect({ order, assignments: await assignments(team.mfaId) }).toEqual({ order, assignments: 0 });
+      } finally {
+        // Written past the topics: the rebuild test compares the tables with what the topics hold.
+        for (const table of ['report_number_assignment', 'report_deleted_mfa'])
+          await database.query(`DELETE FROM ${table} WHERE mfa_id = $1`, [team.mfaId]);
+      }
+    }
   });
 
   it('logs: filtered by type, number, from and to, newest first, 25 a page with the page kept within bounds; the export holds every entry of the filter; an entry sent twice is one row', async () => {
