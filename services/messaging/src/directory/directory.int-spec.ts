@@ -21,6 +21,7 @@ import {
 import { testGatewayCaller } from '@multimfa/service-runtime/testing';
 import pg from 'pg';
 import { InboundService } from '../inbound/inbound.service.js';
+import { ForwardQueue } from '../queue/forward-queue.js';
 import { type MessagingTestApp, startMessagingTestApp } from '../testing/messaging-test-app.js';
 
 type Answer<T> = { status: number; body: T };
@@ -333,5 +334,44 @@ describe("messaging's views of numbers, subscriptions and owners (real PostgreSQ
     await new Promise((resolve) => setTimeout(resolve, 300));
     const all = await messaging.inbox.messages({ channel: 'email', to: owner, after: cursor });
     assert.equal(all.length, 1, 'one e-mail per rejection');
+  });
+
+  it('answers a text once it is stored, before its forwards are queued, and a stop waits until they are', async () => {
+    const number = randomNumber();
+    await multiMfa(number);
+    const queue = messaging.app.get(ForwardQueue);
+    const enqueueAll = queue.enqueueAll.bind(queue);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    let queued = 0;
+    queue.enqueueAll = async (jobs) => {
+      await gate;
+      await enqueueAll(jobs);
+      queued += jobs.length;
+    };
+    const pending = <T>(work: Promise<T>, ms: number) =>
+      Promise.race([
+        work.then(() => false),
+        new Promise<boolean>((resolve) => setTimeout(resolve, ms, true)),
+      ]);
+    try {
+      const answer = text(number);
+      assert.equal(await pending(answer, 5_000), false, 'answered while its forward waits to be queued');
+      assert.equal(await forwardsOf((await answer).messageId), 1);
+      assert.equal(queued, 0);
+
+      const stopped = messaging.stop();
+      // A stop with nothing in flight takes about a second here.
+      assert.equal(await pending(stopped, 5_000), true, 'the stop waits for the forward to be queued');
+      open();
+      await stopped;
+      assert.equal(queued, 1);
+    } finally {
+      open();
+      await messaging.stop();
+      await messaging.startApp();
+    }
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Outbox, type OutboxEvent, outboxEvent } from '@multimfa/event-bus';
 import { messageReceived, usageCounted } from '@multimfa/events';
 import { Clock, currentCorrelationId, LOGGER, type Logger } from '@multimfa/service-runtime';
-import { Inject, Injectable } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { InboundSmsAccepted, InboundSmsRequest } from '../contract.js';
@@ -38,11 +38,15 @@ interface Stored {
 /**
  * A text Twilio delivered: stored once per MessageSid together with, in the same transaction, its
  * forwards (one per verified member and medium), its log entry and its events; the forward jobs are
- * queued and the bot feed is told once that has committed. The MFA, its subscription and its members
- * come from messaging's own view (numbers' events): no other service is called.
+ * queued and the bot feed is told once that has committed, without holding up the answer. The MFA,
+ * its subscription and its members come from messaging's own view (numbers' events): no other
+ * service is called.
  */
 @Injectable()
-export class InboundService {
+export class InboundService implements BeforeApplicationShutdown {
+  /** Texts answered whose jobs and arrival are still being sent. */
+  private readonly dispatching = new Set<Promise<void>>();
+
   constructor(
     @InjectDataSource() @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(InboundMessagesRepository) private readonly messages: InboundMessagesRepository,
@@ -63,8 +67,22 @@ export class InboundService {
       this.logger.info({ messageSid: sms.messageSid }, 'text delivered again; already stored');
       return { messageId: stored.messageId, duplicate: true };
     }
-    // After the commit, both at once: a job lost here is queued again by the worker's sweep; a lost
-    // announcement only delays a waiting bot until its next poll.
+    // The text is stored: the answer does not wait for its jobs to be queued or its arrival told.
+    const dispatch = this.dispatch(stored).finally(() => this.dispatching.delete(dispatch));
+    this.dispatching.add(dispatch);
+    return { messageId: stored.messageId, duplicate: false };
+  }
+
+  /** Lets the texts already answered queue their forwards before the queue closes. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all(this.dispatching);
+  }
+
+  /**
+   * After the commit, both at once; it never fails. A job lost here is queued again by the forward
+   * worker's sweep; a lost announcement only delays a waiting bot until its next poll.
+   */
+  private async dispatch(stored: Stored): Promise<void> {
     const arrival = stored.arrival;
     await Promise.all([
       this.queue
@@ -79,7 +97,6 @@ export class InboundService {
             this.logger.warn({ err: error, messageId: stored.messageId }, 'arrival not announced'),
           ),
     ]);
-    return { messageId: stored.messageId, duplicate: false };
   }
 
   private async store(manager: EntityManager, sms: InboundSmsRequest): Promise<Stored> {
