@@ -51,7 +51,9 @@ const memberEmail = (i) => `bench-member-${i}@example.com`;
 const memberMobile = (i) => `+1212555${pad(i)}`;
 const loadScript = fileURLToPath(new URL('./forwarding-load.mjs', import.meta.url));
 
+/** NaN when there are no samples (every text of a run unanswered): the target then does not hold. */
 const percentile = (values, p) => {
+  if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 };
