@@ -1,5 +1,9 @@
-// The forwarding benchmark's load generators, each in a process of its own (forked by
-// forwarding.bench.mjs, parameters as JSON in argv[2], results sent back over IPC):
+// The forwarding benchmark's load generators, in processes of their own (forked by
+// forwarding.bench.mjs once per bench, then given one run after another over IPC: `{ run: params }`
+// starts one, `'stop'` ends a run of bots; a run answers `{ ready: true }` once its bots wait, then
+// `{ result }`). A process serves many runs so that the runs after the first measure the stack, not
+// the generator compiling its own code (a fresh generator spent a third of a core for its first
+// half-second of texts). The modes:
 //   webhooks      signed Twilio inbound-SMS requests at a steady rate (open loop: each request leaves
 //                 at its scheduled instant, whether or not earlier ones were answered);
 //   bots          bots long-polling `GET /api/bot/v1/messages/next`, re-waiting from the last cursor
@@ -12,7 +16,6 @@ import pg from 'pg';
 import twilio from 'twilio';
 import { Pool } from 'undici';
 
-const params = JSON.parse(process.argv[2]);
 const now = () => performance.timeOrigin + performance.now();
 const sleepUntil = (at) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - now())));
 
@@ -60,15 +63,13 @@ async function webhooks({ gatewayUrl, signedUrl, authToken, rate, seconds, targe
   }).finally(() => gateway.close());
 }
 
-async function bots({ gatewayUrl, keys }) {
+async function bots({ gatewayUrl, keys }, stopped) {
   const received = [];
   let stopping = false;
   const controller = new AbortController();
-  process.on('message', (message) => {
-    if (message === 'stop') {
-      stopping = true;
-      controller.abort();
-    }
+  stopped.then(() => {
+    stopping = true;
+    controller.abort();
   });
   // Every bot holds a connection while it waits.
   const gateway = new Pool(gatewayUrl, { connections: keys.length });
@@ -159,5 +160,18 @@ async function redisPubsub({ redisUrl, rate, seconds }) {
 }
 
 const modes = { webhooks, bots, 'pg-insert': pgInsert, 'redis-pubsub': redisPubsub };
-const result = await modes[params.mode](params);
-process.send({ result }, () => process.exit(0));
+let stop = () => {};
+// The process ends when the bench disconnects; a run that fails ends it at once, with its error.
+process.on('message', (message) => {
+  if (message === 'stop') return stop();
+  const stopped = new Promise((resolve) => {
+    stop = resolve;
+  });
+  modes[message.run.mode](message.run, stopped).then(
+    (result) => process.send({ result }),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+});

@@ -18,7 +18,6 @@
 
 import { fork } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { Kafka, logLevel } from 'kafkajs';
 import pg from 'pg';
@@ -59,21 +58,28 @@ const percentile = (values, p) => {
 };
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Forks one generator; resolves with what it sends back (or its `ready`, through `onReady`). */
-function generator(params, onReady) {
-  const child = fork(loadScript, [JSON.stringify(params)], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+/**
+ * A generator process, forked once and given one run at a time: `run` resolves with the run's result
+ * (calling `onReady` when its bots wait), `stop` ends a run of bots, `close` lets the process end.
+ */
+function generatorProcess() {
+  const child = fork(loadScript, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  let current;
+  child.on('message', (message) => {
+    if (message.ready) current?.onReady?.();
+    if ('result' in message) current?.resolve(message.result);
   });
-  const result = new Promise((resolve, reject) => {
-    child.on('message', (message) => {
-      if (message.ready) onReady?.(child);
-      if ('result' in message) resolve(message.result);
-    });
-    child.on('exit', (code) => {
-      if (code !== 0) reject(new Error(`${params.mode} generator exited with ${code}`));
-    });
-  });
-  return { child, result };
+  child.on('exit', (code) => current?.reject(new Error(`a generator exited with ${code}`)));
+  return {
+    run(params, onReady) {
+      return new Promise((resolve, reject) => {
+        current = { resolve, reject, onReady };
+        child.send({ run: params });
+      });
+    },
+    stop: () => child.send('stop'),
+    close: () => child.disconnect(),
+  };
 }
 
 function mfaState(mfaId, MFAType, userId, number) {
@@ -276,9 +282,13 @@ async function waitForViews(config, gatewayUrl, keys) {
 }
 
 /** One run at `rate` for `seconds`: the three figures' samples and what was lost. */
-async function measure({ config, gatewayUrl, keys, rate, seconds, firstCode }) {
-  const bots = generator({ mode: 'bots', gatewayUrl, keys: keys.flat() });
-  await once(bots.child, 'message');
+async function measure({ config, generators, gatewayUrl, keys, rate, seconds, firstCode }) {
+  let botsReady;
+  const waiting = new Promise((resolve) => {
+    botsReady = resolve;
+  });
+  const bots = generators.bots.run({ mode: 'bots', gatewayUrl, keys: keys.flat() }, botsReady);
+  await Promise.race([waiting, bots]);
   // The bots are waiting before the first text, as a fleet of bots is: their first requests, all at
   // once, each a bot key not yet cached, slowed the first half-second of texts (in a 15 s run at
   // 40 texts/s, every ack over 40 ms was in it).
@@ -286,7 +296,7 @@ async function measure({ config, gatewayUrl, keys, rate, seconds, firstCode }) {
   const cursor = await sandboxCursor(config);
   let sending = true;
   const sandbox = collectSandbox(config, cursor, () => sending);
-  const sent = await generator({
+  const sent = await generators.load.run({
     mode: 'webhooks',
     gatewayUrl,
     signedUrl: `${config.publicApiUrl}/api/webhooks/twilio/sms`,
@@ -298,12 +308,12 @@ async function measure({ config, gatewayUrl, keys, rate, seconds, firstCode }) {
       { kind: 'MultiMFA', number: multiMfaNumber(m) },
       { kind: 'RoboMFA', number: roboMfaNumber(m) },
     ]).flat(),
-  }).result;
+  });
   await sleep(3000);
   sending = false;
   const entries = await sandbox;
-  bots.child.send('stop');
-  const received = await bots.result;
+  generators.bots.stop();
+  const received = await bots;
 
   const refused = sent.filter((text) => text.status !== 200);
   if (refused.length) throw new Error(`${refused.length} webhooks refused, first: ${refused[0].status}`);
@@ -346,6 +356,16 @@ const holds = (run) =>
   p(run.ack, 99) < TARGETS.ack && p(run.provider, 99) < TARGETS.provider && p(run.bot, 99) < TARGETS.bot;
 
 export async function run({ config, seconds }) {
+  const generators = { load: generatorProcess(), bots: generatorProcess() };
+  try {
+    return await measureAll({ config, seconds, generators });
+  } finally {
+    generators.load.close();
+    generators.bots.close();
+  }
+}
+
+async function measureAll({ config, seconds, generators }) {
   const gatewayUrl = `http://127.0.0.1:${config.ports.gateway}`;
   const keys = await seed(config);
   await waitForViews(config, gatewayUrl, keys);
@@ -355,22 +375,26 @@ export async function run({ config, seconds }) {
   // 30 s: after a 10 s warm-up the first 15 s of the next run answered at a p50 of 20-48 ms, against
   // 6-10 ms afterwards. The broker's optimizing compiler still runs after 30 s (28 s of its first 33 s
   // of CPU went to it), so the first seconds of a run remain slower than its rest.
-  await measure({ config, gatewayUrl, keys, rate: RATE, seconds: WARM_UP_SECONDS, firstCode });
+  await measure({ config, generators, gatewayUrl, keys, rate: RATE, seconds: WARM_UP_SECONDS, firstCode });
   firstCode += RATE * WARM_UP_SECONDS + 1000;
   const runs = [];
   const baselines = [];
   for (let i = 0; i < RUNS; i += 1) {
-    const result = await measure({ config, gatewayUrl, keys, rate: RATE, seconds, firstCode });
+    const result = await measure({ config, generators, gatewayUrl, keys, rate: RATE, seconds, firstCode });
     firstCode += RATE * seconds + 1000;
     runs.push(result);
-    const insert = await generator({
+    const insert = await generators.load.run({
       mode: 'pg-insert',
       databaseUrl: `${config.postgresUrl}/${config.databasePrefix}_messaging`,
       rate: RATE,
       seconds,
-    }).result;
-    const pubsub = await generator({ mode: 'redis-pubsub', redisUrl: config.redisUrl, rate: RATE, seconds })
-      .result;
+    });
+    const pubsub = await generators.load.run({
+      mode: 'redis-pubsub',
+      redisUrl: config.redisUrl,
+      rate: RATE,
+      seconds,
+    });
     baselines.push({ insert, pubsub });
   }
   const losses = runs.map(
@@ -387,6 +411,7 @@ export async function run({ config, seconds }) {
     await sleep(RATE_SEARCH_PAUSE_MS);
     const result = await measure({
       config,
+      generators,
       gatewayUrl,
       keys,
       rate,
