@@ -13,8 +13,8 @@
 // Beside them, in the same run and at the same rate: the same row inserted into PostgreSQL on its own,
 // and a Redis publish until a subscriber holds it. Then shorter runs find the highest steady rate at
 // which all three p99 targets still hold: higher rates if they hold at 50 texts/s, lower ones if not.
-// The first run after the stack starts is a warm-up, not counted. Generators and bots run in their
-// own processes.
+// The first run after the stack starts is a warm-up, not counted, and each run's first
+// LEAD_IN_SECONDS of texts are not counted either. Generators and bots run in their own processes.
 
 import { fork } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -41,6 +41,14 @@ const LOWER_RATES = [40, 30, 20, 10, 5];
 const WARM_UP_SECONDS = 30;
 /** How long the bots wait before the first text of a run. */
 const BOTS_SETTLE_MS = 2000;
+/**
+ * Texts sent at a run's rate before its measured seconds, not counted: the run measures a steady
+ * stream. Each run follows two minutes of baselines (or a pause); after those, the stack answered a
+ * run's first 1.5-3 s of texts at up to 110-220 ms (five runs), and that alone took a run's ack p99
+ * from under 36 ms to 48-128 ms. (Nor did keeping V8's bytecode, --no-flush-bytecode, or the
+ * database connections, pg's `min`, make those seconds steady.)
+ */
+const LEAD_IN_SECONDS = 10;
 /** The pause before each run of the search for the highest steady rate. */
 const RATE_SEARCH_PAUSE_MS = 5000;
 const pad = (i) => String(i).padStart(4, '0');
@@ -281,8 +289,11 @@ async function waitForViews(config, gatewayUrl, keys) {
   }
 }
 
-/** One run at `rate` for `seconds`: the three figures' samples and what was lost. */
-async function measure({ config, generators, gatewayUrl, keys, rate, seconds, firstCode }) {
+/**
+ * One run at `rate`: `leadIn` seconds not counted, then `seconds` measured; the three figures'
+ * samples and what was lost, of the measured texts.
+ */
+async function measure({ config, generators, gatewayUrl, keys, rate, seconds, leadIn, firstCode }) {
   let botsReady;
   const waiting = new Promise((resolve) => {
     botsReady = resolve;
@@ -296,13 +307,13 @@ async function measure({ config, generators, gatewayUrl, keys, rate, seconds, fi
   const cursor = await sandboxCursor(config);
   let sending = true;
   const sandbox = collectSandbox(config, cursor, () => sending);
-  const sent = await generators.load.run({
+  const all = await generators.load.run({
     mode: 'webhooks',
     gatewayUrl,
     signedUrl: `${config.publicApiUrl}/api/webhooks/twilio/sms`,
     authToken: SANDBOX.twilioAuthToken,
     rate,
-    seconds,
+    seconds: leadIn + seconds,
     firstCode,
     targets: Array.from({ length: NUMBERS }, (_, m) => [
       { kind: 'MultiMFA', number: multiMfaNumber(m) },
@@ -315,8 +326,9 @@ async function measure({ config, generators, gatewayUrl, keys, rate, seconds, fi
   generators.bots.stop();
   const received = await bots;
 
-  const refused = sent.filter((text) => text.status !== 200);
+  const refused = all.filter((text) => text.status !== 200);
   if (refused.length) throw new Error(`${refused.length} webhooks refused, first: ${refused[0].status}`);
+  const sent = all.slice(Math.round(rate * leadIn));
   const firstCall = new Map();
   const channels = new Map();
   for (const entry of entries) {
@@ -375,13 +387,14 @@ async function measureAll({ config, seconds, generators }) {
   // 30 s: after a 10 s warm-up the first 15 s of the next run answered at a p50 of 20-48 ms, against
   // 6-10 ms afterwards. The broker's optimizing compiler still runs after 30 s (28 s of its first 33 s
   // of CPU went to it), so the first seconds of a run remain slower than its rest.
-  await measure({ config, generators, gatewayUrl, keys, rate: RATE, seconds: WARM_UP_SECONDS, firstCode });
+  const stack = { config, generators, gatewayUrl, keys };
+  await measure({ ...stack, rate: RATE, leadIn: 0, seconds: WARM_UP_SECONDS, firstCode });
   firstCode += RATE * WARM_UP_SECONDS + 1000;
   const runs = [];
   const baselines = [];
   for (let i = 0; i < RUNS; i += 1) {
-    const result = await measure({ config, generators, gatewayUrl, keys, rate: RATE, seconds, firstCode });
-    firstCode += RATE * seconds + 1000;
+    const result = await measure({ ...stack, rate: RATE, leadIn: LEAD_IN_SECONDS, seconds, firstCode });
+    firstCode += RATE * (LEAD_IN_SECONDS + seconds) + 1000;
     runs.push(result);
     const insert = await generators.load.run({
       mode: 'pg-insert',
@@ -409,16 +422,15 @@ async function measureAll({ config, seconds, generators }) {
     // The previous run's tail (its reports, events and bots) drains first; and a run of 30 s leaves
     // 6 samples above the p99 at 20 texts/s, where 15 s left 3.
     await sleep(RATE_SEARCH_PAUSE_MS);
+    const searchSeconds = Math.min(seconds, 30);
     const result = await measure({
-      config,
-      generators,
-      gatewayUrl,
-      keys,
+      ...stack,
       rate,
-      seconds: Math.min(seconds, 30),
+      leadIn: LEAD_IN_SECONDS,
+      seconds: searchSeconds,
       firstCode,
     });
-    firstCode += rate * seconds + 1000;
+    firstCode += rate * (LEAD_IN_SECONDS + searchSeconds) + 1000;
     console.log(
       `at ${rate} texts/s: ack p99 ${p(result.ack, 99).toFixed(1)} ms, first provider call p99 ${p(result.provider, 99).toFixed(1)} ms, waiting bot p99 ${p(result.bot, 99).toFixed(1)} ms, ${result.lostForwards} forwards not yet made 3 s after the last`,
     );
