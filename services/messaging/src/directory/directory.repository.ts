@@ -28,6 +28,9 @@ export interface MemberView {
   status: 'AWAITING_INVITE' | 'INVITE_SENT' | 'VERIFIED';
 }
 
+/** An MFA with the members its texts go to (the VERIFIED ones). */
+export type MfaWithMembers = MfaView & { verifiedMembers: MemberView[] };
+
 type MfaState = Omit<PayloadOf<typeof mfaCreated>, 'purchaseId' | 'createdAt'>;
 
 interface MfaRow {
@@ -184,10 +187,7 @@ export class DirectoryRepository {
    * with the members its texts go to (the VERIFIED ones, in a stable order): one round trip on the
    * inbound text's path.
    */
-  async mfaByNumber(
-    manager: EntityManager,
-    number: string,
-  ): Promise<(MfaView & { verifiedMembers: MemberView[] }) | undefined> {
+  async mfaByNumber(manager: EntityManager, number: string): Promise<MfaWithMembers | undefined> {
     const [row]: Array<MfaRow & { verified_members: MemberRow[] }> = await manager.query(
       `SELECT v.*, COALESCE(m.members, '[]') AS verified_members
          FROM (SELECT mfa_id, mfa_type, user_id, subscription_id, name, number, is_subscription_active,

@@ -6,7 +6,11 @@ import { type BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/comm
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { InboundSmsAccepted, InboundSmsRequest } from '../contract.js';
-import { DirectoryRepository, type MemberView, type MfaView } from '../directory/directory.repository.js';
+import {
+  DirectoryRepository,
+  type MemberView,
+  type MfaWithMembers,
+} from '../directory/directory.repository.js';
 import { ForwardsRepository, forwardJobId, type NewForward } from '../forwarding/forwards.repository.js';
 import { MessageLogRepository } from '../message-log/message-log.repository.js';
 import { ForwardQueue } from '../queue/forward-queue.js';
@@ -176,7 +180,7 @@ export class InboundService implements BeforeApplicationShutdown {
    */
   private async route(
     manager: EntityManager,
-    mfa: MfaView & { verifiedMembers: MemberView[] },
+    mfa: MfaWithMembers,
     message: Omit<InboundMessage, 'feedPosition'>,
   ): Promise<{ forwards: NewForward[]; logged?: OutboxEvent; usage?: OutboxEvent }> {
     const entry = {
