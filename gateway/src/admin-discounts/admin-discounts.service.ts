@@ -5,7 +5,7 @@ import type {
   DiscountsQuery,
   UpdateDiscountBody,
 } from '@multimfa/api-contract';
-import { adminActiveDiscount, adminDiscount } from '@multimfa/billing/contract';
+import { adminActiveDiscount, adminDiscount } from '@multimfa/service-contracts/billing';
 import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import type { ServiceClient } from '../upstream/service-client.js';

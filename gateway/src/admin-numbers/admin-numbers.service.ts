@@ -1,5 +1,5 @@
 import type { TwilioNumber, TwilioNumberBody, WaitingMfa } from '@multimfa/api-contract';
-import { nothing, poolNumber, poolNumbers, waitingMfas } from '@multimfa/numbers/contract';
+import { nothing, poolNumber, poolNumbers, waitingMfas } from '@multimfa/service-contracts/numbers';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ServiceClient } from '../upstream/service-client.js';
 import { NUMBERS } from '../upstream/upstream.module.js';

@@ -1,3 +1,14 @@
+import type {
+  AdminLog,
+  AdminLogFilters,
+  AdminLogQuery,
+  AdminMember,
+  AdminMultiMfa,
+  AdminRoboMfa,
+  AdvancedLog,
+  DashboardStats,
+  ReportRangeQuery,
+} from '@multimfa/api-contract';
 import {
   advancedLogRows,
   dashboardStats,
@@ -10,19 +21,8 @@ import {
   memberRows,
   multiMfaRows,
   roboMfaRows,
-} from '@multimfa/admin-reporting/contract';
-import type {
-  AdminLog,
-  AdminLogFilters,
-  AdminLogQuery,
-  AdminMember,
-  AdminMultiMfa,
-  AdminRoboMfa,
-  AdvancedLog,
-  DashboardStats,
-  ReportRangeQuery,
-} from '@multimfa/api-contract';
-import { nothing } from '@multimfa/numbers/contract';
+} from '@multimfa/service-contracts/admin-reporting';
+import { nothing } from '@multimfa/service-contracts/numbers';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ServiceClient } from '../upstream/service-client.js';
 import { ADMIN_REPORTING, NUMBERS } from '../upstream/upstream.module.js';

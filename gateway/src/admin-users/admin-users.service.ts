@@ -1,6 +1,6 @@
 import type { CreateAdminBody, ReportUser } from '@multimfa/api-contract';
-import { identityUser, nothing, reportUsers } from '@multimfa/identity/contract';
-import { mfaCounts } from '@multimfa/numbers/contract';
+import { identityUser, nothing, reportUsers } from '@multimfa/service-contracts/identity';
+import { mfaCounts } from '@multimfa/service-contracts/numbers';
 import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import { SessionsService } from '../auth/sessions.service.js';

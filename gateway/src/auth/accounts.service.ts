@@ -7,7 +7,7 @@ import type {
   signUpData,
   updateUserBody,
 } from '@multimfa/api-contract';
-import { billingCustomer } from '@multimfa/billing/contract';
+import { billingCustomer } from '@multimfa/service-contracts/billing';
 import {
   accountInactive,
   codeRejected,
@@ -17,7 +17,7 @@ import {
   nothing,
   registration,
   resetCheck,
-} from '@multimfa/identity/contract';
+} from '@multimfa/service-contracts/identity';
 import { DomainError, LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';

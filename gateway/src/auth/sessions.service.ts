@@ -1,4 +1,4 @@
-import { googleIdentityRequired } from '@multimfa/identity/contract';
+import { googleIdentityRequired } from '@multimfa/service-contracts/identity';
 import { Clock, DomainError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';

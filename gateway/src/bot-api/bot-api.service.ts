@@ -6,7 +6,7 @@ import {
   type ListBotMessagesQuery,
   type NextBotMessageQuery,
 } from '@multimfa/api-contract';
-import { feedClaim, feedMessage, feedPage } from '@multimfa/messaging/contract';
+import { feedClaim, feedMessage, feedPage } from '@multimfa/service-contracts/messaging';
 import { LOGGER, type Logger, ServiceTokenSigner } from '@multimfa/service-runtime';
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
 import type { GatewayConfig } from '../config/gateway.config.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Bot, RoboMfaDetail } from '@multimfa/api-contract';
-import type { MfaRecord } from '@multimfa/numbers/contract';
+import type { MfaRecord } from '@multimfa/service-contracts/numbers';
 import { createLogger } from '@multimfa/service-runtime';
 import pg from 'pg';
 import { email, signUpBody } from '../testing/accounts.builder.js';

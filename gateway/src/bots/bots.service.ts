@@ -1,5 +1,5 @@
 import type { Bot, RoboMfaDetail, UpdateRoboMfaBody } from '@multimfa/api-contract';
-import { feedBotState } from '@multimfa/messaging/contract';
+import { feedBotState } from '@multimfa/service-contracts/messaging';
 import {
   type BotRecord,
   botRecord,
@@ -8,7 +8,7 @@ import {
   type RoboMfaDetailRecord,
   roboMfaDetail,
   type SaveMfaRequest,
-} from '@multimfa/numbers/contract';
+} from '@multimfa/service-contracts/numbers';
 import { LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { botKeyHash } from '../bot-api/bot-key.js';

@@ -1,5 +1,5 @@
 import type { InvoiceEntry, MfaUsage, SavedCard, UpdateCardBody } from '@multimfa/api-contract';
-import { invoiceList, savedCard, savedCardList, usageRecord } from '@multimfa/billing/contract';
+import { invoiceList, savedCard, savedCardList, usageRecord } from '@multimfa/service-contracts/billing';
 import { NotFoundError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';

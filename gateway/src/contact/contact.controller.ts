@@ -1,5 +1,5 @@
 import { type Envelope, sendContactMessage } from '@multimfa/api-contract';
-import type { ContactMessageAccepted, ContactMessageRequest } from '@multimfa/messaging/contract';
+import type { ContactMessageAccepted, ContactMessageRequest } from '@multimfa/service-contracts/messaging';
 import { ok } from '@multimfa/service-runtime';
 import { Body, Controller, HttpCode, Inject, Req } from '@nestjs/common';
 import type { Request } from 'express';

@@ -2,7 +2,7 @@ import {
   type ContactMessageAccepted,
   type ContactMessageRequest,
   contactMessageAccepted,
-} from '@multimfa/messaging/contract';
+} from '@multimfa/service-contracts/messaging';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ServiceClient } from '../upstream/service-client.js';
 import { MESSAGING } from '../upstream/upstream.module.js';

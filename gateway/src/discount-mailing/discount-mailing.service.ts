@@ -1,6 +1,6 @@
 import type { DiscountMailsSaved, ProspectView, SaveDiscountMailsBody } from '@multimfa/api-contract';
-import { discountMailsSaved } from '@multimfa/billing/contract';
-import { prospects } from '@multimfa/identity/contract';
+import { discountMailsSaved } from '@multimfa/service-contracts/billing';
+import { prospects } from '@multimfa/service-contracts/identity';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ServiceClient } from '../upstream/service-client.js';
 import { BILLING, IDENTITY } from '../upstream/upstream.module.js';

@@ -1,5 +1,5 @@
 import type { Invitation, Member } from '@multimfa/api-contract';
-import { invitationRecord, memberRecord, nothing } from '@multimfa/numbers/contract';
+import { invitationRecord, memberRecord, nothing } from '@multimfa/service-contracts/numbers';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ServiceClient } from '../upstream/service-client.js';
 import { NUMBERS } from '../upstream/upstream.module.js';

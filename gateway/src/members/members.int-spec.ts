@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Invitation, Member, MultiMfaDetails } from '@multimfa/api-contract';
 import { createKafka, readTopic } from '@multimfa/event-bus';
 import { type EventEnvelope, invitationSent, openSecret, type PayloadOf } from '@multimfa/events';
-import type { MfaRecord } from '@multimfa/numbers/contract';
+import type { MfaRecord } from '@multimfa/service-contracts/numbers';
 import { testInfrastructure, testLogger } from '@multimfa/service-runtime/testing';
 import pg from 'pg';
 import { email, signUpBody } from '../testing/accounts.builder.js';

@@ -6,7 +6,7 @@ import {
   mfaRecord,
   nothing,
   type SaveMfaRequest,
-} from '@multimfa/numbers/contract';
+} from '@multimfa/service-contracts/numbers';
 import { Inject, Injectable } from '@nestjs/common';
 import { toMultiMfa } from '../mfa/mfa-shapes.js';
 import type { ServiceClient } from '../upstream/service-client.js';

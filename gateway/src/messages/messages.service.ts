@@ -1,5 +1,5 @@
 import type { ForwardedMessage } from '@multimfa/api-contract';
-import { recentMessagesList } from '@multimfa/messaging/contract';
+import { recentMessagesList } from '@multimfa/service-contracts/messaging';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ServiceClient } from '../upstream/service-client.js';
 import { MESSAGING } from '../upstream/upstream.module.js';

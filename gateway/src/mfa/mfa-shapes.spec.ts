@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import type { MfaRecord } from '@multimfa/numbers/contract';
+import type { MfaRecord } from '@multimfa/service-contracts/numbers';
 import { toMultiMfa, toRoboMfa, toSessionMfa } from './mfa-shapes.js';
 
 const record = (overrides: Partial<MfaRecord> = {}): MfaRecord => ({

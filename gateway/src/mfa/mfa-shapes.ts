@@ -1,5 +1,5 @@
 import type { MultiMfa, RoboMfa, SessionMfa } from '@multimfa/api-contract';
-import type { MfaRecord } from '@multimfa/numbers/contract';
+import type { MfaRecord } from '@multimfa/service-contracts/numbers';
 
 /** What both kinds show the same way. */
 function common(mfa: MfaRecord) {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MultiMfa, RoboMfa, SessionMfa, WaitingMfa } from '@multimfa/api-contract';
-import type { MfaRecord } from '@multimfa/numbers/contract';
+import type { MfaRecord } from '@multimfa/service-contracts/numbers';
 import pg from 'pg';
 import { email, PASSWORD, signUpBody } from '../testing/accounts.builder.js';
 import { assertAnswersMatchContract } from '../testing/contract-answers.js';

@@ -3,8 +3,8 @@ import {
   type CompletePurchaseRequest,
   completedPurchase,
   type PurchaseCompleted,
-} from '@multimfa/billing/contract';
-import { type MfaKind, type MfaRecord, mfaRecord, mfaRecords } from '@multimfa/numbers/contract';
+} from '@multimfa/service-contracts/billing';
+import { type MfaKind, type MfaRecord, mfaRecord, mfaRecords } from '@multimfa/service-contracts/numbers';
 import { DomainError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';

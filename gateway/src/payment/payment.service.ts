@@ -10,7 +10,7 @@ import {
   checkoutQuote,
   discountCheckAnswer,
   stripeWebhookAnswer,
-} from '@multimfa/billing/contract';
+} from '@multimfa/service-contracts/billing';
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import type { ServiceClient } from '../upstream/service-client.js';

@@ -1,5 +1,5 @@
 import type { Plan } from '@multimfa/api-contract';
-import { type CatalogPlan, catalogPlan, type MfaType } from '@multimfa/billing/contract';
+import { type CatalogPlan, catalogPlan, type MfaType } from '@multimfa/service-contracts/billing';
 import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import type { ServiceClient } from '../upstream/service-client.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import type { PurchaseCompleted } from '@multimfa/billing/contract';
-import type { MfaRecord } from '@multimfa/numbers/contract';
+import type { PurchaseCompleted } from '@multimfa/service-contracts/billing';
+import type { MfaRecord } from '@multimfa/service-contracts/numbers';
 import { testGatewayCaller } from '@multimfa/service-runtime/testing';
 
 /** Test data for purchases: what billing publishes when a purchase completes. */

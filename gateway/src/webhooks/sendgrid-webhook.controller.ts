@@ -1,5 +1,5 @@
 import { type Envelope, sendgridEventsWebhook } from '@multimfa/api-contract';
-import type { DeliveryReportRequest } from '@multimfa/messaging/contract';
+import type { DeliveryReportRequest } from '@multimfa/service-contracts/messaging';
 import { LOGGER, type Logger, ok } from '@multimfa/service-runtime';
 import { Controller, HttpCode, Inject, Req } from '@nestjs/common';
 import type { Request } from 'express';

@@ -1,5 +1,5 @@
 import { twilioInboundSmsWebhook, twilioStatusWebhook } from '@multimfa/api-contract';
-import { inboundSmsRequest } from '@multimfa/messaging/contract';
+import { inboundSmsRequest } from '@multimfa/service-contracts/messaging';
 import { DomainError, LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Controller, HttpCode, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';

@@ -3,7 +3,7 @@ import {
   deliveryReportAccepted,
   type InboundSmsRequest,
   inboundSmsAccepted,
-} from '@multimfa/messaging/contract';
+} from '@multimfa/service-contracts/messaging';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ServiceClient } from '../upstream/service-client.js';
 import { MESSAGING } from '../upstream/upstream.module.js';

@@ -1,7 +1,7 @@
 import { GRAPHQL_MAX_FIRST } from '@multimfa/api-contract';
+import { type RangeQuery, rangeQuery } from '@multimfa/service-contracts/admin-reporting';
 import { GraphQLError } from 'graphql';
 import { z } from 'zod';
-import { type RangeQuery, rangeQuery } from '../contract.js';
 import type { KeysetPage } from '../reports/reports.service.js';
 import type { CursorCodec } from './cursor.js';
 

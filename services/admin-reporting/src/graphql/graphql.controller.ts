@@ -1,6 +1,10 @@
+import {
+  type GraphqlRequest,
+  type GraphqlResponse,
+  graphqlRequest,
+} from '@multimfa/service-contracts/admin-reporting';
 import { ZodPipe } from '@multimfa/service-runtime';
 import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
-import { type GraphqlRequest, type GraphqlResponse, graphqlRequest } from '../contract.js';
 import { ReportingGraphqlService } from './reporting-graphql.service.js';
 
 const request = new ZodPipe(graphqlRequest);

@@ -1,6 +1,6 @@
+import { type LogRecord, logFilters } from '@multimfa/service-contracts/admin-reporting';
 import { Inject } from '@nestjs/common';
 import { Args, Query, Resolver } from '@nestjs/graphql';
-import { type LogRecord, logFilters } from '../contract.js';
 import { ReportsService } from '../reports/reports.service.js';
 import { badInput, type ConnectionOf, connectionOf, pageInput } from './connection.js';
 import { connectionCost } from './connection.types.js';

@@ -1,6 +1,6 @@
+import type { MemberRow, MultiMfaRow } from '@multimfa/service-contracts/admin-reporting';
 import { Inject } from '@nestjs/common';
 import { Args, Int, Parent, ResolveField, Resolver } from '@nestjs/graphql';
-import type { MemberRow, MultiMfaRow } from '../contract.js';
 import { ReportsService } from '../reports/reports.service.js';
 import { type ConnectionOf, connectionOf, pageInput } from './connection.js';
 import { connectionCost, NestedPageArgs } from './connection.types.js';

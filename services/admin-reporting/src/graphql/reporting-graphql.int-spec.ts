@@ -10,7 +10,6 @@ import {
   mfaCreated,
   userRegistered,
 } from '@multimfa/events';
-import { testGatewayCaller } from '@multimfa/service-runtime/testing';
 import type {
   AdvancedLogRow,
   DashboardStatsRecord,
@@ -18,7 +17,8 @@ import type {
   MemberRow,
   MultiMfaRow,
   RoboMfaRow,
-} from '../contract.js';
+} from '@multimfa/service-contracts/admin-reporting';
+import { testGatewayCaller } from '@multimfa/service-runtime/testing';
 import {
   type AdminReportingTestApp,
   startAdminReportingTestApp,

@@ -1,7 +1,7 @@
+import type { GraphqlRequest, GraphqlResponse } from '@multimfa/service-contracts/admin-reporting';
 import { Inject, Injectable } from '@nestjs/common';
 import { GraphQLSchemaHost } from '@nestjs/graphql';
 import { type DocumentNode, execute, GraphQLError, parse, specifiedRules, validate } from 'graphql';
-import type { GraphqlRequest, GraphqlResponse } from '../contract.js';
 import { limitRules } from './graphql-limits.js';
 
 const formatted = (error: GraphQLError) => ({ ...error.toJSON() });

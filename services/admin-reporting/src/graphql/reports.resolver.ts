@@ -1,12 +1,12 @@
-import { Inject } from '@nestjs/common';
-import { Args, Query, Resolver } from '@nestjs/graphql';
 import type {
   AdvancedLogRow,
   DashboardStatsRecord,
   MemberRow,
   MultiMfaRow,
   RoboMfaRow,
-} from '../contract.js';
+} from '@multimfa/service-contracts/admin-reporting';
+import { Inject } from '@nestjs/common';
+import { Args, Query, Resolver } from '@nestjs/graphql';
 import { ReportsService } from '../reports/reports.service.js';
 import { type ConnectionOf, connectionOf, pageInput, rangeInput } from './connection.js';
 import { connectionCost, RangePageArgs } from './connection.types.js';

@@ -21,8 +21,6 @@ import {
   profileUpdated,
   userRegistered,
 } from '@multimfa/events';
-import { testGatewayCaller } from '@multimfa/service-runtime/testing';
-import type { DataSource } from 'typeorm';
 import type {
   AdvancedLogRow,
   DashboardStatsRecord,
@@ -31,7 +29,9 @@ import type {
   MemberRow,
   MultiMfaRow,
   RoboMfaRow,
-} from '../contract.js';
+} from '@multimfa/service-contracts/admin-reporting';
+import { testGatewayCaller } from '@multimfa/service-runtime/testing';
+import type { DataSource } from 'typeorm';
 import { READ_MODEL_TABLES } from '../migrations/index.js';
 import {
   type AdminReportingTestApp,

@@ -1,5 +1,3 @@
-import { ZodPipe } from '@multimfa/service-runtime';
-import { Controller, Get, Inject, Query } from '@nestjs/common';
 import {
   type AdvancedLogRow,
   type DashboardStatsRecord,
@@ -14,7 +12,9 @@ import {
   type RangeQuery,
   type RoboMfaRow,
   rangeQuery,
-} from '../contract.js';
+} from '@multimfa/service-contracts/admin-reporting';
+import { ZodPipe } from '@multimfa/service-runtime';
+import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { ReportsService } from './reports.service.js';
 
 const range = new ZodPipe(rangeQuery);

@@ -1,6 +1,4 @@
 import { LOG_EXPORT_LIMIT, LOG_PAGE_SIZE } from '@multimfa/api-contract';
-import { Clock } from '@multimfa/service-runtime';
-import { Inject, Injectable } from '@nestjs/common';
 import type {
   AdvancedLogRow,
   DashboardStatsRecord,
@@ -12,7 +10,9 @@ import type {
   MultiMfaRow,
   RangeQuery,
   RoboMfaRow,
-} from '../contract.js';
+} from '@multimfa/service-contracts/admin-reporting';
+import { Clock } from '@multimfa/service-runtime';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   type ForwardOutcomeRow,
   type KeysetPosition,

@@ -1,6 +1,3 @@
-import { ZodPipe } from '@multimfa/service-runtime';
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post } from '@nestjs/common';
-import type { z } from 'zod';
 import {
   addCardRequest,
   cardIdParam,
@@ -9,7 +6,10 @@ import {
   type UpdateCardRequest,
   updateCardRequest,
   userIdParam,
-} from '../contract.js';
+} from '@multimfa/service-contracts/billing';
+import { ZodPipe } from '@multimfa/service-runtime';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post } from '@nestjs/common';
+import type { z } from 'zod';
 import { CardsService } from './cards.service.js';
 
 const userId = new ZodPipe(userIdParam);

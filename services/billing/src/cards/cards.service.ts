@@ -1,6 +1,6 @@
+import type { SavedCard, UpdateCardRequest } from '@multimfa/service-contracts/billing';
 import { Clock, LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
-import type { SavedCard, UpdateCardRequest } from '../contract.js';
 import { CustomersService } from '../customers/customers.service.js';
 import { CardRejected, PaymentsProvider, type ProviderCard } from '../stripe/payments-provider.js';
 import { cardNotFound, cardRejected, customerNotFound, expiryYearInvalid, lastCard } from './cards.errors.js';

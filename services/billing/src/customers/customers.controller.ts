@@ -1,7 +1,7 @@
+import { ensureCustomerRequest, userIdParam } from '@multimfa/service-contracts/billing';
 import { ZodPipe } from '@multimfa/service-runtime';
 import { Body, Controller, Get, Inject, Param, Put } from '@nestjs/common';
 import type { z } from 'zod';
-import { ensureCustomerRequest, userIdParam } from '../contract.js';
 import { type CustomerDto, CustomersService } from './customers.service.js';
 
 const userId = new ZodPipe(userIdParam);

@@ -1,8 +1,8 @@
 import { Outbox } from '@multimfa/event-bus';
 import { customerCreated } from '@multimfa/events';
+import type { BillingCustomer } from '@multimfa/service-contracts/billing';
 import { NotFoundError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
-import type { BillingCustomer } from '../contract.js';
 import { PaymentsProvider } from '../stripe/payments-provider.js';
 import { CustomersRepository } from './customers.repository.js';
 

@@ -1,8 +1,8 @@
 import type { DiscountMailsSaved } from '@multimfa/api-contract';
+import { discountMailsRequest } from '@multimfa/service-contracts/billing';
 import { ZodPipe } from '@multimfa/service-runtime';
 import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import type { z } from 'zod';
-import { discountMailsRequest } from '../contract.js';
 import { DiscountMailingsService } from './discount-mailings.service.js';
 
 /** The Discounts Mailing List's send (the gateway lets only administrators reach it). */

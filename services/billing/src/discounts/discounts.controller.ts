@@ -1,7 +1,11 @@
+import {
+  type discountCheckAnswer,
+  discountCheckRequest,
+  userIdParam,
+} from '@multimfa/service-contracts/billing';
 import { ZodPipe } from '@multimfa/service-runtime';
 import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import type { z } from 'zod';
-import { type discountCheckAnswer, discountCheckRequest, userIdParam } from '../contract.js';
 import { DiscountsService } from './discounts.service.js';
 
 @Controller('users/:userId/discounts')

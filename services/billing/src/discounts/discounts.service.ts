@@ -1,7 +1,7 @@
+import type { discountCheckAnswer, discountCheckRequest } from '@multimfa/service-contracts/billing';
 import { Clock, NotFoundError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import type { discountCheckAnswer, discountCheckRequest } from '../contract.js';
 import type { Plan } from '../plans/plan.entity.js';
 import { PlansRepository } from '../plans/plans.repository.js';
 import type { Discount } from './discount.entity.js';

@@ -1,7 +1,12 @@
+import {
+  type InvoiceRecord,
+  invoiceIdParam,
+  payInvoiceRequest,
+  userIdParam,
+} from '@multimfa/service-contracts/billing';
 import { ZodPipe } from '@multimfa/service-runtime';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import type { z } from 'zod';
-import { type InvoiceRecord, invoiceIdParam, payInvoiceRequest, userIdParam } from '../contract.js';
 import { InvoicesService } from './invoices.service.js';
 
 const userId = new ZodPipe(userIdParam);

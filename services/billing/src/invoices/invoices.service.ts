@@ -1,9 +1,9 @@
 import { Outbox } from '@multimfa/event-bus';
 import { invoicePaid } from '@multimfa/events';
+import type { InvoiceRecord } from '@multimfa/service-contracts/billing';
 import { Clock, LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { CardsRepository } from '../cards/cards.repository.js';
-import type { InvoiceRecord } from '../contract.js';
 import { CustomersService } from '../customers/customers.service.js';
 import { dollars } from '../discounts/discount-amounts.js';
 import type { Invoice } from '../purchases/invoice.entity.js';

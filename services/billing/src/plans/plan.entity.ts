@@ -1,5 +1,5 @@
+import type { MfaType } from '@multimfa/service-contracts/billing';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { MfaType } from '../contract.js';
 
 /** A plan of the catalogue: seeded by a migration, editable as data. Money in cents. */
 @Entity({ name: 'plan' })

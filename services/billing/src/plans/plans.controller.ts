@@ -1,7 +1,7 @@
+import { type CatalogPlan, planListQuery } from '@multimfa/service-contracts/billing';
 import { ZodPipe } from '@multimfa/service-runtime';
 import { Controller, Get, Inject, Query } from '@nestjs/common';
 import type { z } from 'zod';
-import { type CatalogPlan, planListQuery } from '../contract.js';
 import { PlansService } from './plans.service.js';
 
 @Controller('plans')

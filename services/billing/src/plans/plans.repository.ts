@@ -1,7 +1,7 @@
+import type { MfaType } from '@multimfa/service-contracts/billing';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import type { MfaType } from '../contract.js';
 import { Plan } from './plan.entity.js';
 
 /** Reads of the plan catalogue. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import type { MfaType } from '../contract.js';
+import type { MfaType } from '@multimfa/service-contracts/billing';
 import type { Plan } from './plan.entity.js';
 import { PlansRepository } from './plans.repository.js';
 import { PlansService } from './plans.service.js';

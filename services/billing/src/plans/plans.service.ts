@@ -1,5 +1,5 @@
+import type { CatalogPlan, MfaType } from '@multimfa/service-contracts/billing';
 import { Inject, Injectable } from '@nestjs/common';
-import type { CatalogPlan, MfaType } from '../contract.js';
 import type { Plan } from './plan.entity.js';
 import { PlansRepository } from './plans.repository.js';
 

@@ -1,6 +1,6 @@
 import type { PurchaseCompleted } from '@multimfa/events';
+import type { MfaType } from '@multimfa/service-contracts/billing';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import type { MfaType } from '../contract.js';
 
 export type CheckoutAction = 'CREATE' | 'UPGRADE';
 export type CheckoutStatus = 'PENDING' | 'COMPLETED' | 'REFUNDED';

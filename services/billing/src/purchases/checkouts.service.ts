@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { CheckoutAnswer, CheckoutQuote, CheckoutRequest } from '@multimfa/service-contracts/billing';
 import { Clock, DomainError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
-import type { CheckoutAnswer, CheckoutQuote, CheckoutRequest } from '../contract.js';
 import { CustomersService } from '../customers/customers.service.js';
 import { type Amounts, dollars } from '../discounts/discount-amounts.js';
 import { DiscountsService, unknownPlan } from '../discounts/discounts.service.js';

@@ -1,5 +1,3 @@
-import { ZodPipe } from '@multimfa/service-runtime';
-import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import {
   type CheckoutAnswer,
   type CheckoutQuote,
@@ -9,7 +7,9 @@ import {
   completePurchaseRequest,
   type PurchaseCompleted,
   userIdParam,
-} from '../contract.js';
+} from '@multimfa/service-contracts/billing';
+import { ZodPipe } from '@multimfa/service-runtime';
+import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { CheckoutsService } from './checkouts.service.js';
 import { PurchasesService } from './purchases.service.js';
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Outbox } from '@multimfa/event-bus';
 import { invoiceIssued, invoicePaid, type PurchaseCompleted, purchaseCompleted } from '@multimfa/events';
+import type { CompletePurchaseRequest } from '@multimfa/service-contracts/billing';
 import { Clock, LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { CompletePurchaseRequest } from '../contract.js';
 import { dollars } from '../discounts/discount-amounts.js';
 import { DiscountsRepository } from '../discounts/discounts.repository.js';
 import { PaymentsProvider } from '../stripe/payments-provider.js';

@@ -1,7 +1,7 @@
+import { type stripeWebhookAnswer, stripeWebhookRequest } from '@multimfa/service-contracts/billing';
 import { ZodPipe } from '@multimfa/service-runtime';
 import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import type { z } from 'zod';
-import { type stripeWebhookAnswer, stripeWebhookRequest } from '../contract.js';
 import { StripeWebhookService } from './stripe-webhook.service.js';
 
 @Controller('webhooks/stripe')

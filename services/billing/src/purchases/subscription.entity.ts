@@ -1,5 +1,5 @@
+import type { MfaType } from '@multimfa/service-contracts/billing';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import type { MfaType } from '../contract.js';
 
 export type SubscriptionStatus = 'ACTIVE' | 'EXPIRED';
 

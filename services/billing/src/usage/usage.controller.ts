@@ -1,6 +1,6 @@
+import { mfaIdParam, type UsageRecord, userIdParam } from '@multimfa/service-contracts/billing';
 import { ZodPipe } from '@multimfa/service-runtime';
 import { Controller, Get, Inject, Param } from '@nestjs/common';
-import { mfaIdParam, type UsageRecord, userIdParam } from '../contract.js';
 import { UsageService } from './usage.service.js';
 
 @Controller('users/:userId/mfas/:mfaId/usage')

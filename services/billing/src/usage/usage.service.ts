@@ -1,8 +1,8 @@
 import type { PayloadOf, usageCounted } from '@multimfa/events';
+import type { UsageRecord } from '@multimfa/service-contracts/billing';
 import { LOGGER, type Logger, NotFoundError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { UsageRecord } from '../contract.js';
 import { UsageRepository } from './usage.repository.js';
 import { usagePeriodStart } from './usage-rules.js';
 

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type EventEnvelope, type PayloadOf, waitlistConfirmed } from '@multimfa/events';
+import type { CheckoutAnswer } from '@multimfa/service-contracts/billing';
 import { testGatewayCaller } from '@multimfa/service-runtime/testing';
 import type { Producer } from 'kafkajs';
 import pg from 'pg';
-import type { CheckoutAnswer } from '../contract.js';
 import { type BillingTestApp, startBillingTestApp } from '../testing/billing-test-app.js';
 
 const PUBLISHABLE_KEY = 'pk_test_multimfa_sandbox';

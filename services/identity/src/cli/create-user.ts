@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import { text } from 'node:stream/consumers';
 import { parseArgs } from 'node:util';
+import { registerRequest } from '@multimfa/service-contracts/identity';
 import { createLogger, DomainError, loadConfig } from '@multimfa/service-runtime';
 import { NestFactory } from '@nestjs/core';
 import { z } from 'zod';
-import { registerRequest } from '../contract.js';
 import { identityService } from '../service.js';
 import { UsersService } from '../users/users.service.js';
 

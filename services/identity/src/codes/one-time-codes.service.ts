@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { codeRejected } from '@multimfa/service-contracts/identity';
 import { Clock, DomainError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { codeRejected } from '../contract.js';
 import { CodeSecret } from './code-secret.js';
 import { type CodePurpose, OneTimeCode } from './one-time-code.entity.js';
 import { OneTimeCodesRepository } from './one-time-codes.repository.js';

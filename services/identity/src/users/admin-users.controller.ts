@@ -1,6 +1,3 @@
-import { ZodPipe } from '@multimfa/service-runtime';
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
-import type { z } from 'zod';
 import {
   adminActionRequest,
   createAdminRequest,
@@ -8,7 +5,10 @@ import {
   reportUsersQuery,
   userIdParam,
   userStatusRequest,
-} from '../contract.js';
+} from '@multimfa/service-contracts/identity';
+import { ZodPipe } from '@multimfa/service-runtime';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import type { z } from 'zod';
 import { AdminUsersService } from './admin-users.service.js';
 import type { UserDto } from './dto/user.dto.js';
 

@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Outbox } from '@multimfa/event-bus';
 import { notificationRequested, userDeleted, userRegistered, userStatusChanged } from '@multimfa/events';
+import {
+  type CreateAdminRequest,
+  cannotChangeSelf,
+  lastActiveAdmin,
+  type ReportUser,
+} from '@multimfa/service-contracts/identity';
 import { Clock, DomainError, NotFoundError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { OneTimeCodesService } from '../codes/one-time-codes.service.js';
-import { type CreateAdminRequest, cannotChangeSelf, lastActiveAdmin, type ReportUser } from '../contract.js';
 import { toUserDto, type UserDto } from './dto/user.dto.js';
 import { User } from './user.entity.js';
 import { UsersRepository } from './users.repository.js';

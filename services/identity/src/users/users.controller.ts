@@ -1,6 +1,3 @@
-import { ZodPipe } from '@multimfa/service-runtime';
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put } from '@nestjs/common';
-import type { z } from 'zod';
 import {
   authenticateRequest,
   changePasswordRequest,
@@ -14,7 +11,10 @@ import {
   resetPasswordRequest,
   resetRequest,
   userIdParam,
-} from '../contract.js';
+} from '@multimfa/service-contracts/identity';
+import { ZodPipe } from '@multimfa/service-runtime';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put } from '@nestjs/common';
+import type { z } from 'zod';
 import type { UserDto } from './dto/user.dto.js';
 import { UsersService } from './users.service.js';
 

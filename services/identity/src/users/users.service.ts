@@ -8,18 +8,18 @@ import {
   profileUpdated,
   userRegistered,
 } from '@multimfa/events';
-import { Clock, DomainError, LOGGER, type Logger, NotFoundError } from '@multimfa/service-runtime';
-import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
-import { type CodePurpose, OneTimeCodesService } from '../codes/one-time-codes.service.js';
 import {
   accountInactive,
   codeRejected,
   googleIdentityRequired,
   type RegisterRequest,
   type Registration,
-} from '../contract.js';
+} from '@multimfa/service-contracts/identity';
+import { Clock, DomainError, LOGGER, type Logger, NotFoundError } from '@multimfa/service-runtime';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { type CodePurpose, OneTimeCodesService } from '../codes/one-time-codes.service.js';
 import { PasswordHasher } from '../passwords/password-hasher.js';
 import { toUserDto, type UserDto } from './dto/user.dto.js';
 import { User, type UserType } from './user.entity.js';

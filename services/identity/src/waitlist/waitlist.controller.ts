@@ -1,7 +1,11 @@
+import {
+  type Prospect,
+  waitlistJoinRequest,
+  waitlistVerifyRequest,
+} from '@multimfa/service-contracts/identity';
 import { ZodPipe } from '@multimfa/service-runtime';
 import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import type { z } from 'zod';
-import { type Prospect, waitlistJoinRequest, waitlistVerifyRequest } from '../contract.js';
 import { WaitlistService } from './waitlist.service.js';
 
 /** The waitlist's double opt-in and, for administrators (the gateway checks), its prospects. */

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Outbox } from '@multimfa/event-bus';
 import { waitlistCodeRequested, waitlistConfirmed } from '@multimfa/events';
+import { codeRejected, type Prospect } from '@multimfa/service-contracts/identity';
 import { Clock, DomainError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { CodeSecret } from '../codes/code-secret.js';
 import { CODE_RULES } from '../codes/one-time-codes.service.js';
-import { codeRejected, type Prospect } from '../contract.js';
 import { WaitlistRepository } from './waitlist.repository.js';
 import { WaitlistSignup } from './waitlist-signup.entity.js';
 

@@ -1,11 +1,11 @@
-import type { Logger } from '@multimfa/service-runtime';
-import type { OnApplicationShutdown, OnModuleDestroy } from '@nestjs/common';
-import { Redis } from 'ioredis';
 import {
   type MessageArrival,
   messageArrivalChannel,
   messageArrivalSchema,
-} from '../inbound/message-arrival.js';
+} from '@multimfa/service-contracts/messaging';
+import type { Logger } from '@multimfa/service-runtime';
+import type { OnApplicationShutdown, OnModuleDestroy } from '@nestjs/common';
+import { Redis } from 'ioredis';
 
 /** One waiting request's view of an MFA's arrivals; announcements are buffered until taken. */
 export interface ArrivalWatch {

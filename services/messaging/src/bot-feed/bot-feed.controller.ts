@@ -1,5 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import type { BotMessageClaim, BotMessagePage } from '@multimfa/api-contract';
+import {
+  botKeyHash,
+  type FeedBotRegistration,
+  type FeedBotState,
+  feedBotRegistration,
+  feedListQuery,
+  feedNextQuery,
+} from '@multimfa/service-contracts/messaging';
 import { ZodPipe } from '@multimfa/service-runtime';
 import {
   Body,
@@ -15,14 +23,6 @@ import {
   Res,
 } from '@nestjs/common';
 import { z } from 'zod';
-import {
-  botKeyHash,
-  type FeedBotRegistration,
-  type FeedBotState,
-  feedBotRegistration,
-  feedListQuery,
-  feedNextQuery,
-} from '../contract.js';
 import { BotFeedService } from './bot-feed.service.js';
 
 /** What this controller uses of Fastify's reply. */

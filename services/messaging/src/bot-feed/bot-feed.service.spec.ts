@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from '@jest/globals';
+import type { MessageArrival } from '@multimfa/service-contracts/messaging';
 import { DomainError, FixedClock } from '@multimfa/service-runtime';
-import type { MessageArrival } from '../inbound/message-arrival.js';
 import { Arrivals, type ArrivalWatch } from './arrivals.js';
 import { BotFeedService } from './bot-feed.service.js';
 import type { BotKeyCache } from './bot-key-cache.js';

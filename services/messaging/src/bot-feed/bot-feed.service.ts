@@ -5,11 +5,14 @@ import type {
   ListBotMessagesQuery,
   NextBotMessageQuery,
 } from '@multimfa/api-contract';
+import type {
+  FeedBotRegistration,
+  FeedBotState,
+  MessageArrival,
+} from '@multimfa/service-contracts/messaging';
 import { Clock, DomainError, NotFoundError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { FeedBotRegistration, FeedBotState } from '../contract.js';
-import type { MessageArrival } from '../inbound/message-arrival.js';
 import { Arrivals } from './arrivals.js';
 import { BotKeyCache, type BotKeyChange } from './bot-key-cache.js';
 import type { FeedBot, FeedMessageRow } from './feed-bot.entity.js';

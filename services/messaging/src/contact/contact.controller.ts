@@ -1,10 +1,10 @@
-import { ZodPipe } from '@multimfa/service-runtime';
-import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import {
   type ContactMessageAccepted,
   type ContactMessageRequest,
   contactMessageRequest,
-} from '../contract.js';
+} from '@multimfa/service-contracts/messaging';
+import { ZodPipe } from '@multimfa/service-runtime';
+import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { ContactService } from './contact.service.js';
 
 /** Messages from the landing page's contact form, for the gateway (which rate limits them). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { ContactMessageAccepted, ContactMessageRequest } from '@multimfa/service-contracts/messaging';
 import { LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
-import type { ContactMessageAccepted, ContactMessageRequest } from '../contract.js';
 import { EmailsService } from '../email/emails.service.js';
 import { ContactMessagesRepository } from './contact-messages.repository.js';
 

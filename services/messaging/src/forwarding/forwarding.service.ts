@@ -1,9 +1,9 @@
 import { Outbox, outboxEvent } from '@multimfa/event-bus';
 import { deliveryStatusChanged, forwardSent } from '@multimfa/events';
+import type { DeliveryReportAccepted, DeliveryReportRequest } from '@multimfa/service-contracts/messaging';
 import { Clock, LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { DeliveryReportAccepted, DeliveryReportRequest } from '../contract.js';
 import { EmailSender } from '../email/email-sender.js';
 import { MessageLogRepository } from '../message-log/message-log.repository.js';
 import { ForwardQueue } from '../queue/forward-queue.js';

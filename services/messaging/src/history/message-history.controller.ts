@@ -1,6 +1,10 @@
+import {
+  type RecentMessagesList,
+  type RecentMessagesQuery,
+  recentMessagesQuery,
+} from '@multimfa/service-contracts/messaging';
 import { NotFoundError, ZodPipe } from '@multimfa/service-runtime';
 import { Controller, Get, Inject, Param, ParseUUIDPipe, Query } from '@nestjs/common';
-import { type RecentMessagesList, type RecentMessagesQuery, recentMessagesQuery } from '../contract.js';
 import { MessageHistoryRepository } from './message-history.repository.js';
 
 /** A MultiMFA's recent texts with each recipient's delivery status, for its owner's detail page. */

@@ -1,7 +1,7 @@
+import type { RecentMessage } from '@multimfa/service-contracts/messaging';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { RecentMessage } from '../contract.js';
 
 interface MessageRow {
   message_id: string;

@@ -1,5 +1,5 @@
+import { type MessageArrival, messageArrivalChannel } from '@multimfa/service-contracts/messaging';
 import type { Redis } from 'ioredis';
-import { type MessageArrival, messageArrivalChannel } from './message-arrival.js';
 
 /** Announces a committed text to whoever waits on its MFA (the bot feed); the only place that knows Redis pub/sub. */
 export abstract class ArrivalPublisher {

@@ -1,5 +1,3 @@
-import { ZodPipe } from '@multimfa/service-runtime';
-import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import {
   type DeliveryReportAccepted,
   type DeliveryReportRequest,
@@ -7,7 +5,9 @@ import {
   type InboundSmsAccepted,
   type InboundSmsRequest,
   inboundSmsRequest,
-} from '../contract.js';
+} from '@multimfa/service-contracts/messaging';
+import { ZodPipe } from '@multimfa/service-runtime';
+import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { ForwardingService } from '../forwarding/forwarding.service.js';
 import { InboundService } from './inbound.service.js';
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Outbox, type OutboxEvent, outboxEvent } from '@multimfa/event-bus';
 import { messageReceived, usageCounted } from '@multimfa/events';
+import type { InboundSmsAccepted, InboundSmsRequest } from '@multimfa/service-contracts/messaging';
 import { Clock, currentCorrelationId, LOGGER, type Logger } from '@multimfa/service-runtime';
 import { type BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { InboundSmsAccepted, InboundSmsRequest } from '../contract.js';
 import {
   DirectoryRepository,
   type MemberView,

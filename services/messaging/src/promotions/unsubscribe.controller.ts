@@ -1,6 +1,6 @@
+import { type UnsubscribeRequest, unsubscribeRequest } from '@multimfa/service-contracts/messaging';
 import { ZodPipe } from '@multimfa/service-runtime';
 import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
-import { type UnsubscribeRequest, unsubscribeRequest } from '../contract.js';
 import { PromotionEmailsService } from './promotion-emails.service.js';
 
 /** The unsubscribe link of promotional e-mails, through the gateway. */

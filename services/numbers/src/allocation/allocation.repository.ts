@@ -1,7 +1,7 @@
+import type { MfaKind } from '@multimfa/service-contracts/numbers';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { MfaKind } from '../contract.js';
 
 /** A number of the pool as allocation hands it out. */
 export interface PoolEntry {

@@ -1,9 +1,9 @@
 import { Outbox } from '@multimfa/event-bus';
 import { numberAssigned } from '@multimfa/events';
+import type { WaitingMfa } from '@multimfa/service-contracts/numbers';
 import { Clock, currentCorrelationId } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { WaitingMfa } from '../contract.js';
 import { SmsWebhookQueue } from '../queue/sms-webhook-queue.js';
 import { AllocationRepository, type NumberHolder, type PoolEntry } from './allocation.repository.js';
 

@@ -1,5 +1,5 @@
+import type { WaitingMfa } from '@multimfa/service-contracts/numbers';
 import { Controller, Get, Inject } from '@nestjs/common';
-import type { WaitingMfa } from '../contract.js';
 import { AllocationService } from './allocation.service.js';
 
 /** The MFAs waiting for a number, for the gateway's admin Numbers page. */

@@ -1,12 +1,12 @@
-import { ZodPipe } from '@multimfa/service-runtime';
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
-import { z } from 'zod';
 import {
   type BotRecord,
   type CreateBotRequest,
   createBotRequest,
   type RoboMfaDetailRecord,
-} from '../contract.js';
+} from '@multimfa/service-contracts/numbers';
+import { ZodPipe } from '@multimfa/service-runtime';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { z } from 'zod';
 import { BotsService } from './bots.service.js';
 
 const userUuid = new ZodPipe(z.uuid({ error: 'RoboMFA not found' }));

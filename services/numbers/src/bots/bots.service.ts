@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Outbox } from '@multimfa/event-bus';
 import { botCreated, botRemoved } from '@multimfa/events';
+import type { BotRecord, RoboMfaDetailRecord } from '@multimfa/service-contracts/numbers';
 import { Clock } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { BotRecord, RoboMfaDetailRecord } from '../contract.js';
 import { toMfaRecord } from '../mfas/dto/mfa-record.dto.js';
 import { roboMfaNotFound } from '../mfas/mfas.errors.js';
 import { MfasRepository } from '../mfas/mfas.repository.js';

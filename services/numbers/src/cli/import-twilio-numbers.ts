@@ -1,7 +1,7 @@
 import 'reflect-metadata';
+import { poolNumberRequest } from '@multimfa/service-contracts/numbers';
 import { createLogger, DomainError, loadConfig } from '@multimfa/service-runtime';
 import { NestFactory } from '@nestjs/core';
-import { poolNumberRequest } from '../contract.js';
 import { PoolService } from '../pool/pool.service.js';
 import { numbersService } from '../service.js';
 import { PhoneNumberProvider } from '../twilio/phone-number-provider.js';

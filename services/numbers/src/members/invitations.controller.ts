@@ -1,12 +1,12 @@
-import { ZodPipe } from '@multimfa/service-runtime';
-import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common';
-import { z } from 'zod';
 import {
   type InvitationRecord,
   invitationIdParam,
   invitationTokenRequest,
   type MemberRecord,
-} from '../contract.js';
+} from '@multimfa/service-contracts/numbers';
+import { ZodPipe } from '@multimfa/service-runtime';
+import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { z } from 'zod';
 import { InvitationsService } from './invitations.service.js';
 
 const memberUuid = new ZodPipe(z.uuid({ error: 'Member not found' }));

@@ -1,11 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Outbox } from '@multimfa/event-bus';
 import { invitationRejected, invitationSent, memberVerified } from '@multimfa/events';
+import type { InvitationRecord, MemberRecord } from '@multimfa/service-contracts/numbers';
 import { Clock } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { InvitationRecord, MemberRecord } from '../contract.js';
 import { type InvitationRow, InvitationsRepository } from './invitations.repository.js';
 import type { MemberEntity } from './member.entity.js';
 import {

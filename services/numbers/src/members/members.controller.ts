@@ -1,7 +1,11 @@
+import {
+  type AddMemberRequest,
+  addMemberRequest,
+  type MemberRecord,
+} from '@multimfa/service-contracts/numbers';
 import { ZodPipe } from '@multimfa/service-runtime';
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { z } from 'zod';
-import { type AddMemberRequest, addMemberRequest, type MemberRecord } from '../contract.js';
 import { MembersService } from './members.service.js';
 
 const mfaUuid = new ZodPipe(z.uuid({ error: 'MFA not found' }));

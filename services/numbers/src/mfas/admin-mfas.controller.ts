@@ -1,7 +1,7 @@
+import { adminMfaDeleteQuery } from '@multimfa/service-contracts/numbers';
 import { ZodPipe } from '@multimfa/service-runtime';
 import { Controller, Delete, HttpCode, Inject, Param, Query } from '@nestjs/common';
 import { z } from 'zod';
-import { adminMfaDeleteQuery } from '../contract.js';
 import { MfaDeletionService } from './mfa-deletion.service.js';
 
 const uuid = new ZodPipe(z.uuid({ error: 'MFA not found' }));

@@ -1,10 +1,10 @@
 import { Outbox } from '@multimfa/event-bus';
 import { mfaDeleted } from '@multimfa/events';
+import type { MfaKind } from '@multimfa/service-contracts/numbers';
 import { Clock } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { MfaKind } from '../contract.js';
 import { NumberHoldingService } from '../pool/number-holding.service.js';
 import { mfaNotFound } from './mfas.errors.js';
 import { MfasRepository } from './mfas.repository.js';

@@ -1,5 +1,5 @@
+import type { MfaKind } from '@multimfa/service-contracts/numbers';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import type { MfaKind } from '../contract.js';
 
 const decimal = { to: (value: number) => value, from: (value: string) => Number(value) };
 

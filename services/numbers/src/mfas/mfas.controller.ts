@@ -1,6 +1,3 @@
-import { ZodPipe } from '@multimfa/service-runtime';
-import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
-import { z } from 'zod';
 import {
   type ApplyPurchaseRequest,
   applyPurchaseRequest,
@@ -9,7 +6,10 @@ import {
   mfaListQuery,
   type SaveMfaRequest,
   saveMfaRequest,
-} from '../contract.js';
+} from '@multimfa/service-contracts/numbers';
+import { ZodPipe } from '@multimfa/service-runtime';
+import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
+import { z } from 'zod';
 import { MfasService } from './mfas.service.js';
 
 const uuid = new ZodPipe(z.uuid({ error: 'MFA not found' }));

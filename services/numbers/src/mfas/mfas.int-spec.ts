@@ -6,6 +6,7 @@ import { createKafka } from '@multimfa/event-bus';
 import { createTestTopics, deleteTestTopics, publishTestEvent } from '@multimfa/event-bus/testing';
 import { type PurchaseCompleted, purchaseCompleted, userDeleted } from '@multimfa/events';
 import { createSandbox, loadSandboxSettings, type Sandbox } from '@multimfa/provider-sandbox/server';
+import type { MfaRecord, PoolNumber, WaitingMfa } from '@multimfa/service-contracts/numbers';
 import { loadConfig } from '@multimfa/service-runtime';
 import {
   createTestDatabase,
@@ -17,7 +18,6 @@ import {
 } from '@multimfa/service-runtime/testing';
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { MfaRecord, PoolNumber, WaitingMfa } from '../contract.js';
 import { numbersService } from '../service.js';
 
 const ACCOUNT_SID = 'AC00000000000000000000000000000001';

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
 import type { Outbox } from '@multimfa/event-bus';
+import type { MfaKind } from '@multimfa/service-contracts/numbers';
 import { DomainError, FixedClock } from '@multimfa/service-runtime';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AllocationService } from '../allocation/allocation.service.js';
-import type { MfaKind } from '../contract.js';
 import { Mfa, type MfaView } from './mfa.entity.js';
 import type { MfasRepository } from './mfas.repository.js';
 import { MfasService } from './mfas.service.js';

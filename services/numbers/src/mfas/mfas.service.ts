@@ -1,11 +1,16 @@
 import { Outbox } from '@multimfa/event-bus';
 import { mfaCreated, mfaUpdated } from '@multimfa/events';
+import type {
+  ApplyPurchaseRequest,
+  MfaKind,
+  MfaRecord,
+  SaveMfaRequest,
+} from '@multimfa/service-contracts/numbers';
 import { Clock } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AllocationService } from '../allocation/allocation.service.js';
-import type { ApplyPurchaseRequest, MfaKind, MfaRecord, SaveMfaRequest } from '../contract.js';
 import { toMfaRecord } from './dto/mfa-record.dto.js';
 import { Mfa, type MfaView } from './mfa.entity.js';
 import {

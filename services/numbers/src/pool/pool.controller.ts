@@ -1,13 +1,13 @@
-import { ZodPipe } from '@multimfa/service-runtime';
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
-import type { z } from 'zod';
 import {
   type PoolNumber,
   type PoolNumberRequest,
   poolNumberIdParam,
   poolNumberRequest,
   poolSearchQuery,
-} from '../contract.js';
+} from '@multimfa/service-contracts/numbers';
+import { ZodPipe } from '@multimfa/service-runtime';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
+import type { z } from 'zod';
 import { PoolService } from './pool.service.js';
 
 const numberId = new ZodPipe(poolNumberIdParam);

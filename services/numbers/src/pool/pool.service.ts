@@ -1,7 +1,7 @@
+import type { PoolNumber, PoolNumberRequest } from '@multimfa/service-contracts/numbers';
 import { Inject, Injectable } from '@nestjs/common';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { AllocationService, type Assignment } from '../allocation/allocation.service.js';
-import type { PoolNumber, PoolNumberRequest } from '../contract.js';
 import { toPoolNumberDto } from './dto/pool-number.dto.js';
 import { invalidNumber, numberExists, numberNotFound, numberOccupied, sidExists } from './pool.errors.js';
 import {

@@ -11,6 +11,7 @@ import {
   subscriptionRenewed,
 } from '@multimfa/events';
 import { createSandbox, loadSandboxSettings, type Sandbox } from '@multimfa/provider-sandbox/server';
+import type { MfaRecord, PoolNumber } from '@multimfa/service-contracts/numbers';
 import { FixedClock, loadConfig } from '@multimfa/service-runtime';
 import {
   createTestDatabase,
@@ -23,7 +24,6 @@ import {
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AllocationService } from '../allocation/allocation.service.js';
-import type { MfaRecord, PoolNumber } from '../contract.js';
 import { NumberHoldingRepository } from '../pool/number-holding.repository.js';
 import { NumberHoldingService } from '../pool/number-holding.service.js';
 import { numbersService } from '../service.js';

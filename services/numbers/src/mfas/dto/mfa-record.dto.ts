@@ -1,4 +1,4 @@
-import type { MfaRecord } from '../../contract.js';
+import type { MfaRecord } from '@multimfa/service-contracts/numbers';
 import type { MfaView } from '../mfa.entity.js';
 
 /** An MFA as the gateway receives it (it shapes it into the documented MultiMFA or RoboMFA). */

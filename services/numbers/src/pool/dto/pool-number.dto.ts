@@ -1,4 +1,4 @@
-import type { PoolNumber } from '../../contract.js';
+import type { PoolNumber } from '@multimfa/service-contracts/numbers';
 import type { PhoneNumber } from '../phone-number.entity.js';
 
 /** A number as the admin area shows it: anything but FREE counts as occupied. */

@@ -1,6 +1,6 @@
 /**
  * Billing's internal API, as zod schemas: billing validates what it receives with them, and the
- * gateway imports them (`@multimfa/billing/contract`) instead of retyping them.
+ * gateway imports them (`@multimfa/service-contracts/billing`) instead of retyping them.
  */
 import { purchaseCompleted } from '@multimfa/events';
 import { z } from 'zod';

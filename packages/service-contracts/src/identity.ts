@@ -1,6 +1,6 @@
 /**
  * Identity's internal API, as zod schemas: identity validates what it receives with them, and the
- * gateway imports them (`@multimfa/identity/contract`) instead of retyping them.
+ * gateway imports them (`@multimfa/service-contracts/identity`) instead of retyping them.
  */
 import {
   codeField,

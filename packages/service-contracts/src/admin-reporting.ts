@@ -1,7 +1,8 @@
 /**
  * The admin-reporting service's internal API, as zod schemas: the service validates what it
- * receives with them, and the gateway imports them (`@multimfa/admin-reporting/contract`) instead of
- * retyping them. Every answer comes from the read models; nothing here calls another service.
+ * receives with them, and the gateway imports them (`@multimfa/service-contracts/admin-reporting`)
+ * instead of retyping them. Every answer comes from the read models; nothing here calls another
+ * service.
  */
 import {
   adminLogFilters,

@@ -1,6 +1,6 @@
 /**
  * The numbers service's internal API, as zod schemas: numbers validates what it receives with them,
- * and the gateway imports them (`@multimfa/numbers/contract`) instead of retyping them.
+ * and the gateway imports them (`@multimfa/service-contracts/numbers`) instead of retyping them.
  */
 
 import {

@@ -1,6 +1,6 @@
 /**
  * The messaging service's internal API, as zod schemas: messaging validates what it receives with them,
- * and the gateway imports them (`@multimfa/messaging/contract`) instead of retyping them.
+ * and the gateway imports them (`@multimfa/service-contracts/messaging`) instead of retyping them.
  */
 
 import {
@@ -14,11 +14,27 @@ import {
 } from '@multimfa/api-contract';
 import { z } from 'zod';
 
-export {
-  type MessageArrival,
-  messageArrivalChannel,
-  messageArrivalSchema,
-} from './inbound/message-arrival.js';
+// ---- the arrival of a stored text (Redis pub/sub) -----------------------------------------------
+
+/**
+ * Announced on Redis pub/sub once a text's row has committed, so the bot feed wakes the bots waiting
+ * on that MFA without polling the database. One channel per MFA.
+ */
+export const messageArrivalSchema = z.object({
+  mfaId: z.uuid(),
+  messageId: z.uuid(),
+  /** `inbound_message.feed_position`, as a string (bigint). */
+  feedPosition: z.string().regex(/^\d+$/),
+  /**
+   * `inbound_message.xact_id`, the transaction that stored it, as a string: the feed serves the text
+   * once the horizon (the oldest transaction still running) has passed it, so a waiting request can
+   * tell from a read's horizon whether an announced text is still held back.
+   */
+  xact: z.string().regex(/^\d+$/),
+});
+export type MessageArrival = z.infer<typeof messageArrivalSchema>;
+
+export const messageArrivalChannel = (mfaId: string) => `messaging:inbound:${mfaId}`;
 
 // ---- the landing page's contact form -----------------------------------------------------------
 
