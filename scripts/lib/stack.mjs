@@ -60,7 +60,7 @@ async function gatewayKeys() {
  */
 export function stackConfig({ profile = 'dev', runId = 'local' } = {}) {
   // Below Linux's ephemeral range (32768 and up), where an outgoing connection may hold a port.
-  const base = { dev: 24000, e2e: 25000, bench: 26000 }[profile];
+  const base = { dev: 24000, e2e: 25000, bench: 26000, images: 27000 }[profile];
   const ports = {
     web: port('web', base + 80),
     sandbox: port('sandbox', base + 90),
@@ -78,7 +78,7 @@ export function stackConfig({ profile = 'dev', runId = 'local' } = {}) {
       brokers: `127.0.0.1:${kafkaPort}`,
     },
     postgresUrl: process.env.MMFA_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432',
-    redisUrl: process.env.MMFA_REDIS_URL ?? `redis://127.0.0.1:6379/${profile === 'dev' ? 0 : 2}`,
+    redisUrl: process.env.MMFA_REDIS_URL ?? `redis://127.0.0.1:6379/${{ dev: 0, images: 4 }[profile] ?? 2}`,
     databasePrefix: profile === 'dev' ? 'mmfa' : `mmfa_${profile}_${runId}`,
     topicPrefix: profile === 'dev' ? '' : `${profile}-${runId}.`,
     logDir: join(stateDir, 'logs', profile === 'dev' ? 'dev' : `${profile}-${runId}`),
@@ -89,6 +89,13 @@ export function stackConfig({ profile = 'dev', runId = 'local' } = {}) {
     // the two at 50 texts/s in the forwarding bench).
     publicApiUrl: profile === 'bench' ? `http://127.0.0.1:${ports.gateway}` : `http://127.0.0.1:${ports.web}`,
     sandboxUrl: `http://127.0.0.1:${ports.sandbox}`,
+    // The provider sandbox keeps its accounts here across restarts, as the databases keep the product's
+    // (delete the file to start it empty). The e2e stack's is in the run's folder, removed after the
+    // run; the bench starts from empty databases and an empty sandbox.
+    sandboxStateFile: {
+      dev: join(stateDir, 'provider-sandbox', 'state.json'),
+      e2e: join(stateDir, 'test', runId, 'provider-sandbox-state.json'),
+    }[profile],
   };
 }
 
@@ -164,11 +171,16 @@ export async function startInfrastructure(config) {
     dataDir: join(stateDir, 'kafka', 'data'),
     logFile: join(stateDir, 'logs', 'kafka.log'),
   });
+  await prepareTopics(config);
+  return kafka;
+}
+
+/** Creates the topics of the one topic list under the stack's prefix, on a running broker. */
+export async function prepareTopics(config) {
   // The project's own code, built by then (this file loads before the build).
   const { topicList } = await import('../../packages/events/dist/index.js');
   const { ensureTopics } = await import('../../packages/event-bus/dist/kafka/topics.js');
   await ensureTopics(kafkaAdminClient(config), topicList(config.topicPrefix));
-  return kafka;
 }
 
 /** Deletes the topics of a test or bench stack (never the dev stack's). */
@@ -212,14 +224,14 @@ export async function startApplication(config) {
   // MMFA_CPU_PROF=gateway,numbers: those processes write a V8 CPU profile (.cpuprofile) into the
   // stack's log folder when they stop, to open in Chrome DevTools or read with scripts/bench/profile-top.mjs.
   const profiled = new Set((process.env.MMFA_CPU_PROF ?? '').split(',').filter(Boolean));
-  const launch = (name, script, env) => {
+  const launch = (name, script, env, args = []) => {
     const profile = profiled.has(name)
       ? ['--cpu-prof', `--cpu-prof-dir=${join(config.logDir, 'profiles', name)}`]
       : [];
     const handle = startProcess(
       name,
       process.execPath,
-      [...profile, '--enable-source-maps', join(root, script)],
+      [...profile, '--enable-source-maps', join(root, script), ...args],
       {
         env,
         logFile: join(config.logDir, `${name}.log`),
@@ -230,17 +242,26 @@ export async function startApplication(config) {
   };
   const ready = (name, handle, url) => waitFor(name, () => httpOk(url), { timeoutMs: 90_000, handle });
 
-  const sandbox = launch('provider-sandbox', 'infra/provider-sandbox/dist/main.js', {
-    SANDBOX_HOST: '127.0.0.1',
-    SANDBOX_PORT: String(config.ports.sandbox),
-    SANDBOX_PUBLIC_URL: config.sandboxUrl,
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-    GOOGLE_REDIRECT_URIS: `${config.webUrl}/api/auth/google/callback`,
-    STRIPE_WEBHOOK_URL: `http://127.0.0.1:${config.ports.gateway}/api/webhooks/stripe`,
-    STRIPE_WEBHOOK_SECRET: SANDBOX.stripeWebhookSecret,
-    SENDGRID_EVENT_WEBHOOK_URL: `http://127.0.0.1:${config.ports.gateway}/api/webhooks/sendgrid/events`,
-    SENDGRID_EVENT_WEBHOOK_PRIVATE_KEY: sendgridEventKeys().privateKeyPem,
-  });
+  // Under keep-running.mjs: a sandbox stopped by a SIGTERM of its own (`kill <pid>`, the pid in
+  // /_sandbox/info) starts again on its state file, e.g. after `tsc -b infra/provider-sandbox`.
+  const sandbox = launch(
+    'provider-sandbox',
+    'scripts/lib/keep-running.mjs',
+    {
+      SANDBOX_HOST: '127.0.0.1',
+      SANDBOX_PORT: String(config.ports.sandbox),
+      SANDBOX_PUBLIC_URL: config.sandboxUrl,
+      // Empty: in memory only.
+      SANDBOX_STATE_FILE: config.sandboxStateFile ?? '',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      GOOGLE_REDIRECT_URIS: `${config.webUrl}/api/auth/google/callback`,
+      STRIPE_WEBHOOK_URL: `http://127.0.0.1:${config.ports.gateway}/api/webhooks/stripe`,
+      STRIPE_WEBHOOK_SECRET: SANDBOX.stripeWebhookSecret,
+      SENDGRID_EVENT_WEBHOOK_URL: `http://127.0.0.1:${config.ports.gateway}/api/webhooks/sendgrid/events`,
+      SENDGRID_EVENT_WEBHOOK_PRIVATE_KEY: sendgridEventKeys().privateKeyPem,
+    },
+    [join(root, 'infra/provider-sandbox/dist/main.js')],
+  );
   const keys = await gatewayKeys();
   const services = SERVICES.map((service) => ({
     service,

@@ -1,8 +1,10 @@
 // The provider sandbox as a process: `node dist/main.js`. Settings come from the environment
-// (see README.md); a bad one stops the process at boot with its name.
+// (see README.md); a bad one stops the process at boot with its name, and so does a state file
+// (SANDBOX_STATE_FILE) that cannot be read.
 import { loadSandboxSettings, SandboxConfigError, type SandboxSettings } from './config/sandbox-config.js';
-import { createSandbox } from './sandbox.js';
+import { createSandbox, type Sandbox } from './sandbox.js';
 import { createLogger } from './shared/logger.js';
+import { SandboxStateError } from './state/state-file.js';
 
 const STOP_TIMEOUT_MS = 10_000;
 
@@ -17,7 +19,14 @@ try {
 
 const { config } = settings;
 const logger = createLogger(config.logLevel);
-const sandbox = createSandbox(config, { logger });
+let sandbox: Sandbox;
+try {
+  sandbox = createSandbox(config, { logger });
+} catch (error) {
+  if (!(error instanceof SandboxStateError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 
 try {
   await sandbox.listen(settings.port, settings.host);
@@ -42,6 +51,7 @@ logger.info(
     twilioInboundWebhook: config.twilio.inboundWebhookUrl ?? null,
     sendgridEventWebhook: config.sendgrid.eventWebhookUrl ?? null,
     twilioNumbers: config.twilio.phoneNumbers,
+    stateFile: config.stateFile ?? null,
   },
   'provider sandbox ready',
 );

@@ -16,6 +16,7 @@ import { createLogger, type Logger } from './shared/logger.js';
 import { asset, STYLESHEET_PATH } from './shared/page.js';
 import { SANDBOX_CSS } from './shared/sandbox-styles.js';
 import { WebhookDispatcher } from './shared/webhook-dispatcher.js';
+import { StateFile } from './state/state-file.js';
 import { createStripeSandbox } from './stripe/stripe.router.js';
 import { TEST_CARDS } from './stripe/test-cards.js';
 import { MAGIC_RECIPIENTS } from './twilio/magic-numbers.js';
@@ -23,6 +24,7 @@ import { createTwilioSandbox } from './twilio/twilio.router.js';
 
 export type { SandboxConfig, SandboxSettings } from './config/sandbox-config.js';
 export { loadSandboxSettings, SandboxConfigError } from './config/sandbox-config.js';
+export { SandboxStateError } from './state/state-file.js';
 
 export interface Sandbox {
   /** The base URL (SANDBOX_PUBLIC_URL, or the address it listens on); known once listening. */
@@ -33,11 +35,15 @@ export interface Sandbox {
   readonly faults: FaultStore;
   /** Starts listening; resolves with the base URL. Port 0 picks a free port. */
   listen(port?: number, host?: string): Promise<string>;
-  /** Stops: no new connections, live streams and held requests ended, pending webhooks cancelled. */
+  /**
+   * Stops: no new connections, live streams and held requests ended, pending webhooks cancelled, and
+   * the state file (SANDBOX_STATE_FILE) written a last time.
+   */
   close(): Promise<void>;
 }
 
 const QUIET_PATHS = /^\/(assets\/|health\/|inbox\/events)/;
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const CLOSE_GRACE_MS = 3_000;
 
 /** One JSON line per request: method, path without the query (it may carry secrets), status, time. */
@@ -61,7 +67,9 @@ function requestLog(logger: Logger): RequestHandler {
 
 /**
  * The provider sandbox: Stripe, Twilio, SendGrid and Google on one HTTP server, the inbox page, and the
- * /_sandbox control API. Nothing is persisted: every start is a fresh account.
+ * /_sandbox control API. Without a state file every start is a fresh account; with one
+ * (`config.stateFile`), the Stripe and Twilio accounts and the inbox are read from it here and written
+ * back while they change, so a restart keeps them. Throws SandboxStateError when that file is unusable.
  */
 export function createSandbox(config: SandboxConfig, options: { logger?: Logger } = {}): Sandbox {
   const logger = options.logger ?? createLogger(config.logLevel);
@@ -97,10 +105,35 @@ export function createSandbox(config: SandboxConfig, options: { logger?: Logger 
   });
   const google = createGoogleSandbox({ ...shared, config: config.google, publicUrl });
 
+  // What a restart must keep: the accounts the product's databases refer to (customers, cards,
+  // payments; numbers and their SmsUrl, messages) and the inbox. Not SendGrid's sends (nothing reads
+  // them back), Google's sign-in codes and tokens (short-lived), or faults.
+  const state = config.stateFile
+    ? new StateFile(config.stateFile, { stripe: stripe.store, twilio: twilio.store, inbox }, logger)
+    : undefined;
+  if (state) {
+    const savedAt = state.load();
+    logger.info(
+      { stateFile: state.path, savedAt: savedAt ?? null },
+      savedAt
+        ? 'provider accounts restored from the state file'
+        : 'no state file yet: fresh provider accounts',
+    );
+  }
+
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(requestLog(logger));
+  if (state) {
+    // Every change to the accounts comes through a request that is not a read; the inbox also changes
+    // afterwards (delivery steps), which it reports.
+    inbox.subscribe(() => state.changed());
+    app.use((req, res, next) => {
+      if (!READ_ONLY_METHODS.has(req.method)) res.on('finish', () => state.changed());
+      next();
+    });
+  }
 
   app.get('/health/live', (_req, res) => {
     res.json({ status: 'ok' });
@@ -114,6 +147,8 @@ export function createSandbox(config: SandboxConfig, options: { logger?: Logger 
   app.get('/_sandbox/info', (_req, res) => {
     res.json({
       url: publicUrl(),
+      pid: process.pid,
+      stateFile: config.stateFile ?? null,
       stripe: {
         publishableKey: config.stripe.publishableKey,
         webhookUrl: config.stripe.webhookUrl ?? null,
@@ -206,6 +241,7 @@ export function createSandbox(config: SandboxConfig, options: { logger?: Logger 
       const force = setTimeout(() => current?.closeAllConnections(), CLOSE_GRACE_MS);
       await closed;
       clearTimeout(force);
+      await state?.close();
     },
   };
 }

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -49,6 +50,11 @@ export const sandboxEnvSchema = z.object({
   SANDBOX_PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SANDBOX_CALLBACK_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(300),
+  /** Unset or empty: state in memory only. */
+  SANDBOX_STATE_FILE: z
+    .string()
+    .optional()
+    .transform((value) => (value?.trim() ? resolve(value.trim()) : undefined)),
 
   STRIPE_SECRET_KEY: z
     .string()
@@ -99,6 +105,11 @@ export interface SandboxConfig {
   logLevel: z.output<typeof sandboxEnvSchema>['LOG_LEVEL'];
   /** Pause between simulated lifecycle steps (SMS queued → sent → delivered, e-mail processed → delivered). */
   callbackDelayMs: number;
+  /**
+   * The JSON file the provider accounts are kept in across restarts (absolute); undefined keeps them in
+   * memory only, so every start is a fresh account.
+   */
+  stateFile: string | undefined;
   stripe: {
     secretKey: string;
     publishableKey: string;
@@ -152,6 +163,7 @@ export function loadSandboxSettings(env: Record<string, string | undefined> = pr
       publicUrl: e.SANDBOX_PUBLIC_URL?.replace(/\/+$/, ''),
       logLevel: e.LOG_LEVEL,
       callbackDelayMs: e.SANDBOX_CALLBACK_DELAY_MS,
+      stateFile: e.SANDBOX_STATE_FILE,
       stripe: {
         secretKey: e.STRIPE_SECRET_KEY,
         publishableKey: e.STRIPE_PUBLISHABLE_KEY,

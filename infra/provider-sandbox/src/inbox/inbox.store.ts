@@ -1,4 +1,5 @@
 import { randomBase62 } from '../shared/ids.js';
+import { type PersistentStore, refill } from '../state/state-file.js';
 import type { EmailEntry, InboxEntry, InboxFilter, NewInboxEntry, SmsEntry } from './inbox.types.js';
 
 /** `revision` increases with every change (added or updated), so a reconnecting page can catch up. */
@@ -23,8 +24,16 @@ export function matches(entry: InboxEntry, filter: InboxFilter): boolean {
   return true;
 }
 
+/** The inbox as the state file keeps it: a restarted sandbox lists what it showed, cursors stay valid. */
+export interface InboxSnapshot {
+  seq: number;
+  revision: number;
+  entries: InboxEntry[];
+  revisions: Array<[string, number]>;
+}
+
 /** Every e-mail and text the sandbox carried, oldest first in memory, listed newest first. */
-export class InboxStore {
+export class InboxStore implements PersistentStore<InboxSnapshot> {
   /** In `seq` order. */
   private entries: InboxEntry[] = [];
   /** The same entries by id: a provider's status callbacks update them many times a second. */
@@ -132,6 +141,24 @@ export class InboxStore {
     this.entries = [];
     this.byId.clear();
     this.revisions.clear();
+  }
+
+  snapshot(): InboxSnapshot {
+    return { seq: this.seq, revision: this.revision, entries: this.entries, revisions: [...this.revisions] };
+  }
+
+  restore(snapshot: InboxSnapshot): void {
+    if (!Number.isInteger(snapshot.seq) || !Number.isInteger(snapshot.revision)) {
+      throw new Error('seq and revision must be integers');
+    }
+    this.entries = [...snapshot.entries];
+    refill(
+      this.byId,
+      this.entries.map((entry) => [entry.id, entry]),
+    );
+    refill(this.revisions, snapshot.revisions);
+    this.seq = snapshot.seq;
+    this.revision = snapshot.revision;
   }
 
   private emit(entry: InboxEntry, change: 'added' | 'updated'): void {

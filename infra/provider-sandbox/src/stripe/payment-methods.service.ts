@@ -54,8 +54,6 @@ export class PaymentMethodsService {
   constructor(
     private readonly store: StripeStore,
     private readonly events: StripeEvents,
-    /** Keys the card fingerprints, so they are stable within one sandbox process. */
-    private readonly fingerprintKey: string,
   ) {}
 
   createCard(
@@ -103,7 +101,7 @@ export class PaymentMethodsService {
         display_brand: brand,
         exp_month: card.expMonth,
         exp_year: expYear,
-        fingerprint: createHmac('sha256', this.fingerprintKey)
+        fingerprint: createHmac('sha256', this.store.fingerprintKey)
           .update(number)
           .digest('base64url')
           .slice(0, 16),

@@ -4,7 +4,6 @@ import { type HeldRequests, injectFaults } from '../faults/fault.middleware.js';
 import type { FaultStore } from '../faults/fault.store.js';
 import type { Background } from '../shared/background.js';
 import { FormBodyError } from '../shared/form-body.js';
-import { randomToken } from '../shared/ids.js';
 import type { Logger } from '../shared/logger.js';
 import type { WebhookDispatcher } from '../shared/webhook-dispatcher.js';
 import { customerRoutes } from './customers.routes.js';
@@ -53,7 +52,7 @@ export function createStripeSandbox(deps: StripeDeps): StripeSandbox {
   const { config, logger } = deps;
   const store = new StripeStore();
   const events = new StripeEvents(store, config, deps.dispatcher, deps.background);
-  const paymentMethods = new PaymentMethodsService(store, events, randomToken());
+  const paymentMethods = new PaymentMethodsService(store, events);
   const paymentIntents = new PaymentIntentsService(store, paymentMethods, events, deps.publicUrl);
 
   const api = express.Router();

@@ -1,3 +1,5 @@
+import { randomToken } from '../shared/ids.js';
+import { type PersistentStore, refill } from '../state/state-file.js';
 import type {
   Charge,
   Customer,
@@ -34,8 +36,22 @@ export interface IdempotentResult {
 const MAX_IDEMPOTENCY_KEYS = 10_000;
 const MAX_EVENTS = 10_000;
 
-/** The sandbox's Stripe account, in memory. */
-export class StripeStore {
+/** What the Stripe account holds, as the state file keeps it. */
+export interface StripeSnapshot {
+  fingerprintKey: string;
+  customers: Array<[string, Customer | DeletedCustomer]>;
+  paymentMethods: Array<[string, StoredPaymentMethod]>;
+  paymentIntents: Array<[string, StoredPaymentIntent]>;
+  charges: Array<[string, Charge]>;
+  refunds: Array<[string, Refund]>;
+  events: Array<[string, StripeEvent]>;
+  idempotency: Array<[string, IdempotentResult]>;
+}
+
+/** The sandbox's Stripe account, in memory (and in the state file when there is one). */
+export class StripeStore implements PersistentStore<StripeSnapshot> {
+  /** Keys the card fingerprints, so the same card number keeps its fingerprint in this account. */
+  fingerprintKey = randomToken();
   readonly customers: Map<string, Customer | DeletedCustomer> = new Map();
   readonly paymentMethods = new Map<string, StoredPaymentMethod>();
   readonly paymentIntents = new Map<string, StoredPaymentIntent>();
@@ -113,6 +129,32 @@ export class StripeStore {
 
   forgetIdempotentResult(key: string): void {
     this.idempotency.delete(key);
+  }
+
+  snapshot(): StripeSnapshot {
+    return {
+      fingerprintKey: this.fingerprintKey,
+      customers: [...this.customers],
+      paymentMethods: [...this.paymentMethods],
+      paymentIntents: [...this.paymentIntents],
+      charges: [...this.charges],
+      refunds: [...this.refunds],
+      events: [...this.events],
+      // A request still being handled is not replayed after a restart: its key is free again.
+      idempotency: [...this.idempotency].filter(([, result]) => result.response !== undefined),
+    };
+  }
+
+  restore(snapshot: StripeSnapshot): void {
+    if (typeof snapshot.fingerprintKey !== 'string') throw new Error('fingerprintKey is missing');
+    this.fingerprintKey = snapshot.fingerprintKey;
+    refill(this.customers, snapshot.customers);
+    refill(this.paymentMethods, snapshot.paymentMethods);
+    refill(this.paymentIntents, snapshot.paymentIntents);
+    refill(this.charges, snapshot.charges);
+    refill(this.refunds, snapshot.refunds);
+    refill(this.events, snapshot.events);
+    refill(this.idempotency, snapshot.idempotency);
   }
 }
 

@@ -1,3 +1,4 @@
+import { type PersistentStore, refill } from '../state/state-file.js';
 import type { IncomingPhoneNumberResource, MessageResource } from './twilio.types.js';
 import { twilioErrors } from './twilio-error.js';
 
@@ -7,8 +8,18 @@ export interface StoredMessage {
   inboxId: string;
 }
 
-/** The sandbox's Twilio account: messages and the numbers it owns, in memory. */
-export class TwilioStore {
+/** What the Twilio account holds, as the state file keeps it. */
+export interface TwilioSnapshot {
+  /** With each number's SmsUrl: texts to it still reach the product after a restart. */
+  numbers: Array<[string, IncomingPhoneNumberResource]>;
+  messages: Array<[string, StoredMessage]>;
+}
+
+/**
+ * The sandbox's Twilio account: messages and the numbers it owns, in memory (and in the state file when
+ * there is one; its numbers then replace those TWILIO_PHONE_NUMBERS gives a fresh account).
+ */
+export class TwilioStore implements PersistentStore<TwilioSnapshot> {
   readonly messages = new Map<string, StoredMessage>();
   readonly numbers = new Map<string, IncomingPhoneNumberResource>();
 
@@ -28,5 +39,14 @@ export class TwilioStore {
   numberByPhone(phone: string): IncomingPhoneNumberResource | undefined {
     for (const number of this.numbers.values()) if (number.phone_number === phone) return number;
     return undefined;
+  }
+
+  snapshot(): TwilioSnapshot {
+    return { numbers: [...this.numbers], messages: [...this.messages] };
+  }
+
+  restore(snapshot: TwilioSnapshot): void {
+    refill(this.numbers, snapshot.numbers);
+    refill(this.messages, snapshot.messages);
   }
 }
