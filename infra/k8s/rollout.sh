@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Rolls MultiMFA out to the cluster kubectl points at, in the order the manifests need, every
 # object being labelled with its stage (multimfa.io/stage):
-#   1. setup  namespace, settings, secret references, Services, NetworkPolicies, Ingress (and, in
-#             dev, PostgreSQL, Redis and Kafka); waits until the Secrets exist
+#   1. setup  namespace, settings, secret references, Services, NetworkPolicies, Ingress (in prod,
+#             the Kafka users; in dev, PostgreSQL, Redis and Kafka); waits until the Secrets exist
 #   2. jobs   database migrations and Kafka topics, with the new images; waits for all to complete
 #   3. apps   Deployments, PodDisruptionBudgets, autoscalers; waits for every rollout
 # A failed Job stops here, before any pod of the new version starts.
@@ -18,6 +18,10 @@ kubectl kustomize "$overlay" >"$rendered"
 echo "[rollout] setup"
 kubectl apply -f "$rendered" -l multimfa.io/stage=setup
 kubectl wait -n "$namespace" --for=condition=Ready externalsecret --all --timeout=5m
+# prod: Strimzi's User Operator has made each KafkaUser's Secret (its password) before pods read it.
+if grep -q '^kind: KafkaUser$' "$rendered"; then
+  kubectl wait -n "$namespace" --for=condition=Ready kafkauser --all --timeout=5m
+fi
 for statefulset in $(kubectl get statefulset -n "$namespace" -o name); do
   kubectl rollout status -n "$namespace" "$statefulset" --timeout=10m
 done

@@ -1,6 +1,6 @@
 // No secret value is in the repository: Kubernetes Secrets are made in the cluster by the External
-// Secrets Operator (or cert-manager for TLS) and only referenced here; compose takes secrets from
-// the developer's .env, which .env.example leaves empty.
+// Secrets Operator (or cert-manager for TLS, Strimzi for a KafkaUser's password) and only referenced
+// here; compose takes secrets from the developer's .env, which .env.example leaves empty.
 import assert from 'node:assert/strict';
 import { describe, expect, it } from '@jest/globals';
 import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
@@ -65,7 +65,7 @@ describe('secrets', () => {
         );
       });
 
-      it('has an ExternalSecret for every Secret a pod reads', () => {
+      it('has an ExternalSecret (or, for Kafka credentials, a KafkaUser) for every Secret a pod reads', () => {
         for (const name of secretsReadByPods(objects)) {
           assert.ok(secretKeys(name, objects).length > 0, `the ExternalSecret of ${name} gives no key`);
         }

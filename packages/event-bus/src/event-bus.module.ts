@@ -14,14 +14,14 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import type { Kafka } from 'kafkajs';
 import type { DataSource } from 'typeorm';
 import { EventBusServer } from './consumer/event-bus.server.js';
-import { createKafka } from './kafka/kafka-client.js';
+import { createKafka, type KafkaConnection } from './kafka/kafka-client.js';
 import { Outbox } from './outbox/outbox.js';
 import { OutboxRelay } from './outbox/outbox-relay.js';
 
-export interface EventBusOptions {
+/** The brokers, with the service's TLS and credentials when set: `...kafkaConnection(config)`. */
+export interface EventBusOptions extends KafkaConnection {
   service: string;
   databaseUrl: string;
-  brokers: string[];
   topicPrefix: string;
   logger: Logger;
   /** `EVENT_SEALING_KEY`: for services that publish or read sealed secrets. */
@@ -75,9 +75,12 @@ export class EventBusModule {
         { provide: EVENT_BUS_OPTIONS, useValue: options },
         {
           provide: KAFKA,
+          // The one client of the relay, the consumers and their dead-letter producer.
           useValue: createKafka({
             clientId: options.service,
             brokers: options.brokers,
+            tls: options.tls,
+            sasl: options.sasl,
             logger: options.logger,
           }),
         },

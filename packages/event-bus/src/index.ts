@@ -1,4 +1,10 @@
-export { EventBusServer, type EventBusServerOptions, EventContext } from './consumer/event-bus.server.js';
+export {
+  consumerGroupId,
+  EventBusServer,
+  type EventBusServerOptions,
+  EventContext,
+  handledEvents,
+} from './consumer/event-bus.server.js';
 export {
   type AfterCommit,
   EventConsumer,
@@ -14,6 +20,7 @@ export {
   readDeadLetters,
   readTopic,
   republish,
+  TOPIC_READER_GROUP_PREFIX,
 } from './dead-letter/dead-letter.js';
 export {
   EVENT_BUS_OPTIONS,
@@ -23,7 +30,14 @@ export {
   startEventHandlers,
 } from './event-bus.module.js';
 export { checkKafka } from './health/kafka-check.js';
-export { createKafka, type KafkaClientOptions } from './kafka/kafka-client.js';
+export {
+  createKafka,
+  type KafkaClientOptions,
+  type KafkaConnection,
+  type KafkaSasl,
+  kafkaConnection,
+  kafkaConnectionConfig,
+} from './kafka/kafka-client.js';
 export { ensureTopics } from './kafka/topics.js';
 export { eventBusMigrations } from './outbox/event-bus-migrations.js';
 export { CreateEventBusTables1763700000000 } from './outbox/event-bus-tables.migration.js';

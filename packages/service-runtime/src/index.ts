@@ -4,6 +4,8 @@ export { Clock, FixedClock } from './clock/clock.js';
 export {
   ConfigError,
   configSchemas,
+  type KafkaSettings,
+  kafkaEnvSchema,
   loadConfig,
   type ProcessConfig,
   processEnvSchema,

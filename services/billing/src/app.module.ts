@@ -1,4 +1,4 @@
-import { checkKafka, EventBusModule } from '@multimfa/event-bus';
+import { checkKafka, EventBusModule, kafkaConnection } from '@multimfa/event-bus';
 import { type Logger, ServiceRuntimeModule } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CardsModule } from './cards/cards.module.js';
@@ -20,6 +20,8 @@ import { UsersModule } from './users/users.module.js';
 @Module({})
 export class AppModule {
   static forRoot(config: BillingConfig, logger: Logger): DynamicModule {
+    // The brokers, with TLS and this service's Kafka user when set (KAFKA_TLS, KAFKA_SASL_*).
+    const kafka = kafkaConnection(config);
     return {
       module: AppModule,
       imports: [
@@ -28,12 +30,12 @@ export class AppModule {
           logger,
           database: { url: config.DATABASE_URL, migrations },
           redisUrl: config.REDIS_URL,
-          readinessChecks: [checkKafka(config.KAFKA_BROKERS, 'billing')],
+          readinessChecks: [checkKafka(kafka, 'billing')],
         }),
         EventBusModule.forRoot({
           service: 'billing',
           databaseUrl: config.DATABASE_URL,
-          brokers: config.KAFKA_BROKERS,
+          ...kafka,
           topicPrefix: config.KAFKA_TOPIC_PREFIX,
           logger,
         }),

@@ -1,4 +1,4 @@
-import { checkKafka, EventBusModule } from '@multimfa/event-bus';
+import { checkKafka, EventBusModule, kafkaConnection } from '@multimfa/event-bus';
 import { type Logger, ServiceRuntimeModule } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { IdentityConfig } from './config/identity.config.js';
@@ -10,6 +10,8 @@ import { WaitlistModule } from './waitlist/waitlist.module.js';
 @Module({})
 export class AppModule {
   static forRoot(config: IdentityConfig, logger: Logger): DynamicModule {
+    // The brokers, with TLS and this service's Kafka user when set (KAFKA_TLS, KAFKA_SASL_*).
+    const kafka = kafkaConnection(config);
     return {
       module: AppModule,
       imports: [
@@ -18,12 +20,12 @@ export class AppModule {
           logger,
           database: { url: config.DATABASE_URL, migrations },
           redisUrl: config.REDIS_URL,
-          readinessChecks: [checkKafka(config.KAFKA_BROKERS, 'identity')],
+          readinessChecks: [checkKafka(kafka, 'identity')],
         }),
         EventBusModule.forRoot({
           service: 'identity',
           databaseUrl: config.DATABASE_URL,
-          brokers: config.KAFKA_BROKERS,
+          ...kafka,
           topicPrefix: config.KAFKA_TOPIC_PREFIX,
           logger,
           sealingKey: config.EVENT_SEALING_KEY,

@@ -1,4 +1,4 @@
-import { checkKafka, EventBusModule } from '@multimfa/event-bus';
+import { checkKafka, EventBusModule, kafkaConnection } from '@multimfa/event-bus';
 import { type Logger, ServiceRuntimeModule } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AllocationModule } from './allocation/allocation.module.js';
@@ -16,6 +16,8 @@ import { SubscriptionsModule } from './subscriptions/subscriptions.module.js';
 @Module({})
 export class AppModule {
   static forRoot(config: NumbersConfig, logger: Logger): DynamicModule {
+    // The brokers, with TLS and this service's Kafka user when set (KAFKA_TLS, KAFKA_SASL_*).
+    const kafka = kafkaConnection(config);
     const allocation = AllocationModule.forRoot(config);
     const holding = NumberHoldingModule.forRoot(allocation);
     return {
@@ -26,12 +28,12 @@ export class AppModule {
           logger,
           database: { url: config.DATABASE_URL, migrations },
           redisUrl: config.REDIS_URL,
-          readinessChecks: [checkKafka(config.KAFKA_BROKERS, 'numbers')],
+          readinessChecks: [checkKafka(kafka, 'numbers')],
         }),
         EventBusModule.forRoot({
           service: 'numbers',
           databaseUrl: config.DATABASE_URL,
-          brokers: config.KAFKA_BROKERS,
+          ...kafka,
           topicPrefix: config.KAFKA_TOPIC_PREFIX,
           sealingKey: config.EVENT_SEALING_KEY,
           logger,

@@ -10,7 +10,7 @@ import { Namespace } from 'kubernetes-models/v1/Namespace';
 import { Secret } from 'kubernetes-models/v1/Secret';
 import { Service } from 'kubernetes-models/v1/Service';
 import { ServiceAccount } from 'kubernetes-models/v1/ServiceAccount';
-import type { ExternalSecretSpec, K8sObject } from './kubernetes.js';
+import type { ExternalSecretSpec, K8sObject, KafkaUserSpec } from './kubernetes.js';
 
 /** Validates one object; throws with what is wrong. */
 type Validator = (object: K8sObject) => void;
@@ -54,6 +54,47 @@ const passwordGenerator: Validator = (object) => {
   ]);
 };
 
+const ACL_RESOURCES = ['topic', 'group', 'cluster', 'transactionalId'];
+const ACL_OPERATIONS = [
+  'Read',
+  'Write',
+  'Create',
+  'Delete',
+  'Alter',
+  'Describe',
+  'ClusterAction',
+  'AlterConfigs',
+  'DescribeConfigs',
+  'IdempotentWrite',
+  'All',
+];
+
+/** Strimzi's KafkaUser (kafka.strimzi.io/v1beta2): the fields its CRD requires, and valid ACLs. */
+const kafkaUser: Validator = (object) => {
+  const spec = (object.spec ?? {}) as KafkaUserSpec;
+  const acls = spec.authorization?.acls ?? [];
+  requireFields([
+    !object.metadata.labels?.['strimzi.io/cluster'] &&
+      'metadata.labels["strimzi.io/cluster"] must name the Kafka cluster (the User Operator ignores it otherwise)',
+    !['tls', 'tls-external', 'scram-sha-512'].includes(spec.authentication?.type ?? '') &&
+      'spec.authentication.type must be tls, tls-external or scram-sha-512',
+    spec.authorization !== undefined &&
+      spec.authorization.type !== 'simple' &&
+      'spec.authorization.type must be simple',
+    ...acls.flatMap((acl, index) => [
+      !ACL_RESOURCES.includes(acl.resource?.type ?? '') &&
+        `acls[${index}].resource.type must be one of ${ACL_RESOURCES.join(', ')}`,
+      acl.resource?.type !== 'cluster' && !acl.resource?.name && `acls[${index}].resource.name is required`,
+      !['literal', 'prefix', undefined].includes(acl.resource?.patternType) &&
+        `acls[${index}].resource.patternType must be literal or prefix`,
+      !(acl.operations?.length && acl.operations.every((operation) => ACL_OPERATIONS.includes(operation))) &&
+        `acls[${index}].operations must list operations among ${ACL_OPERATIONS.join(', ')}`,
+      acl.operation !== undefined && `acls[${index}].operation is deprecated: use operations`,
+      !['allow', 'deny', undefined].includes(acl.type) && `acls[${index}].type must be allow or deny`,
+    ]),
+  ]);
+};
+
 /** Every kind the manifests may contain, by apiVersion/kind. A new kind must be added here. */
 export const validators: Record<string, Validator> = {
   'v1/Namespace': model(Namespace),
@@ -71,6 +112,7 @@ export const validators: Record<string, Validator> = {
   'external-secrets.io/v1/ExternalSecret': externalSecret,
   'external-secrets.io/v1/SecretStore': secretStore,
   'generators.external-secrets.io/v1alpha1/Password': passwordGenerator,
+  'kafka.strimzi.io/v1beta2/KafkaUser': kafkaUser,
 };
 
 /** Why an object is invalid, or undefined when it is valid. */

@@ -81,7 +81,8 @@ export function podSpec(object: K8sObject): IPodSpec {
 
 /**
  * The environment a container gets from Kubernetes: its `env`, the keys of the ConfigMaps it reads
- * and the keys of the Secrets it reads, which External Secrets create (their data and generators).
+ * and the keys of the Secrets it reads, which External Secrets create (their data and generators),
+ * or Strimzi's User Operator for a KafkaUser.
  */
 export function containerEnvironment(container: IContainer, objects: K8sObject[]) {
   const written: Record<string, string> = {};
@@ -168,8 +169,45 @@ function fakeStoreValues(secretName: string, objects: K8sObject[]): Record<strin
   );
 }
 
-/** The keys of the Secret an ExternalSecret of the overlay creates; fails when none does. */
+/** What a Strimzi KafkaUser says, as the checks read it. */
+export interface KafkaUserSpec {
+  authentication?: { type?: string };
+  authorization?: {
+    type?: string;
+    acls?: Array<{
+      resource?: { type?: string; name?: string; patternType?: string };
+      operations?: string[];
+      operation?: string;
+      host?: string;
+      type?: string;
+    }>;
+  };
+}
+
+/**
+ * The keys of the Secret Strimzi's User Operator makes for a KafkaUser of the overlay, named after
+ * the user (no `secretPrefix` is configured); undefined when no KafkaUser has that name.
+ */
+function kafkaUserSecretKeys(secretName: string, objects: K8sObject[]): string[] | undefined {
+  const user = objects.find((object) => object.kind === 'KafkaUser' && object.metadata.name === secretName);
+  if (!user) return undefined;
+  switch ((user.spec as KafkaUserSpec | undefined)?.authentication?.type) {
+    case 'scram-sha-512':
+      return ['password', 'sasl.jaas.config'];
+    case 'tls':
+      return ['ca.crt', 'user.crt', 'user.key', 'user.p12', 'user.password'];
+    default:
+      return [];
+  }
+}
+
+/**
+ * The keys of the Secret an ExternalSecret (or, for Kafka credentials, a Strimzi KafkaUser) of the
+ * overlay creates; fails when none does.
+ */
 export function secretKeys(secretName: string, objects: K8sObject[]): string[] {
+  const fromKafkaUser = kafkaUserSecretKeys(secretName, objects);
+  if (fromKafkaUser) return fromKafkaUser;
   const spec = externalSecretFor(secretName, objects);
   return [
     ...(spec.data ?? []).map((entry) => entry.secretKey ?? ''),

@@ -6,6 +6,7 @@ import {
   type MessageHandler,
   Server,
 } from '@nestjs/microservices';
+import { PATTERN_METADATA } from '@nestjs/microservices/constants.js';
 import type { Kafka, Producer } from 'kafkajs';
 import type { Registry } from 'prom-client';
 import { isObservable, lastValueFrom } from 'rxjs';
@@ -57,6 +58,24 @@ const isEventDefinition = (pattern: unknown): pattern is EventDefinition =>
   typeof (pattern as EventDefinition).version === 'number' &&
   typeof (pattern as EventDefinition).topic === 'object';
 
+/** The consumer group of one service's handlers of one topic: `<prefix><service>.<topic>`. */
+export const consumerGroupId = (topicPrefix: string, service: string, topic: string): string =>
+  `${topicPrefix}${service}.${topic}`;
+
+/**
+ * The events the `@EventPattern` handlers of a class take, as the server subscribes them: what
+ * the service consumes (its Kafka user's Read ACLs are checked against these).
+ */
+export function handledEvents(handlers: abstract new (...args: never[]) => unknown): EventDefinition[] {
+  const prototype = handlers.prototype as object;
+  return Object.getOwnPropertyNames(prototype).flatMap((name) => {
+    const method = Object.getOwnPropertyDescriptor(prototype, name)?.value;
+    if (typeof method !== 'function') return [];
+    const patterns = (Reflect.getMetadata(PATTERN_METADATA, method) ?? []) as unknown[];
+    return patterns.filter(isEventDefinition);
+  });
+}
+
 /**
  * The event bus as a Nest transport: controllers declare `@EventPattern(userRegistered)` handlers
  * taking the event's typed payload, and this server subscribes one consumer group per topic those
@@ -96,7 +115,7 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
     );
     this.consumers = [...byTopic].map(([topicName, handlers]) => {
       const topic = topicList().find((spec) => spec.name === topicName);
-      const groupId = `${options.topicPrefix}${options.service}.${topicName}`;
+      const groupId = consumerGroupId(options.topicPrefix, options.service, topicName);
       return new EventConsumer({
         kafka: options.kafka,
         groupId,

@@ -1,19 +1,34 @@
 import { TOPICS } from '@multimfa/events';
-import { createLogger } from '@multimfa/service-runtime';
-import { createKafka } from '../kafka/kafka-client.js';
+import {
+  ConfigError,
+  createLogger,
+  type KafkaSettings,
+  kafkaEnvSchema,
+  loadConfig,
+} from '@multimfa/service-runtime';
+import { createKafka, kafkaConnection } from '../kafka/kafka-client.js';
 import { readDeadLetters, republish } from './dead-letter.js';
 
 /**
  * `npm run dead-letters -- list` shows what is in the dead-letter topic;
  * `npm run dead-letters -- republish <eventId> [<eventId> …]` sends those events back to their topic.
- * Reads KAFKA_BROKERS (default the local broker) and KAFKA_TOPIC_PREFIX.
+ * Reads KAFKA_BROKERS (default the local broker), KAFKA_TOPIC_PREFIX, and the services' TLS and
+ * SASL settings (KAFKA_TLS, KAFKA_TLS_CA_FILE, KAFKA_SASL_*; in production a user allowed to read the
+ * dead-letter topic and write the topics it republishes to, infra/README.md).
  */
 const [command, ...eventIds] = process.argv.slice(2);
-const brokers = (process.env.KAFKA_BROKERS ?? '127.0.0.1:24092').split(',');
-const topic = `${process.env.KAFKA_TOPIC_PREFIX ?? ''}${TOPICS.deadLetter.name}`;
+let settings: KafkaSettings;
+try {
+  settings = loadConfig(kafkaEnvSchema, { KAFKA_BROKERS: '127.0.0.1:24092', ...process.env });
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(2);
+}
+const topic = `${settings.KAFKA_TOPIC_PREFIX}${TOPICS.deadLetter.name}`;
 const kafka = createKafka({
   clientId: 'dead-letter-cli',
-  brokers,
+  ...kafkaConnection(settings),
   logger: createLogger('dead-letters', 'error'),
 });
 

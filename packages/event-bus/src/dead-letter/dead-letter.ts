@@ -72,6 +72,13 @@ export async function readDeadLetters(kafka: Kafka, deadLetterTopic: string): Pr
   return letters.sort((a, b) => a.failedAt.localeCompare(b.failedAt));
 }
 
+/**
+ * The consumer groups `readTopic` joins (one of its own per call, committing nothing) start so: a
+ * Kafka user that reads topics with it (the dead-letter CLI, admin-reporting's rebuild) needs Read
+ * on groups of this prefix.
+ */
+export const TOPIC_READER_GROUP_PREFIX = 'topic-reader-';
+
 /** Every message now in a topic (up to the current end of each partition), committing nothing. */
 export async function readTopic(
   kafka: Kafka,
@@ -90,7 +97,9 @@ export async function readTopic(
   if (!ends.size) return [];
 
   const messages: Array<{ partition: number; message: KafkaMessage }> = [];
-  const consumer = kafka.consumer({ groupId: `topic-reader-${process.pid}-${Date.now()}-${Math.random()}` });
+  const consumer = kafka.consumer({
+    groupId: `${TOPIC_READER_GROUP_PREFIX}${process.pid}-${Date.now()}-${Math.random()}`,
+  });
   await consumer.connect();
   try {
     await consumer.subscribe({ topics: [topic], fromBeginning: true });

@@ -1,5 +1,6 @@
 import type { ReadinessCheck } from '@multimfa/service-runtime';
 import { Kafka, logLevel } from 'kafkajs';
+import { type KafkaConnection, kafkaConnectionConfig } from '../kafka/kafka-client.js';
 
 /** Asks the Kafka cluster to describe itself; reconnects on the next check after a failure. */
 class KafkaCheck implements ReadinessCheck {
@@ -7,7 +8,7 @@ class KafkaCheck implements ReadinessCheck {
   private admin: ReturnType<Kafka['admin']> | undefined;
 
   constructor(
-    private readonly brokers: string[],
+    private readonly connection: KafkaConnection,
     private readonly clientId: string,
   ) {}
 
@@ -15,7 +16,7 @@ class KafkaCheck implements ReadinessCheck {
     if (!this.admin) {
       const kafka = new Kafka({
         clientId: `${this.clientId}-health`,
-        brokers: this.brokers,
+        ...kafkaConnectionConfig(this.connection),
         logLevel: logLevel.NOTHING,
         connectionTimeout: 1000,
         retry: { retries: 0 },
@@ -43,6 +44,12 @@ class KafkaCheck implements ReadinessCheck {
   }
 }
 
-/** The readiness check of a service's Kafka brokers, for ServiceRuntimeModule's `readinessChecks`. */
-export const checkKafka = (brokers: string[], service: string): ReadinessCheck & { close(): Promise<void> } =>
-  new KafkaCheck(brokers, service);
+/**
+ * The readiness check of a service's Kafka brokers, for ServiceRuntimeModule's `readinessChecks`:
+ * with the service's own TLS and credentials (`kafkaConnection(config)`), or plaintext to `brokers`.
+ */
+export const checkKafka = (
+  connection: KafkaConnection | string[],
+  service: string,
+): ReadinessCheck & { close(): Promise<void> } =>
+  new KafkaCheck(Array.isArray(connection) ? { brokers: connection } : connection, service);

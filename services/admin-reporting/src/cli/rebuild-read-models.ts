@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createKafka } from '@multimfa/event-bus';
+import { createKafka, kafkaConnection } from '@multimfa/event-bus';
 import { createLogger, loadConfig } from '@multimfa/service-runtime';
 import { DataSource } from 'typeorm';
 import { migrations } from '../migrations/index.js';
@@ -9,7 +9,8 @@ import { adminReportingService } from '../service.js';
 /**
  * `npm run reporting:rebuild`: empties the admin-reporting read models and replays their topics from
  * the beginning into them (see `rebuildReadModels`). Reads the service's settings (DATABASE_URL,
- * KAFKA_BROKERS, KAFKA_TOPIC_PREFIX) from the environment; the service may keep running.
+ * KAFKA_BROKERS, KAFKA_TOPIC_PREFIX, and KAFKA_TLS and KAFKA_SASL_* as the service has them) from the
+ * environment; the service may keep running.
  */
 const config = loadConfig(adminReportingService.configSchema, { PORT: '1', ...process.env });
 const logger = createLogger('admin-reporting-rebuild', process.env.LOG_LEVEL ?? 'info');
@@ -19,7 +20,7 @@ const dataSource = await new DataSource({
   migrations,
   migrationsRun: true,
 }).initialize();
-const kafka = createKafka({ clientId: 'admin-reporting-rebuild', brokers: config.KAFKA_BROKERS, logger });
+const kafka = createKafka({ clientId: 'admin-reporting-rebuild', ...kafkaConnection(config), logger });
 try {
   const outcome = await rebuildReadModels({
     dataSource,
