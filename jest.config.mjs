@@ -3,6 +3,7 @@
 //   integration  *.int-spec.ts against real PostgreSQL, Redis and Kafka (scripts/jest/infrastructure.mjs)
 //   faults       *.fault-spec.ts: slow fault tests (proxies cut, processes killed) on the same infrastructure
 //   e2e          web/e2e/*.e2e.ts and infra/*/e2e/*.e2e.ts in Debian's Chromium
+//   images       infra/images/*.images.ts: every image built, the product run from them (podman)
 // Tests run from their TypeScript source through @swc/jest as ES modules (Node needs
 // --experimental-vm-modules); what they import from another workspace is that workspace's dist/,
 // as at run time, so `npm run build` comes first.
@@ -73,6 +74,13 @@ export default {
       displayName: 'e2e',
       testMatch: ['<rootDir>/web/e2e/*.e2e.ts', '<rootDir>/infra/*/e2e/*.e2e.ts'],
       testEnvironment: '<rootDir>/scripts/jest/e2e-environment.mjs',
+    },
+    {
+      ...common,
+      displayName: 'images',
+      testMatch: ['<rootDir>/infra/images/*.images.ts'],
+      // Builds take minutes on two cores.
+      testTimeout: 1_200_000,
     },
   ],
 };

@@ -9,6 +9,8 @@
 //                database, processes killed) against the same infrastructure as integration
 //   e2e          web/e2e/*.e2e.ts and infra/*/e2e/*.e2e.ts in Debian's Chromium against the stack
 //                started as `npm start` does
+//   images       infra/images/*.images.ts: every image built with podman (installed from Debian's
+//                packages when missing), the product run from them against the same infrastructure
 // `npm test -- unit integration` runs only the tiers named. The counts come from Jest's JSON report.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -16,6 +18,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { testInfraMode } from './jest/infrastructure.mjs';
 import { buildAll } from './lib/build.mjs';
+import { ensureBaseImages, ensureContainerEngine } from './lib/container-engine.mjs';
 import { createDemoAccounts } from './lib/demo-data.mjs';
 import { root, stateDir } from './lib/paths.mjs';
 import { stopProcess } from './lib/processes.mjs';
@@ -24,13 +27,14 @@ import {
   deleteTopics,
   dropDatabases,
   flushRedis,
+  prepareTopics,
   stackConfig,
   startApplication,
   startInfrastructure,
   stopApplication,
 } from './lib/stack.mjs';
 
-const TIERS = ['lint', 'unit', 'integration', 'faults', 'e2e'];
+const TIERS = ['lint', 'unit', 'integration', 'faults', 'e2e', 'images'];
 const asked = process.argv.slice(2).filter((arg) => TIERS.includes(arg));
 const tiers = asked.length ? asked : TIERS;
 // Any other argument narrows each tier to the test files whose path matches it (`npm test -- e2e accounts`).
@@ -129,7 +133,8 @@ async function main() {
 
   const infra = testInfraMode();
   const infraTiers = ['integration', 'faults'].filter((tier) => tiers.includes(tier));
-  const needsStack = (infraTiers.length && infra === 'local') || tiers.includes('e2e');
+  const needsStack =
+    (infraTiers.length && infra === 'local') || tiers.includes('e2e') || tiers.includes('images');
   const config = stackConfig({ profile: 'e2e', runId });
   if (needsStack) kafka = await startInfrastructure(config);
 
@@ -194,6 +199,41 @@ async function main() {
       await dropDatabases(config.postgresUrl, config.databasePrefix);
       await deleteTopics(config);
       await flushRedis(config.redisUrl);
+    }
+  }
+
+  if (tiers.includes('images')) {
+    began = Date.now();
+    const images = stackConfig({ profile: 'images', runId });
+    try {
+      ensureContainerEngine();
+      ensureBaseImages();
+    } catch (error) {
+      console.error(`[test] images: the container engine could not be set up: ${error.message}`);
+      record('images engine', 0, 1, began);
+      return;
+    }
+    try {
+      await prepareTopics(images);
+      runJest(
+        'images',
+        {
+          MMFA_IMAGES_RUN_ID: runId,
+          MMFA_IMAGES_POSTGRES_URL: images.postgresUrl,
+          MMFA_IMAGES_DATABASE_PREFIX: images.databasePrefix,
+          MMFA_IMAGES_REDIS_URL: images.redisUrl,
+          MMFA_IMAGES_KAFKA_BROKERS: images.kafka.brokers,
+          MMFA_IMAGES_TOPIC_PREFIX: images.topicPrefix,
+          MMFA_IMAGES_WEB_PORT: String(images.ports.web),
+          MMFA_IMAGES_SANDBOX_PORT: String(images.ports.sandbox),
+          MMFA_IMAGES_SERVICE_PORT_BASE: String(images.ports.identity),
+        },
+        ['--runInBand'],
+      );
+    } finally {
+      await dropDatabases(images.postgresUrl, images.databasePrefix);
+      await deleteTopics(images);
+      await flushRedis(images.redisUrl);
     }
   }
 }

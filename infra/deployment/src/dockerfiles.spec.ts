@@ -29,22 +29,23 @@ const REQUIRED_ARGS = ['WORKSPACE_DIR', 'WORKSPACE_NAME'];
 const compose = loadCompose();
 
 /**
- * Whether the shared Dockerfile stops before building when given these build arguments: runs, here,
- * in the repository (what the build stage copied), the RUN checks of the stage that builds (those
- * before `tsc -b` that read the arguments), with the arguments in their environment, as in a build.
+ * Whether the shared Dockerfile stops before installing when given these build arguments: runs, here,
+ * in the repository (what the stage copied), the RUN checks of the stage that installs the
+ * workspace's production dependencies (those before its `npm install --omit=dev` that read the
+ * arguments), with the arguments in their environment, as in a build.
  */
 function refusesToBuild(args: Record<string, string>): boolean {
   const dockerfile = parseDockerfile(NODE_WORKSPACE_DOCKERFILE, args);
-  const stage = dockerfile.stages.find((candidate) =>
-    find(candidate, 'RUN').some((run) => run.raw.includes('tsc -b')),
-  );
-  assert.ok(stage, 'a stage runs tsc -b');
+  const installs = ({ keyword, raw }: { keyword: string; raw: string }) =>
+    keyword === 'RUN' && raw.includes('--omit=dev');
+  const stage = dockerfile.stages.find((candidate) => candidate.instructions.some(installs));
+  assert.ok(stage, 'a stage installs the production dependencies');
   const checks = stage.instructions
-    .slice(
-      0,
-      stage.instructions.findIndex(({ keyword, raw }) => keyword === 'RUN' && raw.includes('tsc -b')),
-    )
-    .filter(({ keyword, raw }) => keyword === 'RUN' && REQUIRED_ARGS.some((name) => raw.includes(name)));
+    .slice(0, stage.instructions.findIndex(installs))
+    .filter(
+      ({ keyword, raw }) =>
+        keyword === 'RUN' && !raw.includes('--mount') && REQUIRED_ARGS.some((name) => raw.includes(name)),
+    );
   return checks.some(
     ({ raw }) =>
       spawnSync('/bin/sh', ['-c', raw], {
@@ -54,6 +55,17 @@ function refusesToBuild(args: Record<string, string>): boolean {
         timeout: 10_000,
       }).status !== 0,
   );
+}
+
+/** The text of a Dockerfile from `ARG NODE_IMAGE` to the end of its `build` stage. */
+function sharedStages(path: string): string {
+  const text = readRepoFile(path);
+  const from = text.indexOf('ARG NODE_IMAGE=');
+  const buildStage = text.indexOf(' AS build\n');
+  const next = text.indexOf('\nFROM ', buildStage);
+  assert.ok(from >= 0 && buildStage > from && next > buildStage, `${path} has the shared stages`);
+  // Up to the comment that opens the next stage.
+  return text.slice(from, text.lastIndexOf('\n\n', next));
 }
 
 function checkCommonShape(dockerfile: Dockerfile) {
@@ -121,20 +133,41 @@ describe('Dockerfiles', () => {
       );
     });
 
-    it('installs every dependency before it knows the workspace: one cached layer for all images', () => {
+    it('installs and compiles everything in a stage no build argument reaches: one cached build for all images', () => {
       const dockerfile = parseDockerfile(NODE_WORKSPACE_DOCKERFILE);
-      for (const stage of dockerfile.stages) {
-        const firstArg = stage.instructions.findIndex(({ keyword }) => keyword === 'ARG');
-        const fullInstall = stage.instructions.findIndex(
-          ({ keyword, raw }) => keyword === 'RUN' && /npm install/.test(raw) && !raw.includes('--workspace'),
+      const build = dockerfile.stages.find((stage) => stage.name === 'build');
+      assert.ok(build, 'a stage named build');
+      assert.deepEqual(find(build, 'ARG'), [], 'the build stage declares no ARG');
+      const runs = find(build, 'RUN').map((run) => run.raw);
+      assert.ok(
+        runs.some((run) => run.includes('npm ci')),
+        'the build stage installs the locked dependencies (npm ci)',
+      );
+      assert.ok(
+        runs.some((run) => run.includes('tsc -b packages/* services/* gateway infra/provider-sandbox')),
+        'the build stage compiles every workspace that runs',
+      );
+    });
+
+    it('gives every npm install the CA of a TLS-inspecting proxy when one is passed (an optional build secret)', () => {
+      for (const path of [NODE_WORKSPACE_DOCKERFILE, 'web/Dockerfile']) {
+        const dockerfile = parseDockerfile(path, {
+          WORKSPACE_DIR: 'gateway',
+          WORKSPACE_NAME: '@multimfa/gateway',
+        });
+        const installs = dockerfile.stages.flatMap((stage) =>
+          find(stage, 'RUN').filter((run) => /npm (ci|install)/.test(run.raw)),
         );
-        if (fullInstall >= 0 && firstArg >= 0) {
-          assert.ok(
-            fullInstall < firstArg,
-            `stage ${stage.name}: the full npm install must come before ARG (an ARG makes every later RUN depend on its value)`,
-          );
+        assert.ok(installs.length > 0, `${path} installs`);
+        for (const install of installs) {
+          assert.match(install.raw, /--mount=type=secret,id=ca,required=false/, `${path}: ${install.raw}`);
+          assert.match(install.raw, /npm_config_cafile=\/run\/secrets\/ca/, `${path}: ${install.raw}`);
         }
       }
+    });
+
+    it('shares its install and compile stages with web/Dockerfile, word for word (one build for every image)', () => {
+      assert.equal(sharedStages('web/Dockerfile'), sharedStages(NODE_WORKSPACE_DOCKERFILE));
     });
   });
 
@@ -172,7 +205,7 @@ describe('Dockerfiles', () => {
           assert.match(web.final.from, /^nginx:\d+\.\d+\.\d+/);
           assert.ok(
             find(web.final, 'COPY').some((copy) =>
-              /--from=\w+ \/app\/web\/dist \/usr\/share\/nginx\/html/.test(copy.args),
+              /--from=[\w-]+ \/app\/web\/dist \/usr\/share\/nginx\/html/.test(copy.args),
             ),
             'copies web/dist from the build stage',
           );
@@ -193,17 +226,24 @@ describe('Dockerfiles', () => {
         it(`builds ${deployable.dir} and installs only its production dependencies`, () => {
           const node = dockerfile();
           const runs = node.stages.flatMap((stage) => find(stage, 'RUN').map((run) => run.args));
+          const compiled = runs
+            .flatMap((run) => /tsc -b ([^&]+)/.exec(run)?.[1]?.trim().split(/\s+/) ?? [])
+            .map((pattern) => new RegExp(`^${pattern.replace('*', '[^/]+')}$`));
           assert.ok(
-            runs.some(
-              (run) => run.includes(`tsc -b ${deployable.dir} `) || run.endsWith(`tsc -b ${deployable.dir}`),
-            ),
-            `${node.path} must build its own workspace: tsc -b ${deployable.dir}`,
+            compiled.some((pattern) => pattern.test(deployable.dir)),
+            `${node.path} must compile ${deployable.dir} (tsc -b)`,
           );
+          const stage = node.stages.find((candidate) => candidate.name === 'production-dependencies');
+          assert.ok(stage, 'a production-dependencies stage');
+          const stageRuns = find(stage, 'RUN').map((run) => run.raw);
+          const narrowsThenPrunes = stageRuns.some((run) => {
+            const narrows = run.indexOf('workspace-closure.mjs "$WORKSPACE_DIR"');
+            const prunes = run.search(/npm (prune|install) --omit=dev/);
+            return narrows >= 0 && prunes > narrows;
+          });
           assert.ok(
-            runs.some(
-              (run) => run.includes('--omit=dev') && run.includes(`--workspace=${deployable.packageName}`),
-            ),
-            `${node.path} must install production dependencies of ${deployable.packageName} only`,
+            narrowsThenPrunes,
+            `${node.path} must narrow the workspace to ${deployable.dir} before it keeps its production dependencies`,
           );
           assert.match(node.final.from, /^node:24\.\d+\.\d+/, 'the final image is a pinned Node 24');
           assert.equal(find(node.final, 'WORKDIR').at(-1)?.args, `/app/${deployable.dir}`);

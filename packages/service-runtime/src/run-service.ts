@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { CallerGuard } from './callers/caller.guard.js';
 import { ServiceTokenVerifier } from './callers/service-token.js';
 import { ConfigError, loadConfig, type ProcessConfig, type ServiceConfig } from './config/load-config.js';
+import { ensureDatabaseWithin } from './database/ensure-database.js';
 import { ErrorFilter } from './errors/error.filter.js';
 import { Readiness } from './health/readiness.js';
 import { createHttpAdapter, type HttpAdapterKind } from './http/http-adapter.js';
@@ -38,8 +39,10 @@ export async function createServiceApp<S extends z.ZodType<ProcessConfig>>(
   logger: Logger,
 ): Promise<INestApplication> {
   const http = createHttpAdapter(definition.httpAdapter ?? 'fastify');
+  // Nest's own console logger stays off: until setUpServiceApp hands it the JSON logger, a failure is
+  // reported once, by the caller, instead of as coloured stack traces.
   const app = await NestFactory.create(definition.appModule(config, logger), http.adapter, {
-    bufferLogs: true,
+    logger: false,
     abortOnError: false,
   });
   await setUpServiceApp(app, definition, config, logger, http.routeOf);
@@ -70,6 +73,9 @@ export async function setUpServiceApp<S extends z.ZodType<ProcessConfig>>(
   await definition.configure?.(app, config, logger);
 }
 
+/** How long a starting service waits for PostgreSQL to answer before it gives up (and is restarted). */
+const DATABASE_WAIT_MS = 15_000;
+
 /** Process warnings go to the JSON log. */
 function routeProcessWarnings(logger: Logger): void {
   process.removeAllListeners('warning');
@@ -97,6 +103,8 @@ export async function runService<S extends z.ZodType<ProcessConfig>>(
   routeProcessWarnings(logger);
   let app: INestApplication;
   try {
+    const databaseUrl = (config as { DATABASE_URL?: string }).DATABASE_URL;
+    if (databaseUrl) await ensureDatabaseWithin(databaseUrl, DATABASE_WAIT_MS);
     app = await createServiceApp(definition, config, logger);
     if (config.MIGRATE_ONLY) {
       // Building the app connected the database and applied the migrations; nothing has started.
@@ -106,7 +114,8 @@ export async function runService<S extends z.ZodType<ProcessConfig>>(
     }
     await app.listen(config.PORT, config.HOST);
   } catch (error) {
-    logger.fatal({ err: error }, 'failed to start');
+    // One JSON line naming the cause; the orchestrator restarts the process.
+    logger.fatal({ err: error }, `failed to start: ${(error as Error).message}`);
     process.exit(1);
   }
   const metricsServer = await serveMetrics(app.get(Metrics), config.HOST, config.METRICS_PORT).catch(

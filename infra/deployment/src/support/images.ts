@@ -58,7 +58,18 @@ export function expectedBuild(deployable: Deployable): {
   dockerfile: string;
   args?: Record<string, string>;
 } {
-  if (deployable.kind === 'web') return { context: '.', dockerfile: `${deployable.dir}/Dockerfile` };
+  if (deployable.kind === 'web') {
+    // The payment form is the sandbox's, at the port compose publishes it on.
+    return {
+      context: '.',
+      dockerfile: `${deployable.dir}/Dockerfile`,
+      args: {
+        VITE_PAYMENT_PROVIDER: 'sandbox',
+        VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_multimfa_sandbox',
+        VITE_PAYMENT_SANDBOX_URL: `http://127.0.0.1:${SANDBOX_PORT}`,
+      },
+    };
+  }
   const { host, port } = listenVariables(deployable);
   return {
     context: '.',

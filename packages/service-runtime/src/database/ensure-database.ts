@@ -24,3 +24,34 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
     await client.end();
   }
 }
+
+/** Where a database URL points, without its credentials: `host:port/name`. */
+export function databaseAddress(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  return `${url.hostname}:${url.port || '5432'}${url.pathname}`;
+}
+
+/**
+ * Creates the database if needed, trying for `waitMs` while PostgreSQL does not answer (a database
+ * that starts beside the service); then throws one error that names the address and the cause.
+ */
+export async function ensureDatabaseWithin(
+  databaseUrl: string,
+  waitMs: number,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<void> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      await ensureDatabase(databaseUrl);
+      return;
+    } catch (error) {
+      if (Date.now() >= deadline) {
+        throw new Error(
+          `cannot reach the database ${databaseAddress(databaseUrl)} (DATABASE_URL) after ${Math.round(waitMs / 1000)} s: ${(error as Error).message}`,
+        );
+      }
+      await sleep(1_000);
+    }
+  }
+}
