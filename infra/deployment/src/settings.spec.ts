@@ -7,7 +7,7 @@ import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import { envExample, loadCompose, serviceEnvironment, variablesIn } from './support/compose.js';
 import { services } from './support/deployables.js';
 import { environment, parseDockerfile } from './support/dockerfile.js';
-import { composeBuild } from './support/images.js';
+import { composeBuild, NODE_WORKSPACE_DOCKERFILE } from './support/images.js';
 import {
   containerEnvironment,
   named,
@@ -22,6 +22,13 @@ import { processSettings, rejectedValues } from './support/settings.js';
 /** Stands in for what .env.example leaves for the developer to fill (secrets). */
 // 64 hex digits: a key of 32 bytes as much as a secret of at least 32 characters.
 const STAND_IN = '57a2d1e0057a2d1e0057a2d1e0057a2d1e0057a2d1e0057a2d1e0057a2d1e005';
+
+/** The build arguments compose builds a process's image with (the Deployments run the same image). */
+function imageArgs(name: string): Record<string, string> {
+  const build = composeBuild(loadCompose().services[name]);
+  assert.ok(build, `compose builds ${name}'s image`);
+  return build.args;
+}
 
 describe('settings', () => {
   it('knows the settings of every service of the workspace and of the gateway', () => {
@@ -49,6 +56,53 @@ describe('settings', () => {
             [],
             `${settings.name}: values its schema rejects`,
           );
+        });
+
+        it(`sets no setting ${settings.name} does not read`, () => {
+          const deployment = named(ofKind<IDeployment>('Deployment')(objects), settings.name, 'Deployment');
+          const container = podSpec(deployment).containers[0];
+          assert.ok(container);
+          const { values, secrets } = containerEnvironment(container, objects);
+          // NODE_OPTIONS is Node's own (heap size, source maps), read before the process's schema.
+          const unknown = [...Object.keys(values), ...secrets].filter(
+            (key) => !settings.all.includes(key) && key !== 'NODE_OPTIONS',
+          );
+          assert.deepEqual(
+            unknown.sort(),
+            [],
+            `${settings.name} would ignore these (a typo, or a setting removed)`,
+          );
+        });
+
+        it(`exposes and probes the ports ${settings.name} listens on`, () => {
+          const deployment = named(ofKind<IDeployment>('Deployment')(objects), settings.name, 'Deployment');
+          const container = podSpec(deployment).containers[0];
+          assert.ok(container);
+          const { values } = containerEnvironment(container, objects);
+          const dockerfile = parseDockerfile(NODE_WORKSPACE_DOCKERFILE, imageArgs(settings.name));
+          const image = environment(dockerfile.final);
+          // The port the process listens on: the Deployment's PORT, else the image's.
+          const port = Number(values.PORT ?? image.PORT);
+          // The metrics port is set where the Deployment runs (multimfa-common), never left to a default.
+          const metricsPort = Number(values.METRICS_PORT ?? image.METRICS_PORT);
+          const declared = new Map((container.ports ?? []).map((entry) => [entry.name, entry.containerPort]));
+          assert.equal(
+            declared.get('http'),
+            port,
+            `containerPort http is the port ${settings.name} listens on`,
+          );
+          for (const probe of [container.readinessProbe, container.livenessProbe, container.startupProbe]) {
+            const target = probe?.httpGet?.port;
+            assert.ok(target !== undefined, 'an HTTP probe');
+            assert.equal(
+              typeof target === 'string' ? declared.get(target) : target,
+              port,
+              'probes the API port',
+            );
+          }
+          const scrape = deployment.spec?.template.metadata?.annotations?.['prometheus.io/port'];
+          if (scrape !== undefined)
+            assert.equal(Number(scrape), metricsPort, 'Prometheus scrapes METRICS_PORT');
         });
       }
     });
