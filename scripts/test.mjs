@@ -247,6 +247,17 @@ try {
   if (kafka) await stopProcess(kafka, 20_000);
   rmSync(reportDir, { recursive: true, force: true });
 }
+// In CI (a fresh clone), installing, building and testing must leave the checkout as it was: a lock
+// file rewritten by npm (another platform's optional packages missing) or a generated file that is
+// not ignored shows here.
+if (process.env.CI) {
+  const status = spawnSync('git', ['status', '--porcelain'], { cwd: root, encoding: 'utf8' });
+  if (status.status === 0) {
+    const changed = status.stdout.trim();
+    if (changed) console.error(`[test] the run changed the checkout:\n${changed}`);
+    record('clean checkout', changed ? 0 : 1, changed ? 1 : 0, Date.now());
+  }
+}
 console.log(`\n${timings.join('\n')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed ? 1 : 0);
