@@ -1,8 +1,14 @@
 import type { ArmedFault, Provider } from '../faults/fault.types.js';
-import type { EmailEntry, InboxEntry, SmsEntry, WebhookOutcome } from '../inbox/inbox.types.js';
+import type { EmailEntry, InboxEntry, SmsEntry, WebhookOutcome } from '../inbox-store/inbox.types.js';
 
 export type { ArmedFault, Provider } from '../faults/fault.types.js';
-export type { EmailAddress, EmailEntry, InboxEntry, SmsEntry, WebhookOutcome } from '../inbox/inbox.types.js';
+export type {
+  EmailAddress,
+  EmailEntry,
+  InboxEntry,
+  SmsEntry,
+  WebhookOutcome,
+} from '../inbox-store/inbox.types.js';
 
 export interface FaultRequest {
   provider: Provider;

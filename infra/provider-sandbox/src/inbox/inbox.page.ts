@@ -1,6 +1,6 @@
+import type { EmailAddress, EmailEntry, InboxEntry, SmsEntry } from '../inbox-store/inbox.types.js';
 import { html, linkify, type SafeHtml } from '../shared/html.js';
 import { renderPage } from '../shared/page.js';
-import type { EmailAddress, EmailEntry, InboxEntry, SmsEntry } from './inbox.types.js';
 
 export const INBOX_SCRIPT_PATH = '/assets/inbox.js';
 

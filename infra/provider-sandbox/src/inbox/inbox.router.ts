@@ -1,4 +1,5 @@
 import express, { type Response, type Router } from 'express';
+import type { InboxStore } from '../inbox-store/inbox.store.js';
 import { randomToken } from '../shared/ids.js';
 import { asset, sameOriginForms, sendPage } from '../shared/page.js';
 import { secureEqual } from '../shared/secure-compare.js';
@@ -8,7 +9,6 @@ import { InvalidInboundSms, type MessagesService } from '../twilio/messages.serv
 import type { TwilioStore } from '../twilio/twilio.store.js';
 import { INBOX_SCRIPT_PATH, inboxPage, renderEntry, type SmsFormState } from './inbox.page.js';
 import { INBOX_SCRIPT } from './inbox.script.js';
-import type { InboxStore } from './inbox.store.js';
 
 const HEARTBEAT_MS = 20_000;
 const PAGE_SIZE = 200;

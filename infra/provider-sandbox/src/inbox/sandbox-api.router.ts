@@ -1,10 +1,10 @@
 import express, { type Router } from 'express';
 import { z } from 'zod';
 import type { FaultStore } from '../faults/fault.store.js';
+import type { InboxStore } from '../inbox-store/inbox.store.js';
+import type { InboxFilter } from '../inbox-store/inbox.types.js';
 import type { Background } from '../shared/background.js';
 import { InvalidInboundSms, type MessagesService } from '../twilio/messages.service.js';
-import type { InboxStore } from './inbox.store.js';
-import type { InboxFilter } from './inbox.types.js';
 
 const filterSchema = z.object({
   channel: z.enum(['email', 'sms']).optional(),

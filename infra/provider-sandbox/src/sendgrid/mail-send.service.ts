@@ -1,4 +1,4 @@
-import type { InboxStore } from '../inbox/inbox.store.js';
+import type { InboxStore } from '../inbox-store/inbox.store.js';
 import type { Background } from '../shared/background.js';
 import { randomBase62 } from '../shared/ids.js';
 import type { EventWebhookBatcher } from './event-webhook-batcher.js';

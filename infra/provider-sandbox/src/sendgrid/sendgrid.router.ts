@@ -2,7 +2,7 @@ import express, { type ErrorRequestHandler, type RequestHandler, type Router } f
 import type { SandboxConfig } from '../config/sandbox-config.js';
 import { type HeldRequests, injectFaults } from '../faults/fault.middleware.js';
 import type { FaultStore } from '../faults/fault.store.js';
-import type { InboxStore } from '../inbox/inbox.store.js';
+import type { InboxStore } from '../inbox-store/inbox.store.js';
 import type { Background } from '../shared/background.js';
 import type { Logger } from '../shared/logger.js';
 import { secureEqual } from '../shared/secure-compare.js';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import twilio from 'twilio';
 import type { SandboxConfig } from '../config/sandbox-config.js';
-import type { InboxStore } from '../inbox/inbox.store.js';
-import type { WebhookOutcome } from '../inbox/inbox.types.js';
+import type { InboxStore } from '../inbox-store/inbox.store.js';
+import type { WebhookOutcome } from '../inbox-store/inbox.types.js';
 import type { Background } from '../shared/background.js';
 import { twilioSid } from '../shared/ids.js';
 import type { WebhookDispatcher } from '../shared/webhook-dispatcher.js';

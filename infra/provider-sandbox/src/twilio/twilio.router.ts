@@ -2,7 +2,7 @@ import express, { type ErrorRequestHandler, type Request, type RequestHandler, t
 import type { SandboxConfig } from '../config/sandbox-config.js';
 import { type HeldRequests, injectFaults } from '../faults/fault.middleware.js';
 import type { FaultStore } from '../faults/fault.store.js';
-import type { InboxStore } from '../inbox/inbox.store.js';
+import type { InboxStore } from '../inbox-store/inbox.store.js';
 import type { Background } from '../shared/background.js';
 import { parseFlatForm } from '../shared/form-body.js';
 import { twilioSid } from '../shared/ids.js';
