@@ -3,8 +3,8 @@ import { catalogue, envelopeSchema } from '@multimfa/events';
 import type { Logger } from '@multimfa/service-runtime';
 import type { Kafka } from 'kafkajs';
 import type { DataSource } from 'typeorm';
-import { READ_MODEL_TABLES } from '../migrations/index.js';
 import { applyEvent, projectedTopics } from './projection.js';
+import { ReadModelsRepository } from './read-models.repository.js';
 
 export interface RebuildOptions {
   dataSource: DataSource;
@@ -31,12 +31,11 @@ export interface RebuildOutcome {
 export async function rebuildReadModels(options: RebuildOptions): Promise<RebuildOutcome> {
   const service = options.service ?? 'admin-reporting';
   const groupOf = (topic: string) => `${options.topicPrefix}${service}.${topic}`;
-  return options.dataSource.transaction(async (manager) => {
-    await manager.query('LOCK TABLE processed_event IN SHARE ROW EXCLUSIVE MODE');
-    await manager.query(`TRUNCATE ${READ_MODEL_TABLES.join(', ')}`);
-    await manager.query('DELETE FROM processed_event WHERE consumer_group = ANY($1)', [
-      projectedTopics.map(groupOf),
-    ]);
+  const readModels = new ReadModelsRepository(options.dataSource);
+  return readModels.transaction(async (manager) => {
+    await readModels.holdConsumers(manager);
+    await readModels.empty(manager);
+    await readModels.forgetApplied(manager, projectedTopics.map(groupOf));
     const outcome: RebuildOutcome = { applied: 0, skipped: 0 };
     for (const topic of projectedTopics) {
       const messages = await readTopic(options.kafka, `${options.topicPrefix}${topic}`);
@@ -46,12 +45,8 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
           outcome.skipped += 1;
           continue;
         }
-        const first: unknown[] = await manager.query(
-          `INSERT INTO processed_event (consumer_group, event_id) VALUES ($1, $2)
-           ON CONFLICT DO NOTHING RETURNING event_id`,
-          [groupOf(topic), parsed.eventId],
-        );
-        if (first.length && (await applyEvent(manager, parsed))) outcome.applied += 1;
+        const first = await readModels.recordApplied(manager, groupOf(topic), parsed.eventId);
+        if (first && (await applyEvent(manager, parsed))) outcome.applied += 1;
       }
       options.logger.info({ topic, messages: messages.length }, 'topic replayed into the read models');
     }
