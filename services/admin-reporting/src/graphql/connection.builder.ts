@@ -3,7 +3,7 @@ import { type RangeQuery, rangeQuery } from '@multimfa/service-contracts/admin-r
 import { GraphQLError } from 'graphql';
 import { z } from 'zod';
 import type { KeysetPage } from '../reports/reports.service.js';
-import type { CursorCodec } from './cursor.js';
+import type { CursorCodec } from './cursor.codec.js';
 
 const count = z
   .number()

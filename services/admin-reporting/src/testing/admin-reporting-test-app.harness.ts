@@ -12,7 +12,7 @@ import {
 } from '@multimfa/service-runtime/testing';
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { adminReportingService } from '../service.js';
+import { adminReportingService } from '../service.definition.js';
 
 type Kafka = ReturnType<typeof createKafka>;
 

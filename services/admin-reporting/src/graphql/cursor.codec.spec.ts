@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { advancedLogCursor, logCursor, memberCursor } from './cursor.js';
+import { advancedLogCursor, logCursor, memberCursor } from './cursor.codec.js';
 
 const position = {
   createdAt: new Date('2025-05-01T08:03:00.000Z'),

@@ -3,8 +3,8 @@ import { createKafka, kafkaConnection } from '@multimfa/event-bus';
 import { createLogger, loadConfig } from '@multimfa/service-runtime';
 import { DataSource } from 'typeorm';
 import { migrations } from '../migrations/index.js';
-import { rebuildReadModels } from '../read-models/rebuild.js';
-import { adminReportingService } from '../service.js';
+import { rebuildReadModels } from '../read-models/read-models-rebuild.service.js';
+import { adminReportingService } from '../service.definition.js';
 
 /**
  * `npm run reporting:rebuild`: empties the admin-reporting read models and replays their topics from

@@ -3,7 +3,7 @@ import { catalogue, envelopeSchema } from '@multimfa/events';
 import type { Logger } from '@multimfa/service-runtime';
 import type { Kafka } from 'kafkajs';
 import type { DataSource } from 'typeorm';
-import { applyEvent, projectedTopics } from './projection.js';
+import { applyEvent, projectedTopics } from './read-models.projection.js';
 import { ReadModelsRepository } from './read-models.repository.js';
 
 export interface RebuildOptions {

@@ -3,7 +3,7 @@ import { createLogger, loadConfig } from '@multimfa/service-runtime';
 import { DataSource } from 'typeorm';
 import { migrations } from '../migrations/index.js';
 import { seedLogs } from '../reports/log-seed.repository.js';
-import { adminReportingService } from '../service.js';
+import { adminReportingService } from '../service.definition.js';
 
 /**
  * `npm run reporting:seed-logs -- [count]`: adds `count` (default 1,000,000) made-up entries to the
