@@ -60,7 +60,7 @@ export function createDemoAccounts(config) {
     execFileSync(
       process.execPath,
       [
-        join(root, 'services/billing/dist/cli/create-discount.js'),
+        join(root, 'services/billing/dist/cli/create-discount.cli.js'),
         '--code',
         discount.code,
         '--type',

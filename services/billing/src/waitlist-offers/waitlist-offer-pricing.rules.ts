@@ -1,5 +1,5 @@
-import type { Amounts } from '../discounts/discount-amounts.js';
-import { discountAmounts } from '../discounts/discount-amounts.js';
+import type { Amounts } from '../discounts/discount-amounts.rules.js';
+import { discountAmounts } from '../discounts/discount-amounts.rules.js';
 
 /** The waitlist's promise: this much off the first period of the prospect's first MultiMFA. */
 export const WAITLIST_OFFER_PERCENT = 20;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { FixedClock } from '@multimfa/service-runtime';
-import { discountAmounts } from '../discounts/discount-amounts.js';
-import { bestOf, type OfferFacts, offerApplies } from './waitlist-offer-pricing.js';
+import { discountAmounts } from '../discounts/discount-amounts.rules.js';
+import { bestOf, type OfferFacts, offerApplies } from './waitlist-offer-pricing.rules.js';
 
 const clock = new FixedClock(new Date('2026-11-23T10:00:00.000Z'));
 const eligible: OfferFacts = {

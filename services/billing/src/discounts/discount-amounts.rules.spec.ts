@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
 import { DomainError } from '@multimfa/service-runtime';
-import { discountAmounts } from './discount-amounts.js';
+import { discountAmounts } from './discount-amounts.rules.js';
 
 describe('discountAmounts', () => {
   it('charges the whole price when there is no discount', () => {

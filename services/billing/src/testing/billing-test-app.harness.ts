@@ -15,7 +15,7 @@ import {
 import type { INestApplication } from '@nestjs/common';
 import type { Producer } from 'kafkajs';
 import pg from 'pg';
-import { billingService } from '../service.js';
+import { billingService } from '../service.definition.js';
 
 /** A billing process of an integration test, and what the test reaches it and its database with. */
 export interface BillingTestApp {

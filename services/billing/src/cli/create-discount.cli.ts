@@ -4,7 +4,7 @@ import { createLogger, loadConfig } from '@multimfa/service-runtime';
 import { NestFactory } from '@nestjs/core';
 import { z } from 'zod';
 import { DiscountsService } from '../discounts/discounts.service.js';
-import { billingService } from '../service.js';
+import { billingService } from '../service.definition.js';
 
 /**
  * Creates a discount code from the command line (demo data; the admin area creates them later):

@@ -1,11 +1,11 @@
 import { Outbox } from '@multimfa/event-bus';
 import { Clock, LOGGER } from '@multimfa/service-runtime';
 import type { INestApplication } from '@nestjs/common';
-import { CardsRepository } from './cards/cards.repository.js';
-import { RenewalsQueue } from './queue/renewals-queue.js';
-import { RenewalsRepository } from './renewals/renewals.repository.js';
-import { RenewalsService } from './renewals/renewals.service.js';
-import { PaymentsProvider } from './stripe/payments-provider.js';
+import { CardsRepository } from '../cards/cards.repository.js';
+import { RenewalsQueue } from '../queue/renewals.queue.js';
+import { RenewalsRepository } from '../renewals/renewals.repository.js';
+import { RenewalsService } from '../renewals/renewals.service.js';
+import { PaymentsProvider } from '../stripe/payments-provider.port.js';
 
 /**
  * For other packages' integration tests: the renewals of a running billing app as a replica whose

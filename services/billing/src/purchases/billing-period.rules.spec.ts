@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import { oneMonthAfter } from './billing-period.js';
+import { oneMonthAfter } from './billing-period.rules.js';
 
 describe('oneMonthAfter', () => {
   it('is the same day and time of the next month', () => {

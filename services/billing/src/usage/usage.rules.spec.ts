@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import { overage, renewalLines, totalCents, usagePeriodStart } from './usage-rules.js';
+import { overage, renewalLines, totalCents, usagePeriodStart } from './usage.rules.js';
 
 const period = {
   periodStart: new Date('2026-01-15T09:30:00Z'),

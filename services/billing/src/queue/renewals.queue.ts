@@ -9,7 +9,7 @@ import {
   RENEWAL_SWEEP_SCHEDULER_ID,
   type RenewSubscriptionJob,
   renewalJobId,
-} from './queues.js';
+} from './queues.constants.js';
 
 /** Puts renewals on their queue; the only place that knows the queue library's producer side. */
 export abstract class RenewalsQueue {
