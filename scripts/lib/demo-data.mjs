@@ -35,7 +35,7 @@ export function createDemoAccounts(config) {
     execFileSync(
       process.execPath,
       [
-        join(root, 'services/identity/dist/cli/create-user.js'),
+        join(root, 'services/identity/dist/cli/create-user.cli.js'),
         '--type',
         account.type,
         '--email',

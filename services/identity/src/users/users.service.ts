@@ -19,7 +19,7 @@ import { Clock, DomainError, LOGGER, type Logger, NotFoundError } from '@multimf
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { type CodePurpose, OneTimeCodesService } from '../codes/one-time-codes.service.js';
-import { PasswordHasher } from '../passwords/password-hasher.js';
+import { PasswordHasher } from '../passwords/password-hasher.port.js';
 import { toUserDto, type UserDto } from './dto/user.dto.js';
 import { User, type UserType } from './user.entity.js';
 import { UsersRepository } from './users.repository.js';

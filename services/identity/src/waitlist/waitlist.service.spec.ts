@@ -4,7 +4,7 @@ import type { Outbox } from '@multimfa/event-bus';
 import { waitlistConfirmed } from '@multimfa/events';
 import { DomainError, FixedClock } from '@multimfa/service-runtime';
 import type { EntityManager } from 'typeorm';
-import { CodeSecret } from '../codes/code-secret.js';
+import { CodeSecret } from '../codes/code-secret.service.js';
 import { CODE_RULES } from '../codes/one-time-codes.service.js';
 import type { WaitlistRepository } from './waitlist.repository.js';
 import { WaitlistService } from './waitlist.service.js';

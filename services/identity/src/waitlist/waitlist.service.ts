@@ -4,7 +4,7 @@ import { waitlistCodeRequested, waitlistConfirmed } from '@multimfa/events';
 import { codeRejected, type Prospect } from '@multimfa/service-contracts/identity';
 import { Clock, DomainError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
-import { CodeSecret } from '../codes/code-secret.js';
+import { CodeSecret } from '../codes/code-secret.service.js';
 import { CODE_RULES } from '../codes/one-time-codes.service.js';
 import { WaitlistRepository } from './waitlist.repository.js';
 import { WaitlistSignup } from './waitlist-signup.entity.js';

@@ -1,12 +1,5 @@
 import argon2 from 'argon2';
-
-/** Hashes and checks passwords; the only place that knows the algorithm. */
-export abstract class PasswordHasher {
-  abstract hash(password: string): Promise<string>;
-  abstract verify(hash: string, password: string): Promise<boolean>;
-  /** Costs as much as a real check, for unknown accounts, so timing tells nothing. */
-  abstract verifyNothing(password: string): Promise<void>;
-}
+import { PasswordHasher } from './password-hasher.port.js';
 
 /** argon2id with OWASP's minimum: 19 MiB of memory, 2 iterations, 1 degree of parallelism. */
 export const ARGON2ID_OWASP = {
@@ -16,6 +9,7 @@ export const ARGON2ID_OWASP = {
   parallelism: 1,
 } as const;
 
+/** Passwords hashed with argon2id at `ARGON2ID_OWASP`. */
 export class Argon2PasswordHasher extends PasswordHasher {
   private readonly decoy = argon2.hash('decoy password for unknown accounts', ARGON2ID_OWASP);
 

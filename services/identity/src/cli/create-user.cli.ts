@@ -5,7 +5,7 @@ import { registerRequest } from '@multimfa/service-contracts/identity';
 import { createLogger, DomainError, loadConfig } from '@multimfa/service-runtime';
 import { NestFactory } from '@nestjs/core';
 import { z } from 'zod';
-import { identityService } from '../service.js';
+import { identityService } from '../service.definition.js';
 import { UsersService } from '../users/users.service.js';
 
 /**
