@@ -77,7 +77,7 @@ export function createDemoAccounts(config) {
     );
   }
   // Numbers already in the pool are left out, so this is safe at every start.
-  execFileSync(process.execPath, [join(root, 'services/numbers/dist/cli/import-twilio-numbers.js')], {
+  execFileSync(process.execPath, [join(root, 'services/numbers/dist/cli/import-twilio-numbers.cli.js')], {
     env: { ...process.env, ...numbersEnv(config), PORT: '1', LOG_LEVEL: 'warn' },
     stdio: 'pipe',
   });

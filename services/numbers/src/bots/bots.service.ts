@@ -10,8 +10,8 @@ import { roboMfaNotFound } from '../mfas/mfas.errors.js';
 import { MfasRepository } from '../mfas/mfas.repository.js';
 import { Bot } from './bot.entity.js';
 import { BOT_KEY_CIPHER } from './bot-key-cipher.token.js';
-import { type BotKeyCipher, generateBotKey, hashBotKey } from './bot-keys.js';
-import { canAddBot } from './bot-limit.js';
+import { type BotKeyCipher, generateBotKey, hashBotKey } from './bot-keys.cipher.js';
+import { canAddBot } from './bot-limit.rules.js';
 import { botLimitReached, botNotFound } from './bots.errors.js';
 import { BotsRepository } from './bots.repository.js';
 

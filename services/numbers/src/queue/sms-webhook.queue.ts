@@ -7,7 +7,7 @@ import {
   QueueName,
   SMS_WEBHOOK_JOB_OPTIONS,
   smsWebhookJobId,
-} from './queues.js';
+} from './queues.constants.js';
 
 /** Puts webhook updates on their queue; the only place that knows the queue library. */
 export abstract class SmsWebhookQueue {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, it } from '@jest/globals';
-import { BOT_KEY_PREFIX, BotKeyCipher, generateBotKey, hashBotKey } from './bot-keys.js';
-import { canAddBot } from './bot-limit.js';
+import { BOT_KEY_PREFIX, BotKeyCipher, generateBotKey, hashBotKey } from './bot-keys.cipher.js';
+import { canAddBot } from './bot-limit.rules.js';
 
 describe('bot API keys', () => {
   it('starts every key with mmfa_bot_ followed by 43 base64url characters that decode to 32 bytes (256 bits)', () => {

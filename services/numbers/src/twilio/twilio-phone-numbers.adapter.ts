@@ -1,20 +1,6 @@
 import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient.js';
-
-/** A number the provider account holds. */
-export interface OwnedNumber {
-  e164: string;
-  sid: string;
-  friendlyName: string;
-}
-
-/** What numbers asks of the telephony provider; the only place that knows Twilio's SDK. */
-export abstract class PhoneNumberProvider {
-  /** Texts to the number (an IncomingPhoneNumber SID) are POSTed to `smsUrl` from now on. */
-  abstract pointSmsWebhook(sid: string, smsUrl: string): Promise<void>;
-  /** Every number the account holds. */
-  abstract ownedNumbers(): Promise<OwnedNumber[]>;
-}
+import { type OwnedNumber, PhoneNumberProvider } from './phone-number-provider.port.js';
 
 const TWILIO_API = 'https://api.twilio.com';
 
@@ -32,6 +18,7 @@ class BaseUrlRequestClient extends twilio.RequestClient {
   }
 }
 
+/** The telephony provider on Twilio's SDK (its API at `apiUrl`: the provider sandbox locally). */
 export class TwilioPhoneNumberProvider extends PhoneNumberProvider {
   private readonly client: twilio.Twilio;
 

@@ -3,8 +3,8 @@ import { poolNumberRequest } from '@multimfa/service-contracts/numbers';
 import { createLogger, DomainError, loadConfig } from '@multimfa/service-runtime';
 import { NestFactory } from '@nestjs/core';
 import { PoolService } from '../pool/pool.service.js';
-import { numbersService } from '../service.js';
-import { PhoneNumberProvider } from '../twilio/phone-number-provider.js';
+import { numbersService } from '../service.definition.js';
+import { PhoneNumberProvider } from '../twilio/phone-number-provider.port.js';
 
 /**
  * Adds every number of the Twilio account to the pool, as an administrator adding them one by one
