@@ -151,7 +151,9 @@ export default defineConfig({
             // calls (building them all took tens of milliseconds on the landing page's main thread).
             {
               name: (id) =>
-                /api-contract[\\/]dist[\\/]([\w-]+)\.js$/.exec(id)?.[1]?.replace(/^/, 'contract-') ?? null,
+                /api-contract[\\/]dist[\\/]([\w-]+)(?:\.[\w-]+)?\.js$/
+                  .exec(id)?.[1]
+                  ?.replace(/^/, 'contract-') ?? null,
               debugName: 'api-contract',
               includeDependenciesRecursively: false,
               priority: 20,

@@ -325,7 +325,7 @@ describe('the product from its images', () => {
         ]),
         numbers.image,
         'node',
-        'dist/cli/import-twilio-numbers.js',
+        'dist/cli/import-twilio-numbers.cli.js',
       ]);
       console.log(`[images] import-twilio-numbers: ${output.trim()}`);
     });

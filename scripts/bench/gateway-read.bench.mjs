@@ -49,7 +49,7 @@ export async function run({ config, seconds }) {
   // The service side of the read alone: the numbers service called as the gateway calls it (its
   // signed token, the gateway's key pair the stack persisted), so the table shows what is left to the gateway.
   const { ServiceTokenSigner } = await import(
-    join(root, 'packages/service-runtime/dist/callers/service-token.js')
+    join(root, 'packages/service-runtime/dist/callers/service-token.service.js')
   );
   const { privateKey } = JSON.parse(readFileSync(join(stateDir, 'gateway-service-keys.json'), 'utf8'));
   const signer = new ServiceTokenSigner(

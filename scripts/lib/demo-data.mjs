@@ -35,7 +35,7 @@ export function createDemoAccounts(config) {
     execFileSync(
       process.execPath,
       [
-        join(root, 'services/identity/dist/cli/create-user.js'),
+        join(root, 'services/identity/dist/cli/create-user.cli.js'),
         '--type',
         account.type,
         '--email',
@@ -60,7 +60,7 @@ export function createDemoAccounts(config) {
     execFileSync(
       process.execPath,
       [
-        join(root, 'services/billing/dist/cli/create-discount.js'),
+        join(root, 'services/billing/dist/cli/create-discount.cli.js'),
         '--code',
         discount.code,
         '--type',
@@ -77,7 +77,7 @@ export function createDemoAccounts(config) {
     );
   }
   // Numbers already in the pool are left out, so this is safe at every start.
-  execFileSync(process.execPath, [join(root, 'services/numbers/dist/cli/import-twilio-numbers.js')], {
+  execFileSync(process.execPath, [join(root, 'services/numbers/dist/cli/import-twilio-numbers.cli.js')], {
     env: { ...process.env, ...numbersEnv(config), PORT: '1', LOG_LEVEL: 'warn' },
     stdio: 'pipe',
   });

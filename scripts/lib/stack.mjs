@@ -49,7 +49,7 @@ function sendgridEventKeys() {
 /** The gateway's key pair for its calls to the services (the project's own code, built by then). */
 async function gatewayKeys() {
   const { generateServiceKeyPair } = await import(
-    '../../packages/service-runtime/dist/callers/service-keys.js'
+    '../../packages/service-runtime/dist/callers/service-keys.config.js'
   );
   return JSON.parse(persisted('gateway-service-keys.json', () => JSON.stringify(generateServiceKeyPair())));
 }
@@ -179,7 +179,7 @@ export async function startInfrastructure(config) {
 export async function prepareTopics(config) {
   // The project's own code, built by then (this file loads before the build).
   const { topicList } = await import('../../packages/events/dist/index.js');
-  const { ensureTopics } = await import('../../packages/event-bus/dist/kafka/topics.js');
+  const { ensureTopics } = await import('../../packages/event-bus/dist/kafka/topics.client.js');
   await ensureTopics(kafkaAdminClient(config), topicList(config.topicPrefix));
 }
 

@@ -1,7 +1,7 @@
-import { adminDiscountsEndpoints } from './admin-discounts.js';
-import { adminNumbersEndpoints } from './admin-numbers.js';
-import { adminReportingEndpoints } from './admin-reporting.js';
-import { adminUsersEndpoints } from './admin-users.js';
+import { adminDiscountsEndpoints } from './admin-discounts.contract.js';
+import { adminNumbersEndpoints } from './admin-numbers.contract.js';
+import { adminReportingEndpoints } from './admin-reporting.contract.js';
+import { adminUsersEndpoints } from './admin-users.contract.js';
 import {
   changePassword,
   changePasswordFP,
@@ -15,38 +15,38 @@ import {
   updateUser,
   verifyEmail,
   verifyEmailToken,
-} from './auth.js';
-import { botApiEndpoints } from './bot-api.js';
-import { botsEndpoints } from './bots.js';
-import { cardsEndpoints, invoicesEndpoints } from './cards.js';
-import { sendContactMessage } from './contact.js';
-import type { Endpoint } from './endpoint.js';
-import { invitationEndpoints, membersEndpoints } from './members.js';
-import { messagesEndpoints } from './messages.js';
-import { getMFACountries } from './plan.js';
-import { listPlans, listRoboMfaPlans } from './plan-catalogue.js';
-import { promotionEndpoints } from './promotion.js';
-import { purchaseEndpoints } from './purchase.js';
-import { webhookEndpoints } from './webhooks.js';
+} from './auth.contract.js';
+import { botApiEndpoints } from './bot-api.contract.js';
+import { botsEndpoints } from './bots.contract.js';
+import { cardsEndpoints, invoicesEndpoints } from './cards.contract.js';
+import { sendContactMessage } from './contact.contract.js';
+import type { Endpoint } from './endpoint.types.js';
+import { invitationEndpoints, membersEndpoints } from './members.contract.js';
+import { messagesEndpoints } from './messages.contract.js';
+import { getMFACountries } from './plan.contract.js';
+import { listPlans, listRoboMfaPlans } from './plan-catalogue.contract.js';
+import { promotionEndpoints } from './promotion.contract.js';
+import { purchaseEndpoints } from './purchase.contract.js';
+import { webhookEndpoints } from './webhooks.contract.js';
 
-export * from './admin-discounts.js';
-export * from './admin-numbers.js';
-export * from './admin-reporting.js';
-export * from './admin-users.js';
-export * from './auth.js';
-export * from './bot-api.js';
-export * from './bots.js';
-export * from './cards.js';
-export { type ContactBody, contactBody, sendContactMessage } from './contact.js';
-export { type Endpoint, endpoint, type HttpMethod } from './endpoint.js';
-export { type Envelope, envelope, errorEnvelope } from './envelope.js';
-export * from './members.js';
-export * from './messages.js';
-export { type Country, countrySchema, getMFACountries } from './plan.js';
-export { listPlans, listRoboMfaPlans, type Plan, planSchema } from './plan-catalogue.js';
-export * from './promotion.js';
-export * from './purchase.js';
-export * from './webhooks.js';
+export * from './admin-discounts.contract.js';
+export * from './admin-numbers.contract.js';
+export * from './admin-reporting.contract.js';
+export * from './admin-users.contract.js';
+export * from './auth.contract.js';
+export * from './bot-api.contract.js';
+export * from './bots.contract.js';
+export * from './cards.contract.js';
+export { type ContactBody, contactBody, sendContactMessage } from './contact.contract.js';
+export { type Endpoint, endpoint, type HttpMethod } from './endpoint.types.js';
+export { type Envelope, envelope, errorEnvelope } from './envelope.schema.js';
+export * from './members.contract.js';
+export * from './messages.contract.js';
+export { type Country, countrySchema, getMFACountries } from './plan.contract.js';
+export { listPlans, listRoboMfaPlans, type Plan, planSchema } from './plan-catalogue.contract.js';
+export * from './promotion.contract.js';
+export * from './purchase.contract.js';
+export * from './webhooks.contract.js';
 
 /** Every documented /api call, in the order the OpenAPI document lists them. */
 export const endpoints: readonly Endpoint[] = [

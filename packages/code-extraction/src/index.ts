@@ -1,2 +1,2 @@
-export { extractCode } from './extract-code.js';
-export type { ExtractedCode } from './extracted-code.js';
+export { extractCode } from './extract-code.rules.js';
+export type { ExtractedCode } from './extracted-code.types.js';

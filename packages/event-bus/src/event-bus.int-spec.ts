@@ -2,14 +2,14 @@ import assert from 'node:assert/strict';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, it } from '@jest/globals';
 import { createTestDatabase, dropTestDatabase } from '@multimfa/service-runtime/testing';
 import { Registry } from 'prom-client';
-import { readDeadLetters } from './dead-letter/dead-letter.js';
+import { readDeadLetters } from './dead-letter/dead-letter.client.js';
 import {
   EventBusHarness,
   events,
   inOrderPerKey,
   NetworkSwitch,
   waitUntil,
-} from './testing/event-bus-harness.js';
+} from './testing/event-bus.harness.js';
 
 describe('event backbone against the real broker and database', () => {
   let databaseUrl: string;

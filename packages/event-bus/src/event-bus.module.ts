@@ -14,9 +14,9 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import type { Kafka } from 'kafkajs';
 import type { DataSource } from 'typeorm';
 import { EventBusServer } from './consumer/event-bus.server.js';
-import { createKafka, type KafkaConnection } from './kafka/kafka-client.js';
-import { Outbox } from './outbox/outbox.js';
-import { OutboxRelay } from './outbox/outbox-relay.js';
+import { createKafka, type KafkaConnection } from './kafka/kafka.client.js';
+import { OutboxRelay } from './outbox/outbox.relay.js';
+import { Outbox } from './outbox/outbox.service.js';
 
 /** The brokers, with the service's TLS and credentials when set: `...kafkaConnection(config)`. */
 export interface EventBusOptions extends KafkaConnection {

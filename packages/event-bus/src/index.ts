@@ -1,19 +1,19 @@
 export {
-  consumerGroupId,
-  EventBusServer,
-  type EventBusServerOptions,
-  EventContext,
-  handledEvents,
-} from './consumer/event-bus.server.js';
-export {
   type AfterCommit,
   EventConsumer,
   type EventConsumerOptions,
   type EventHandler,
   handlerKey,
   waitingIndicator,
-} from './consumer/event-consumer.js';
-export { PermanentEventFailure } from './consumer/permanent-event-failure.js';
+} from './consumer/event.consumer.js';
+export {
+  consumerGroupId,
+  EventBusServer,
+  type EventBusServerOptions,
+  EventContext,
+  handledEvents,
+} from './consumer/event-bus.server.js';
+export { PermanentEventFailure } from './consumer/permanent-event-failure.errors.js';
 export {
   type DeadLetter,
   deadLetterHeaders,
@@ -21,7 +21,7 @@ export {
   readTopic,
   republish,
   TOPIC_READER_GROUP_PREFIX,
-} from './dead-letter/dead-letter.js';
+} from './dead-letter/dead-letter.client.js';
 export {
   EVENT_BUS_OPTIONS,
   EventBusModule,
@@ -29,7 +29,7 @@ export {
   KAFKA,
   startEventHandlers,
 } from './event-bus.module.js';
-export { checkKafka } from './health/kafka-check.js';
+export { checkKafka } from './health/kafka.check.js';
 export {
   createKafka,
   type KafkaClientOptions,
@@ -37,18 +37,18 @@ export {
   type KafkaSasl,
   kafkaConnection,
   kafkaConnectionConfig,
-} from './kafka/kafka-client.js';
-export { ensureTopics } from './kafka/topics.js';
-export { eventBusMigrations } from './outbox/event-bus-migrations.js';
+} from './kafka/kafka.client.js';
+export { ensureTopics } from './kafka/topics.client.js';
+export { eventBusMigrations } from './outbox/event-bus.migrations.js';
 export { CreateEventBusTables1763700000000 } from './outbox/event-bus-tables.migration.js';
+export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox.relay.js';
 export {
   OUTBOX_CHANNEL,
   Outbox,
   type OutboxEvent,
   outboxEvent,
   type PublishOptions,
-} from './outbox/outbox.js';
+} from './outbox/outbox.service.js';
 export { OutboxPlainEnvelope1766000000000 } from './outbox/outbox-plain-envelope.migration.js';
-export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay.js';
 export { OutboxUnpublishedIndex1766300000000 } from './outbox/outbox-unpublished-index.migration.js';
-export { OUTBOX_SHARDS, shardOf } from './outbox/shard.js';
+export { OUTBOX_SHARDS, shardOf } from './outbox/shard.rules.js';

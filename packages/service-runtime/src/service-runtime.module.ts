@@ -9,15 +9,15 @@ import { HealthIndicatorService, TerminusModule } from '@nestjs/terminus';
 import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { DataSource, type DataSourceOptions, type MigrationInterface } from 'typeorm';
-import { Clock, SystemClock } from './clock/clock.js';
-import { ensureDatabase } from './database/ensure-database.js';
-import { migrate } from './database/migrate.js';
-import { databaseCheck, RedisCheck } from './health/dependency-checks.js';
+import { Clock, SystemClock } from './clock/clock.service.js';
+import { ensureDatabase } from './database/ensure-database.client.js';
+import { migrate } from './database/migrate.service.js';
+import { databaseCheck, RedisCheck } from './health/dependencies.check.js';
 import { HealthController } from './health/health.controller.js';
-import { READINESS_CHECKS, Readiness, type ReadinessCheck } from './health/readiness.js';
-import { httpLoggingOptions } from './logging/http-logging.js';
-import type { Logger } from './logging/logger.js';
-import { Metrics } from './metrics/metrics.js';
+import { READINESS_CHECKS, Readiness, type ReadinessCheck } from './health/readiness.service.js';
+import { httpLoggingOptions } from './logging/http-logging.config.js';
+import type { Logger } from './logging/logger.factory.js';
+import { Metrics } from './metrics/metrics.service.js';
 
 export const LOGGER = Symbol('LOGGER');
 

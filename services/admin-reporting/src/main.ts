@@ -1,5 +1,5 @@
 import 'reflect-metadata';
 import { runService } from '@multimfa/service-runtime';
-import { adminReportingService } from './service.js';
+import { adminReportingService } from './service.definition.js';
 
 await runService(adminReportingService);

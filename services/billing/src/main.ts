@@ -1,5 +1,5 @@
 import 'reflect-metadata';
 import { runService } from '@multimfa/service-runtime';
-import { billingService } from './service.js';
+import { billingService } from './service.definition.js';
 
 await runService(billingService);

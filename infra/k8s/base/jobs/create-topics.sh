@@ -1,7 +1,7 @@
 #!/bin/bash
 # Creates MultiMFA's Kafka topics, and sets the retention of those that exist; safe to run again.
 # Runs in the apache/kafka image: the Kubernetes Job `kafka-topics` and the compose service of the
-# same name. The list below must equal topicList() of packages/events/src/topics.ts (partitions,
+# same name. The list below must equal topicList() of packages/events/src/topics.config.ts (partitions,
 # retention in ms): infra/deployment's tests compare them. A topic's partitions are never changed
 # here, since that would move keys to other partitions: do it deliberately, with kafka-topics.sh.
 set -euo pipefail

@@ -17,8 +17,8 @@ import {
   type EventHandler,
   handlerKey,
   waitingIndicator,
-} from './event-consumer.js';
-import { isPermanentFailure, PermanentEventFailure } from './permanent-event-failure.js';
+} from './event.consumer.js';
+import { isPermanentFailure, PermanentEventFailure } from './permanent-event-failure.errors.js';
 
 /** The second argument of an `@EventPattern` handler (`@Ctx()`): the envelope and the transaction. */
 export class EventContext extends BaseRpcContext<[EventEnvelope, EntityManager]> {

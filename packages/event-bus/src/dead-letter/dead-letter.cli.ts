@@ -6,8 +6,8 @@ import {
   kafkaEnvSchema,
   loadConfig,
 } from '@multimfa/service-runtime';
-import { createKafka, kafkaConnection } from '../kafka/kafka-client.js';
-import { readDeadLetters, republish } from './dead-letter.js';
+import { createKafka, kafkaConnection } from '../kafka/kafka.client.js';
+import { readDeadLetters, republish } from './dead-letter.client.js';
 
 /**
  * `npm run dead-letters -- list` shows what is in the dead-letter topic;

@@ -9,12 +9,12 @@ import { HealthIndicatorService } from '@nestjs/terminus';
 import type { ISocketFactory } from 'kafkajs';
 import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
-import { waitingIndicator } from '../consumer/event-consumer.js';
-import { readDeadLetters, readTopic } from '../dead-letter/dead-letter.js';
-import { createKafka } from '../kafka/kafka-client.js';
-import { OUTBOX_SHARDS } from '../outbox/shard.js';
-import { EventBusHarness, events, inOrderPerKey, waitUntil } from '../testing/event-bus-harness.js';
-import { TcpProxy } from '../testing/tcp-proxy.js';
+import { waitingIndicator } from '../consumer/event.consumer.js';
+import { readDeadLetters, readTopic } from '../dead-letter/dead-letter.client.js';
+import { createKafka } from '../kafka/kafka.client.js';
+import { OUTBOX_SHARDS } from '../outbox/shard.rules.js';
+import { EventBusHarness, events, inOrderPerKey, waitUntil } from '../testing/event-bus.harness.js';
+import { TcpProxy } from '../testing/tcp.proxy.js';
 
 /** A metric's value; a metric that was never registered fails the test instead of reading as 0. */
 async function metric(registry: Registry, name: string): Promise<number> {
@@ -30,7 +30,7 @@ const through =
     connect({ host: '127.0.0.1', port: proxy.port }, onConnect);
 
 /** The compiled child script that runs a relay or a consumer in a process the test can SIGKILL. */
-const faultProcess = new URL('../../dist/testing/fault-process.js', import.meta.url);
+const faultProcess = new URL('../../dist/testing/fault-process.cli.js', import.meta.url);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -24,8 +24,8 @@ import {
   logLevel,
   ResourcePatternTypes,
 } from 'kafkajs';
-import { checkKafka } from '../health/kafka-check.js';
-import { createKafka, kafkaConnection } from './kafka-client.js';
+import { checkKafka } from '../health/kafka.check.js';
+import { createKafka, kafkaConnection } from './kafka.client.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../../../', import.meta.url));

@@ -7,10 +7,10 @@ import {
   type PayloadOf,
 } from '@multimfa/events';
 import type { Kafka, Producer } from 'kafkajs';
-import { readTopic } from '../dead-letter/dead-letter.js';
+import { readTopic } from '../dead-letter/dead-letter.client.js';
 
-export { TcpProxy } from './tcp-proxy.js';
-export { createTestTopics, deleteTestTopics } from './test-topics.js';
+export { TcpProxy } from './tcp.proxy.js';
+export { createTestTopics, deleteTestTopics } from './test-topics.harness.js';
 
 type Notification = PayloadOf<typeof notificationRequested>;
 

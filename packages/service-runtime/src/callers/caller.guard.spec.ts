@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Controller, Get, type INestApplication, Module } from '@nestjs/common';
-import { loadConfig, serviceEnvSchema } from '../config/load-config.js';
-import { createServiceApp, type ServiceDefinition } from '../run-service.js';
+import { loadConfig, serviceEnvSchema } from '../config/env.config.js';
+import { createServiceApp, type ServiceDefinition } from '../service-app.factory.js';
 import { ServiceRuntimeModule } from '../service-runtime.module.js';
 import { testLogger } from '../testing/index.js';
-import { generateServiceKeyPair, signingKeySchema } from './service-keys.js';
-import { ServiceTokenSigner } from './service-token.js';
+import { generateServiceKeyPair, signingKeySchema } from './service-keys.config.js';
+import { ServiceTokenSigner } from './service-token.service.js';
 
 @Controller('users')
 class UsersController {

@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { DomainError } from '../errors/domain-error.js';
-import type { ServiceTokenVerifier } from './service-token.js';
+import { DomainError } from '../errors/domain.errors.js';
+import type { ServiceTokenVerifier } from './service-token.service.js';
 
 const OPEN_TO_PROBES = 'multimfa:open-to-probes';
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import pg from 'pg';
 import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { dropTestDatabase, testInfrastructure } from '../testing/index.js';
-import { ensureDatabase } from './ensure-database.js';
-import { migrate } from './migrate.js';
+import { ensureDatabase } from './ensure-database.client.js';
+import { migrate } from './migrate.service.js';
 
 class CreateWidgets1700000000000 implements MigrationInterface {
   name = 'CreateWidgets1700000000000';

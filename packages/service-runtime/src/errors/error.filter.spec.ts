@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
 import { BadRequestException, NotFoundException } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
-import { createLogger } from '../logging/logger.js';
-import { DomainError } from './domain-error.js';
+import { createLogger } from '../logging/logger.factory.js';
+import { DomainError } from './domain.errors.js';
 import { mapError } from './error.filter.js';
 
 function capturingLogger() {

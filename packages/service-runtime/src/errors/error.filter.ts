@@ -7,9 +7,9 @@ import {
   type HttpServer,
 } from '@nestjs/common';
 import type { Response } from 'express';
-import { currentCorrelationId } from '../logging/correlation.js';
-import type { Logger } from '../logging/logger.js';
-import { DomainError, type Envelope } from './domain-error.js';
+import { currentCorrelationId } from '../logging/correlation.context.js';
+import type { Logger } from '../logging/logger.factory.js';
+import { DomainError, type Envelope } from './domain.errors.js';
 
 interface Mapped {
   status: number;

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Res, ServiceUnavailableException } from '@nestjs/common';
 import { HealthCheck, HealthCheckService } from '@nestjs/terminus';
 import { OpenToProbes } from '../callers/caller.guard.js';
-import { Readiness } from './readiness.js';
+import { Readiness } from './readiness.service.js';
 
 /** The probes: open to any caller, answered by terminus. */
 @OpenToProbes()

@@ -1,6 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CORRELATION_HEADER, currentCorrelationId, withCorrelationId } from '../logging/correlation.js';
-import type { Metrics } from '../metrics/metrics.js';
+import {
+  CORRELATION_HEADER,
+  currentCorrelationId,
+  withCorrelationId,
+} from '../logging/correlation.context.js';
+import type { Metrics } from '../metrics/metrics.service.js';
 
 /** The pattern of the route that matched a request (`/users/:id`), as each HTTP adapter records it. */
 export type RouteOf = (req: IncomingMessage) => string | undefined;

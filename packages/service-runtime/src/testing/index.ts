@@ -3,13 +3,13 @@ import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import pg from 'pg';
 import type { z } from 'zod';
-import { generateServiceKeyPair, signingKeySchema } from '../callers/service-keys.js';
-import { ServiceTokenSigner } from '../callers/service-token.js';
-import type { ProcessConfig } from '../config/load-config.js';
-import { ensureDatabase } from '../database/ensure-database.js';
-import { createHttpAdapter } from '../http/http-adapter.js';
-import { createLogger, type Logger } from '../logging/logger.js';
-import { type ServiceDefinition, setUpServiceApp } from '../run-service.js';
+import { generateServiceKeyPair, signingKeySchema } from '../callers/service-keys.config.js';
+import { ServiceTokenSigner } from '../callers/service-token.service.js';
+import type { ProcessConfig } from '../config/env.config.js';
+import { ensureDatabase } from '../database/ensure-database.client.js';
+import { createHttpAdapter } from '../http/http.adapter.js';
+import { createLogger, type Logger } from '../logging/logger.factory.js';
+import { type ServiceDefinition, setUpServiceApp } from '../service-app.factory.js';
 
 /**
  * Where integration tests find the real infrastructure. `npm test` sets these (its own database

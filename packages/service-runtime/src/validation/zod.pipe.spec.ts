@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
 import { z } from 'zod';
-import { DomainError } from '../errors/domain-error.js';
+import { DomainError } from '../errors/domain.errors.js';
 import { ZodPipe } from './zod.pipe.js';
 
 describe('ZodPipe', () => {

@@ -1,6 +1,6 @@
 import type { PipeTransform } from '@nestjs/common';
 import type { z } from 'zod';
-import { DomainError } from '../errors/domain-error.js';
+import { DomainError } from '../errors/domain.errors.js';
 
 /** zod's own messages ("Invalid input: expected string…") need the field's name to make sense. */
 const GENERIC_MESSAGE = /^(Invalid|Too (big|small)|Unrecognized)/;

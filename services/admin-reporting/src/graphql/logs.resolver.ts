@@ -2,9 +2,9 @@ import { type LogRecord, logFilters } from '@multimfa/service-contracts/admin-re
 import { Inject } from '@nestjs/common';
 import { Args, Query, Resolver } from '@nestjs/graphql';
 import { ReportsService } from '../reports/reports.service.js';
-import { badInput, type ConnectionOf, connectionOf, pageInput } from './connection.js';
+import { badInput, type ConnectionOf, connectionOf, pageInput } from './connection.builder.js';
 import { connectionCost } from './connection.types.js';
-import { logCursor } from './cursor.js';
+import { logCursor } from './cursor.codec.js';
 import { LogConnection, LogsArgs } from './log.types.js';
 
 /** The message log as a Relay connection, read through the same service as GET /logs. */

@@ -2,9 +2,9 @@ import type { MemberRow, MultiMfaRow } from '@multimfa/service-contracts/admin-r
 import { Inject } from '@nestjs/common';
 import { Args, Int, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { ReportsService } from '../reports/reports.service.js';
-import { type ConnectionOf, connectionOf, pageInput } from './connection.js';
+import { type ConnectionOf, connectionOf, pageInput } from './connection.builder.js';
 import { connectionCost, NestedPageArgs } from './connection.types.js';
-import { memberCursor } from './cursor.js';
+import { memberCursor } from './cursor.codec.js';
 import { MemberConnection, MultiMfa } from './report.types.js';
 
 /** A MultiMFA's fields beyond its list row: its members, a page at a time. */

@@ -22,7 +22,7 @@ import { testGatewayCaller } from '@multimfa/service-runtime/testing';
 import {
   type AdminReportingTestApp,
   startAdminReportingTestApp,
-} from '../testing/admin-reporting-test-app.js';
+} from '../testing/admin-reporting-test-app.harness.js';
 import {
   addedMember,
   changedDelivery,

@@ -2,7 +2,7 @@ import type { GraphqlRequest, GraphqlResponse } from '@multimfa/service-contract
 import { Inject, Injectable } from '@nestjs/common';
 import { GraphQLSchemaHost } from '@nestjs/graphql';
 import { type DocumentNode, execute, GraphQLError, parse, specifiedRules, validate } from 'graphql';
-import { limitRules } from './graphql-limits.js';
+import { limitRules } from './graphql-limits.rules.js';
 
 const formatted = (error: GraphQLError) => ({ ...error.toJSON() });
 

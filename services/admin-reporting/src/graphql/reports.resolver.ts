@@ -8,9 +8,9 @@ import type {
 import { Inject } from '@nestjs/common';
 import { Args, Query, Resolver } from '@nestjs/graphql';
 import { ReportsService } from '../reports/reports.service.js';
-import { type ConnectionOf, connectionOf, pageInput, rangeInput } from './connection.js';
+import { type ConnectionOf, connectionOf, pageInput, rangeInput } from './connection.builder.js';
 import { connectionCost, RangePageArgs } from './connection.types.js';
-import { advancedLogCursor, memberCursor, multiMfaCursor, roboMfaCursor } from './cursor.js';
+import { advancedLogCursor, memberCursor, multiMfaCursor, roboMfaCursor } from './cursor.codec.js';
 import {
   AdvancedLogConnection,
   DashboardStats,

@@ -1,8 +1,8 @@
 import { eventBusMigrations } from '@multimfa/event-bus';
 import type { MigrationInterface } from 'typeorm';
-import { CreateReadModels1764800000000 } from './1764800000000-create-read-models.js';
-import { MessageReadModels1766400000000 } from './1766400000000-message-read-models.js';
-import { KeysetListIndexes1795407801043 } from './1795407801043-keyset-list-indexes.js';
+import { CreateReadModels1764800000000 } from './1764800000000-create-read-models.migration.js';
+import { MessageReadModels1766400000000 } from './1766400000000-message-read-models.migration.js';
+import { KeysetListIndexes1795407801043 } from './1795407801043-keyset-list-indexes.migration.js';
 
 /** Every migration of the admin-reporting database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [

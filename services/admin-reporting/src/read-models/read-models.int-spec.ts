@@ -36,7 +36,7 @@ import { READ_MODEL_TABLES } from '../migrations/index.js';
 import {
   type AdminReportingTestApp,
   startAdminReportingTestApp,
-} from '../testing/admin-reporting-test-app.js';
+} from '../testing/admin-reporting-test-app.harness.js';
 import {
   addedMember,
   assignedNumber,
@@ -48,8 +48,8 @@ import {
   updatedMfa,
   writtenLog,
 } from '../testing/report-events.builder.js';
-import { applyEvent } from './projection.js';
-import { rebuildReadModels } from './rebuild.js';
+import { applyEvent } from './read-models.projection.js';
+import { rebuildReadModels } from './read-models-rebuild.service.js';
 
 const DAY_MS = 86_400_000;
 

@@ -1,7 +1,7 @@
 import { EventContext } from '@multimfa/event-bus';
 import { Controller } from '@nestjs/common';
 import { Ctx, EventPattern } from '@nestjs/microservices';
-import { applyEvent, projection } from './projection.js';
+import { applyEvent, projection } from './read-models.projection.js';
 
 /**
  * Every event the read models are built from, applied in the transaction that records its id as

@@ -2,7 +2,7 @@ import type { SavedCard, UpdateCardRequest } from '@multimfa/service-contracts/b
 import { Clock, LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { CustomersService } from '../customers/customers.service.js';
-import { CardRejected, PaymentsProvider, type ProviderCard } from '../stripe/payments-provider.js';
+import { CardRejected, PaymentsProvider, type ProviderCard } from '../stripe/payments-provider.port.js';
 import { cardNotFound, cardRejected, customerNotFound, expiryYearInvalid, lastCard } from './cards.errors.js';
 import { CardsRepository } from './cards.repository.js';
 import type { SavedCardRow } from './saved-card.entity.js';

@@ -3,7 +3,7 @@ import { describe, it } from '@jest/globals';
 import type { Outbox } from '@multimfa/event-bus';
 import { DomainError } from '@multimfa/service-runtime';
 import type { EntityManager } from 'typeorm';
-import { PaymentsProvider } from '../stripe/payments-provider.js';
+import { PaymentsProvider } from '../stripe/payments-provider.port.js';
 import type { CustomersRepository } from './customers.repository.js';
 import { CustomersService } from './customers.service.js';
 import type { StripeCustomer } from './stripe-customer.entity.js';

@@ -3,7 +3,7 @@ import { customerCreated } from '@multimfa/events';
 import type { BillingCustomer } from '@multimfa/service-contracts/billing';
 import { NotFoundError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
-import { PaymentsProvider } from '../stripe/payments-provider.js';
+import { PaymentsProvider } from '../stripe/payments-provider.port.js';
 import { CustomersRepository } from './customers.repository.js';
 
 export type CustomerDto = BillingCustomer;

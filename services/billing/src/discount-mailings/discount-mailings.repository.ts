@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
 export interface NewMailing {
   mailingId: string;
@@ -10,6 +11,12 @@ export interface NewMailing {
 /** The `discount_mailing` table. */
 @Injectable()
 export class DiscountMailingsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
   /** Records the mailings not recorded before (same code, same address); answers those it inserted. */
   async insertNew(manager: EntityManager, mailings: NewMailing[]): Promise<NewMailing[]> {
     if (mailings.length === 0) return [];

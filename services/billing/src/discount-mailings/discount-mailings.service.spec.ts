@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from '@jest/globals';
 import type { Outbox } from '@multimfa/event-bus';
 import { DomainError, FixedClock } from '@multimfa/service-runtime';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { Discount } from '../discounts/discount.entity.js';
 import type { DiscountsRepository } from '../discounts/discounts.repository.js';
 import type { DiscountMailingsRepository, NewMailing } from './discount-mailings.repository.js';
@@ -13,6 +13,9 @@ const DAY_MS = 86_400_000;
 /** The unique (discount, address) pair over an array (the SQL is covered by the gateway's integration test). */
 class MailingsInMemory {
   readonly rows: NewMailing[] = [];
+  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+    return work({} as EntityManager);
+  }
   async insertNew(_m: EntityManager, mailings: NewMailing[]) {
     const fresh = mailings.filter(
       (m) => !this.rows.some((r) => r.discountId === m.discountId && r.emailAddress === m.emailAddress),
@@ -58,11 +61,7 @@ describe('DiscountMailingsService', () => {
         return [];
       },
     } as unknown as Outbox;
-    const dataSource = {
-      transaction: (work: (m: EntityManager) => Promise<unknown>) => work({} as EntityManager),
-    } as unknown as DataSource;
     service = new DiscountMailingsService(
-      dataSource,
       repository,
       mailings as unknown as DiscountMailingsRepository,
       outbox,

@@ -4,8 +4,6 @@ import { Outbox } from '@multimfa/event-bus';
 import { discountMailingRequested } from '@multimfa/events';
 import { Clock, DomainError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import type { Discount } from '../discounts/discount.entity.js';
 import { DiscountsRepository } from '../discounts/discounts.repository.js';
 import { DiscountMailingsRepository } from './discount-mailings.repository.js';
@@ -21,7 +19,6 @@ const notActive = (code: string) =>
 @Injectable()
 export class DiscountMailingsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(DiscountsRepository) private readonly discounts: DiscountsRepository,
     @Inject(DiscountMailingsRepository) private readonly mailings: DiscountMailingsRepository,
     @Inject(Outbox) private readonly outbox: Outbox,
@@ -44,7 +41,7 @@ export class DiscountMailingsService {
         emailAddress: entry.emailAddress,
       });
     }
-    const queued = await this.dataSource.transaction(async (manager) => {
+    const queued = await this.mailings.transaction(async (manager) => {
       const inserted = await this.mailings.insertNew(manager, [...wanted.values()]);
       const discountsById = new Map([...byCode.values()].map((d) => [d.id, d]));
       await this.outbox.publishAll(

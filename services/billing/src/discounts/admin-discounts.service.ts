@@ -10,8 +10,6 @@ import { Outbox } from '@multimfa/event-bus';
 import { discountChanged, discountCreated } from '@multimfa/events';
 import { Clock, DomainError, NotFoundError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import type { Discount } from './discount.entity.js';
 import { DiscountsRepository } from './discounts.repository.js';
 
@@ -58,7 +56,6 @@ const eventOf = (discount: Discount) => ({
 @Injectable()
 export class AdminDiscountsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(DiscountsRepository) private readonly discounts: DiscountsRepository,
     @Inject(Outbox) private readonly outbox: Outbox,
     @Inject(Clock) private readonly clock: Clock,
@@ -96,7 +93,7 @@ export class AdminDiscountsService {
 
   async create(body: CreateDiscountBody): Promise<DiscountView> {
     this.assertFuture(body.expiryDate);
-    return this.dataSource.transaction(async (manager) => {
+    return this.discounts.transaction(async (manager) => {
       const discount = await this.discounts.insert(manager, {
         code: body.code,
         discountType: body.discountType,
@@ -111,7 +108,7 @@ export class AdminDiscountsService {
   }
 
   async update(id: string, body: UpdateDiscountBody): Promise<DiscountView> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.discounts.transaction(async (manager) => {
       const discount = await this.discounts.lock(manager, id);
       if (!discount) throw notFound();
       if (body.value !== discount.value) {
@@ -145,7 +142,7 @@ export class AdminDiscountsService {
 
   /** Kept for the purchases that used it; it no longer applies and its code can be created again. */
   async delete(id: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.discounts.transaction(async (manager) => {
       const discount = await this.discounts.lock(manager, id);
       if (!discount) throw notFound();
       discount.deletedAt = this.clock.now();

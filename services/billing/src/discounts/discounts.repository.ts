@@ -14,6 +14,7 @@ export interface NewDiscount {
 
 /** Reads and writes of discounts; a use is taken in one conditional statement, never read-then-write. */
 export abstract class DiscountsRepository {
+  abstract transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T>;
   /** The discount with this code, whatever its case. */
   abstract findByCode(code: string): Promise<Discount | null>;
   abstract findById(id: string): Promise<Discount | null>;
@@ -44,6 +45,10 @@ export interface DiscountFilter {
 export class TypeOrmDiscountsRepository extends DiscountsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
     super();
+  }
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
   }
 
   private get discounts() {

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Plan } from '../plans/plan.entity.js';
 import { PlansRepository } from '../plans/plans.repository.js';
 import type { Discount } from './discount.entity.js';
-import { type Amounts, discountAmounts, dollars } from './discount-amounts.js';
+import { type Amounts, discountAmounts, dollars } from './discount-amounts.rules.js';
 import { expiredDiscount, invalidDiscount, usedUpDiscount } from './discounts.errors.js';
 import { DiscountsRepository, type NewDiscount } from './discounts.repository.js';
 

@@ -11,7 +11,7 @@ import {
   CardAuthenticationRequired,
   CardRejected,
   type PaymentsProvider,
-} from '../stripe/payments-provider.js';
+} from '../stripe/payments-provider.port.js';
 import type { InvoicesRepository } from './invoices.repository.js';
 import { InvoicesService } from './invoices.service.js';
 

@@ -5,10 +5,14 @@ import { Clock, LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { CardsRepository } from '../cards/cards.repository.js';
 import { CustomersService } from '../customers/customers.service.js';
-import { dollars } from '../discounts/discount-amounts.js';
+import { dollars } from '../discounts/discount-amounts.rules.js';
 import type { Invoice } from '../purchases/invoice.entity.js';
 import { RenewalsService } from '../renewals/renewals.service.js';
-import { CardAuthenticationRequired, CardRejected, PaymentsProvider } from '../stripe/payments-provider.js';
+import {
+  CardAuthenticationRequired,
+  CardRejected,
+  PaymentsProvider,
+} from '../stripe/payments-provider.port.js';
 import {
   INVOICE_AUTHENTICATION_MESSAGE,
   invoiceAuthenticationRequired,

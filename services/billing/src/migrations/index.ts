@@ -1,14 +1,14 @@
 import { eventBusMigrations } from '@multimfa/event-bus';
 import type { MigrationInterface } from 'typeorm';
-import { CreateCustomers1763800000200 } from './1763800000200-create-customers.js';
-import { CreatePlans1763800000210 } from './1763800000210-create-plans.js';
-import { CreatePurchases1763800000220 } from './1763800000220-create-purchases.js';
-import { CreateSavedCards1764500000000 } from './1764500000000-create-saved-cards.js';
-import { SoftDeleteDiscounts1764700090100 } from './1764700090100-soft-delete-discounts.js';
-import { CreateRenewals1765000000000 } from './1765000000000-create-renewals.js';
-import { CreateUsage1766500000000 } from './1766500000000-create-usage.js';
-import { CreateDiscountMailings1766600000700 } from './1766600000700-create-discount-mailings.js';
-import { CreateWaitlistOffers1767100000000 } from './1767100000000-create-waitlist-offers.js';
+import { CreateCustomers1763800000200 } from './1763800000200-create-customers.migration.js';
+import { CreatePlans1763800000210 } from './1763800000210-create-plans.migration.js';
+import { CreatePurchases1763800000220 } from './1763800000220-create-purchases.migration.js';
+import { CreateSavedCards1764500000000 } from './1764500000000-create-saved-cards.migration.js';
+import { SoftDeleteDiscounts1764700090100 } from './1764700090100-soft-delete-discounts.migration.js';
+import { CreateRenewals1765000000000 } from './1765000000000-create-renewals.migration.js';
+import { CreateUsage1766500000000 } from './1766500000000-create-usage.migration.js';
+import { CreateDiscountMailings1766600000700 } from './1766600000700-create-discount-mailings.migration.js';
+import { CreateWaitlistOffers1767100000000 } from './1767100000000-create-waitlist-offers.migration.js';
 
 /** Every migration of the billing database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [

@@ -3,12 +3,12 @@ import type { CheckoutAnswer, CheckoutQuote, CheckoutRequest } from '@multimfa/s
 import { Clock, DomainError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { CustomersService } from '../customers/customers.service.js';
-import { type Amounts, dollars } from '../discounts/discount-amounts.js';
+import { type Amounts, dollars } from '../discounts/discount-amounts.rules.js';
 import { DiscountsService, unknownPlan } from '../discounts/discounts.service.js';
 import type { Plan } from '../plans/plan.entity.js';
 import { PlansRepository } from '../plans/plans.repository.js';
-import { PaymentsProvider } from '../stripe/payments-provider.js';
-import { bestOf, offerApplies } from '../waitlist-offers/waitlist-offer-pricing.js';
+import { PaymentsProvider } from '../stripe/payments-provider.port.js';
+import { bestOf, offerApplies } from '../waitlist-offers/waitlist-offer-pricing.rules.js';
 import { WaitlistOffersRepository } from '../waitlist-offers/waitlist-offers.repository.js';
 import { mfaNotFound } from './purchases.errors.js';
 import { type NewCheckout, PurchasesRepository } from './purchases.repository.js';

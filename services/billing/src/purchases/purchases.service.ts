@@ -5,11 +5,11 @@ import type { CompletePurchaseRequest } from '@multimfa/service-contracts/billin
 import { Clock, LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { dollars } from '../discounts/discount-amounts.js';
+import { dollars } from '../discounts/discount-amounts.rules.js';
 import { DiscountsRepository } from '../discounts/discounts.repository.js';
-import { PaymentsProvider } from '../stripe/payments-provider.js';
+import { PaymentsProvider } from '../stripe/payments-provider.port.js';
 import { WaitlistOffersRepository } from '../waitlist-offers/waitlist-offers.repository.js';
-import { oneMonthAfter } from './billing-period.js';
+import { oneMonthAfter } from './billing-period.rules.js';
 import type { Checkout } from './checkout.entity.js';
 import {
   discountUsedUpAtPayment,

@@ -5,7 +5,7 @@ import {
   InvalidWebhookSignature,
   PaymentsProvider,
   type ProviderEvent,
-} from '../stripe/payments-provider.js';
+} from '../stripe/payments-provider.port.js';
 import { PurchasesService } from './purchases.service.js';
 
 export const invalidSignature = () =>

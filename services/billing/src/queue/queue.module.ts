@@ -1,7 +1,7 @@
 import { QUEUE_CONNECTION, QUEUE_PREFIX, QueueConnection } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { BillingConfig } from '../config/billing.config.js';
-import { BullRenewalsQueue, RenewalsQueue } from './renewals-queue.js';
+import { BullRenewalsQueue, RenewalsQueue } from './renewals.queue.js';
 
 /** Billing's BullMQ connection and queues, for every module of the service. */
 @Module({})

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import { renewalJobId } from '../queue/queues.js';
+import { renewalJobId } from '../queue/queues.constants.js';
 import { renewalPaymentKey } from './renewals.service.js';
 
 const SUBSCRIPTION = 'a1f5d7a4-1b9c-4c1e-8a4e-2b6f0e9d7c11';

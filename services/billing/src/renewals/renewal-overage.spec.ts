@@ -5,9 +5,9 @@ import { createLogger, FixedClock } from '@multimfa/service-runtime';
 import type { EntityManager } from 'typeorm';
 import type { CardsRepository } from '../cards/cards.repository.js';
 import type { Subscription } from '../purchases/subscription.entity.js';
-import type { RenewalsQueue } from '../queue/renewals-queue.js';
-import type { PaymentsProvider } from '../stripe/payments-provider.js';
-import type { InvoiceLineDraft } from '../usage/usage-rules.js';
+import type { RenewalsQueue } from '../queue/renewals.queue.js';
+import type { PaymentsProvider } from '../stripe/payments-provider.port.js';
+import type { InvoiceLineDraft } from '../usage/usage.rules.js';
 import type { RenewalsRepository } from './renewals.repository.js';
 import { RenewalsService } from './renewals.service.js';
 

@@ -10,10 +10,10 @@ import type { INestApplication } from '@nestjs/common';
 import type { Producer } from 'kafkajs';
 import pg from 'pg';
 import { CardsRepository } from '../cards/cards.repository.js';
-import { oneMonthAfter } from '../purchases/billing-period.js';
-import { RenewalsQueue } from '../queue/renewals-queue.js';
-import { PaymentsProvider } from '../stripe/payments-provider.js';
-import { type BillingTestApp, startBillingTestApp } from '../testing/billing-test-app.js';
+import { oneMonthAfter } from '../purchases/billing-period.rules.js';
+import { RenewalsQueue } from '../queue/renewals.queue.js';
+import { PaymentsProvider } from '../stripe/payments-provider.port.js';
+import { type BillingTestApp, startBillingTestApp } from '../testing/billing-test-app.harness.js';
 import { RenewalsRepository } from './renewals.repository.js';
 import { RenewalsService } from './renewals.service.js';
 

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager, LessThanOrEqual } from 'typeorm';
 import { Invoice } from '../purchases/invoice.entity.js';
 import { Subscription } from '../purchases/subscription.entity.js';
-import type { Allowance, InvoiceLineDraft } from '../usage/usage-rules.js';
+import type { Allowance, InvoiceLineDraft } from '../usage/usage.rules.js';
 import { Renewal } from './renewal.entity.js';
 
 /** Subscriptions as renewals see them, their renewal rows and renewal invoices. */

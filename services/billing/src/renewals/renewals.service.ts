@@ -5,12 +5,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { CardsRepository } from '../cards/cards.repository.js';
 import { INVOICE_AUTHENTICATION_MESSAGE } from '../invoices/invoices.errors.js';
-import { oneMonthAfter } from '../purchases/billing-period.js';
+import { oneMonthAfter } from '../purchases/billing-period.rules.js';
 import type { Invoice } from '../purchases/invoice.entity.js';
 import type { Subscription } from '../purchases/subscription.entity.js';
-import { RenewalsQueue } from '../queue/renewals-queue.js';
-import { CardAuthenticationRequired, CardRejected, PaymentsProvider } from '../stripe/payments-provider.js';
-import { renewalLines, totalCents } from '../usage/usage-rules.js';
+import { RenewalsQueue } from '../queue/renewals.queue.js';
+import {
+  CardAuthenticationRequired,
+  CardRejected,
+  PaymentsProvider,
+} from '../stripe/payments-provider.port.js';
+import { renewalLines, totalCents } from '../usage/usage.rules.js';
 import type { RenewalOutcome } from './renewal.entity.js';
 import { RenewalsRepository } from './renewals.repository.js';
 

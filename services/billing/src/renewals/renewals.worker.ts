@@ -8,8 +8,8 @@ import {
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { type Job, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { JobName, QueueName, type RenewSubscriptionJob } from '../queue/queues.js';
-import { RenewalsQueue } from '../queue/renewals-queue.js';
+import { JobName, QueueName, type RenewSubscriptionJob } from '../queue/queues.constants.js';
+import { RenewalsQueue } from '../queue/renewals.queue.js';
 import { RenewalsService } from './renewals.service.js';
 
 /**

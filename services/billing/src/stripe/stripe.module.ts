@@ -1,6 +1,7 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import type { BillingConfig } from '../config/billing.config.js';
-import { PaymentsProvider, StripePaymentsProvider } from './payments-provider.js';
+import { PaymentsProvider } from './payments-provider.port.js';
+import { StripePaymentsProvider } from './stripe-payments.adapter.js';
 
 /** The card payment provider, for every feature of billing: Stripe's SDK at the configured API host. */
 @Global()

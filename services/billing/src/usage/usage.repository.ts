@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { Allowance, Period } from './usage-rules.js';
+import type { Allowance, Period } from './usage.rules.js';
 
 /** A subscription as metering sees it: its current period and its plan's allowance. */
 export interface MeteredSubscription extends Period, Allowance {

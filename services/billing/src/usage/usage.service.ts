@@ -4,7 +4,7 @@ import { LOGGER, type Logger, NotFoundError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { UsageRepository } from './usage.repository.js';
-import { usagePeriodStart } from './usage-rules.js';
+import { usagePeriodStart } from './usage.rules.js';
 
 /** Metering: every inbound text counted once, per subscription and period. */
 @Injectable()

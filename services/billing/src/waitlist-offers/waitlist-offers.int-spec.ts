@@ -6,7 +6,7 @@ import type { CheckoutAnswer } from '@multimfa/service-contracts/billing';
 import { testGatewayCaller } from '@multimfa/service-runtime/testing';
 import type { Producer } from 'kafkajs';
 import pg from 'pg';
-import { type BillingTestApp, startBillingTestApp } from '../testing/billing-test-app.js';
+import { type BillingTestApp, startBillingTestApp } from '../testing/billing-test-app.harness.js';
 
 const PUBLISHABLE_KEY = 'pk_test_multimfa_sandbox';
 

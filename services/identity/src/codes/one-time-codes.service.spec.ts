@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from '@jest/globals';
 import { DomainError, FixedClock } from '@multimfa/service-runtime';
 import type { EntityManager } from 'typeorm';
-import { CodeSecret } from './code-secret.js';
+import { CodeSecret } from './code-secret.service.js';
 import type { CodePurpose, OneTimeCode } from './one-time-code.entity.js';
 import type { OneTimeCodesRepository } from './one-time-codes.repository.js';
 import { CODE_RULES, OneTimeCodesService } from './one-time-codes.service.js';

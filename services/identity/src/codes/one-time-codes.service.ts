@@ -3,7 +3,7 @@ import { codeRejected } from '@multimfa/service-contracts/identity';
 import { Clock, DomainError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { CodeSecret } from './code-secret.js';
+import { CodeSecret } from './code-secret.service.js';
 import { type CodePurpose, OneTimeCode } from './one-time-code.entity.js';
 import { OneTimeCodesRepository } from './one-time-codes.repository.js';
 

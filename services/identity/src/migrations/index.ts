@@ -1,8 +1,8 @@
 import { eventBusMigrations } from '@multimfa/event-bus';
 import type { MigrationInterface } from 'typeorm';
-import { CreateUsers1763800000100 } from './1763800000100-create-users.js';
-import { SoftDeleteUsers1764600090100 } from './1764600090100-soft-delete-users.js';
-import { CreateWaitlistSignups1766600000600 } from './1766600000600-create-waitlist-signups.js';
+import { CreateUsers1763800000100 } from './1763800000100-create-users.migration.js';
+import { SoftDeleteUsers1764600090100 } from './1764600090100-soft-delete-users.migration.js';
+import { CreateWaitlistSignups1766600000600 } from './1766600000600-create-waitlist-signups.migration.js';
 
 /** Every migration of the identity database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [

@@ -9,8 +9,7 @@ import {
 } from '@multimfa/service-contracts/identity';
 import { Clock, DomainError, NotFoundError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { OneTimeCodesService } from '../codes/one-time-codes.service.js';
 import { toUserDto, type UserDto } from './dto/user.dto.js';
 import { User } from './user.entity.js';
@@ -41,7 +40,6 @@ const toReportUser = (user: User): ReportUser => ({
 @Injectable()
 export class AdminUsersService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(OneTimeCodesService) private readonly codes: OneTimeCodesService,
     @Inject(Outbox) private readonly outbox: Outbox,
@@ -57,7 +55,7 @@ export class AdminUsersService {
   }
 
   async setStatus(actorId: string, userId: string, isActive: boolean): Promise<ReportUser> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.users.transaction(async (manager) => {
       if (!isActive) await this.assertRemovable(manager, actorId, userId, 'deactivate');
       const user = await this.requireLocked(manager, userId);
       if (user.isActive !== isActive) {
@@ -70,7 +68,7 @@ export class AdminUsersService {
   }
 
   async delete(actorId: string, userId: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.users.transaction(async (manager) => {
       await this.assertRemovable(manager, actorId, userId, 'delete');
       const user = await this.requireLocked(manager, userId);
       const now = this.clock.now();
@@ -91,7 +89,7 @@ export class AdminUsersService {
 
   /** E-mails the user a link to set a password (a reset code the link carries). */
   async sendSetPasswordLink(userId: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.users.transaction(async (manager) => {
       const user = await this.requireLocked(manager, userId);
       if (!user.isActive) {
         throw new DomainError(
@@ -106,7 +104,7 @@ export class AdminUsersService {
 
   /** A new administrator without a password: they set one through the e-mailed link. */
   async createAdmin(request: CreateAdminRequest): Promise<UserDto> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.users.transaction(async (manager) => {
       if (await this.users.findByEmail(request.emailAddress, manager)) throw emailTaken();
       const user = Object.assign(new User(), {
         userId: randomUUID(),

@@ -16,7 +16,7 @@ import {
 } from '@multimfa/service-runtime/testing';
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { identityService } from '../service.js';
+import { identityService } from '../service.definition.js';
 
 type Json = Record<string, unknown>;
 

@@ -1,11 +1,12 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CodeSecret } from '../codes/code-secret.js';
+import { CodeSecret } from '../codes/code-secret.service.js';
 import { OneTimeCode } from '../codes/one-time-code.entity.js';
 import { OneTimeCodesRepository } from '../codes/one-time-codes.repository.js';
 import { OneTimeCodesService } from '../codes/one-time-codes.service.js';
 import type { IdentityConfig } from '../config/identity.config.js';
-import { Argon2PasswordHasher, PasswordHasher } from '../passwords/password-hasher.js';
+import { Argon2PasswordHasher } from '../passwords/argon2-password-hasher.adapter.js';
+import { PasswordHasher } from '../passwords/password-hasher.port.js';
 import { AdminUsersController } from './admin-users.controller.js';
 import { AdminUsersService } from './admin-users.service.js';
 import { User } from './user.entity.js';

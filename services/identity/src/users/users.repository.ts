@@ -8,6 +8,10 @@ import { User } from './user.entity.js';
 export class UsersRepository {
   constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
 
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.users.manager.transaction(work);
+  }
+
   findById(userId: string, manager?: EntityManager): Promise<User | null> {
     return (manager?.getRepository(User) ?? this.users).findOneBy({ userId });
   }

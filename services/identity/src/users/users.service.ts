@@ -17,10 +17,9 @@ import {
 } from '@multimfa/service-contracts/identity';
 import { Clock, DomainError, LOGGER, type Logger, NotFoundError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { type CodePurpose, OneTimeCodesService } from '../codes/one-time-codes.service.js';
-import { PasswordHasher } from '../passwords/password-hasher.js';
+import { PasswordHasher } from '../passwords/password-hasher.port.js';
 import { toUserDto, type UserDto } from './dto/user.dto.js';
 import { User, type UserType } from './user.entity.js';
 import { UsersRepository } from './users.repository.js';
@@ -32,7 +31,6 @@ const INVALID_CREDENTIALS = () =>
 @Injectable()
 export class UsersService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
     @Inject(OneTimeCodesService) private readonly codes: OneTimeCodesService,
@@ -84,7 +82,7 @@ export class UsersService {
       throw new DomainError('VALIDATION_FAILED', 'Please provide password');
     }
     const passwordHash = request.password ? await this.hasher.hash(request.password) : null;
-    return this.dataSource.transaction(async (manager) => {
+    return this.users.transaction(async (manager) => {
       if (await this.users.findByEmail(request.emailAddress, manager)) {
         throw new DomainError('EMAIL_TAKEN', 'An account with this email address already exists', 409);
       }
@@ -151,7 +149,7 @@ export class UsersService {
     userId: string,
     profile: Pick<User, 'firstName' | 'lastName' | 'mobileNo'>,
   ): Promise<UserDto> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.users.transaction(async (manager) => {
       const user = await this.requireLocked(manager, userId);
       Object.assign(user, profile);
       await this.users.save(manager, user);
@@ -190,7 +188,7 @@ export class UsersService {
 
   private async storePassword(userId: string, newPassword: string, reason: 'CHANGED' | 'RESET') {
     const passwordHash = await this.hasher.hash(newPassword);
-    await this.dataSource.transaction(async (manager) => {
+    await this.users.transaction(async (manager) => {
       const user = await this.requireLocked(manager, userId);
       this.assertActive(user);
       user.passwordHash = passwordHash;
@@ -204,7 +202,7 @@ export class UsersService {
   }
 
   async sendVerificationCode(userId: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.users.transaction(async (manager) => {
       const user = await this.requireLocked(manager, userId);
       if (user.isVerified) {
         throw new DomainError('ALREADY_VERIFIED', 'Your email address is already verified', 409);
@@ -214,7 +212,7 @@ export class UsersService {
   }
 
   async verifyEmail(userId: string, code: string): Promise<UserDto> {
-    const { user, error } = await this.dataSource.transaction(async (manager) => {
+    const { user, error } = await this.users.transaction(async (manager) => {
       const locked = await this.requireLocked(manager, userId);
       if (locked.isVerified) return { user: locked, error: undefined };
       const failure = await this.codes.consume(manager, userId, 'VERIFY_EMAIL', code);
@@ -244,7 +242,7 @@ export class UsersService {
     const user = await this.users.findByEmail(emailAddress);
     if (!user?.isActive) return;
     try {
-      await this.dataSource.transaction(async (manager) => {
+      await this.users.transaction(async (manager) => {
         const locked = await this.requireLocked(manager, user.userId);
         await this.sendCode(manager, locked, 'RESET_PASSWORD');
       });
@@ -261,7 +259,7 @@ export class UsersService {
   async checkPasswordReset(emailAddress: string, code: string): Promise<{ userId: string }> {
     const user = await this.users.findByEmail(emailAddress);
     if (!user?.isActive) throw codeRejected();
-    const failure = await this.dataSource.transaction(async (manager) => {
+    const failure = await this.users.transaction(async (manager) => {
       await this.requireLocked(manager, user.userId);
       return this.codes.consume(manager, user.userId, 'RESET_PASSWORD', code);
     });
@@ -280,7 +278,7 @@ export class UsersService {
     subject: string,
     emailAddress: string,
   ): Promise<{ registered: boolean; user: UserDto | null; tookOver: boolean }> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.users.transaction(async (manager) => {
       const linkedUserId = await this.users.findGoogleSubject(subject, manager);
       const found = linkedUserId
         ? await this.users.findById(linkedUserId, manager)
@@ -313,7 +311,7 @@ export class UsersService {
 
   /** "Someone tried to sign up with your address": to the owner of an active account. */
   private async tellOwnerOfSignUp(emailAddress: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.users.transaction(async (manager) => {
       const owner = await this.users.findByEmail(emailAddress, manager);
       if (owner?.isActive) await this.notify(manager, owner, 'ACCOUNT_EXISTS');
     });

@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CodeSecret } from '../codes/code-secret.js';
+import { CodeSecret } from '../codes/code-secret.service.js';
 import type { IdentityConfig } from '../config/identity.config.js';
 import { WaitlistController } from './waitlist.controller.js';
 import { WaitlistRepository } from './waitlist.repository.js';

@@ -8,6 +8,10 @@ import { WaitlistSignup } from './waitlist-signup.entity.js';
 export class WaitlistRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
   /** The address's row, created when missing, locked for the rest of the transaction. */
   async lockOrCreate(manager: EntityManager, signup: WaitlistSignup): Promise<WaitlistSignup> {
     await manager.createQueryBuilder().insert().into(WaitlistSignup).values(signup).orIgnore().execute();

@@ -3,8 +3,8 @@ import { beforeEach, describe, it } from '@jest/globals';
 import type { Outbox } from '@multimfa/event-bus';
 import { waitlistConfirmed } from '@multimfa/events';
 import { DomainError, FixedClock } from '@multimfa/service-runtime';
-import type { DataSource, EntityManager } from 'typeorm';
-import { CodeSecret } from '../codes/code-secret.js';
+import type { EntityManager } from 'typeorm';
+import { CodeSecret } from '../codes/code-secret.service.js';
 import { CODE_RULES } from '../codes/one-time-codes.service.js';
 import type { WaitlistRepository } from './waitlist.repository.js';
 import { WaitlistService } from './waitlist.service.js';
@@ -13,6 +13,9 @@ import type { WaitlistSignup } from './waitlist-signup.entity.js';
 /** The repository's contract over a map (the SQL and its row lock are covered by the gateway's integration test). */
 class SignupsInMemory implements Pick<WaitlistRepository, keyof WaitlistRepository> {
   readonly rows = new Map<string, WaitlistSignup>();
+  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+    return work({} as EntityManager);
+  }
   async lockOrCreate(_m: EntityManager, signup: WaitlistSignup) {
     if (!this.rows.has(signup.emailAddress)) this.rows.set(signup.emailAddress, { ...signup });
     return { ...(this.rows.get(signup.emailAddress) as WaitlistSignup) };
@@ -63,11 +66,7 @@ describe('WaitlistService', () => {
         else sent.push(payload);
       },
     } as unknown as Outbox;
-    const dataSource = {
-      transaction: (work: (m: EntityManager) => Promise<unknown>) => work({} as EntityManager),
-    } as unknown as DataSource;
     waitlist = new WaitlistService(
-      dataSource,
       rows as unknown as WaitlistRepository,
       new CodeSecret('k'.repeat(32)),
       outbox,

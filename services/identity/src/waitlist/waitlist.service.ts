@@ -4,9 +4,7 @@ import { waitlistCodeRequested, waitlistConfirmed } from '@multimfa/events';
 import { codeRejected, type Prospect } from '@multimfa/service-contracts/identity';
 import { Clock, DomainError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
-import { CodeSecret } from '../codes/code-secret.js';
+import { CodeSecret } from '../codes/code-secret.service.js';
 import { CODE_RULES } from '../codes/one-time-codes.service.js';
 import { WaitlistRepository } from './waitlist.repository.js';
 import { WaitlistSignup } from './waitlist-signup.entity.js';
@@ -22,7 +20,6 @@ const HOUR_MS = 3_600_000;
 @Injectable()
 export class WaitlistService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(WaitlistRepository) private readonly signups: WaitlistRepository,
     @Inject(CodeSecret) private readonly secret: CodeSecret,
     @Inject(Outbox) private readonly outbox: Outbox,
@@ -30,7 +27,7 @@ export class WaitlistService {
   ) {}
 
   async join(emailAddress: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.signups.transaction(async (manager) => {
       const now = this.clock.now();
       const signup = await this.signups.lockOrCreate(manager, this.newSignup(emailAddress, now));
       const code = this.codeToSend(signup, now);
@@ -50,7 +47,7 @@ export class WaitlistService {
 
   /** Confirms the address with its code; the refusal is thrown after the commit, so the wrong try counts. */
   async verify(emailAddress: string, code: string): Promise<void> {
-    const refusal = await this.dataSource.transaction(async (manager) => {
+    const refusal = await this.signups.transaction(async (manager) => {
       const now = this.clock.now();
       const signup = await this.signups.lock(manager, emailAddress);
       if (!signup?.codeId || !signup.codeHash || !signup.codeExpiresAt || signup.codeExpiresAt <= now) {

@@ -1,8 +1,9 @@
 import { QUEUE_CONNECTION, QUEUE_PREFIX, QueueConnection } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { NumbersConfig } from '../config/numbers.config.js';
-import { BullSmsWebhookQueue, SmsWebhookQueue } from '../queue/sms-webhook-queue.js';
-import { PhoneNumberProvider, TwilioPhoneNumberProvider } from '../twilio/phone-number-provider.js';
+import { BullSmsWebhookQueue, SmsWebhookQueue } from '../queue/sms-webhook.queue.js';
+import { PhoneNumberProvider } from '../twilio/phone-number-provider.port.js';
+import { TwilioPhoneNumberProvider } from '../twilio/twilio-phone-numbers.adapter.js';
 import { AllocationRepository, TypeOrmAllocationRepository } from './allocation.repository.js';
 import { AllocationService } from './allocation.service.js';
 import { SMS_WEBHOOK_URL, SmsWebhookWorker } from './sms-webhook.worker.js';

@@ -3,9 +3,9 @@ import { describe, it } from '@jest/globals';
 import type { Outbox } from '@multimfa/event-bus';
 import { FixedClock } from '@multimfa/service-runtime';
 import type { EntityManager } from 'typeorm';
-import type { PointSmsWebhookJob } from '../queue/queues.js';
-import { smsWebhookJobId } from '../queue/queues.js';
-import { SmsWebhookQueue } from '../queue/sms-webhook-queue.js';
+import type { PointSmsWebhookJob } from '../queue/queues.constants.js';
+import { smsWebhookJobId } from '../queue/queues.constants.js';
+import { SmsWebhookQueue } from '../queue/sms-webhook.queue.js';
 import {
   AllocationRepository,
   type NumberHolder,

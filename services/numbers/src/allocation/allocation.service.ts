@@ -4,7 +4,7 @@ import type { WaitingMfa } from '@multimfa/service-contracts/numbers';
 import { Clock, currentCorrelationId } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { SmsWebhookQueue } from '../queue/sms-webhook-queue.js';
+import { SmsWebhookQueue } from '../queue/sms-webhook.queue.js';
 import { AllocationRepository, type NumberHolder, type PoolEntry } from './allocation.repository.js';
 
 /** A number given to an MFA in the current transaction: what to do once it commits. */

@@ -8,8 +8,8 @@ import {
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { type PointSmsWebhookJob, QueueName } from '../queue/queues.js';
-import { PhoneNumberProvider } from '../twilio/phone-number-provider.js';
+import { type PointSmsWebhookJob, QueueName } from '../queue/queues.constants.js';
+import { PhoneNumberProvider } from '../twilio/phone-number-provider.port.js';
 
 /** `<PUBLIC_API_URL>/api/webhooks/twilio/sms`: where every assigned number's texts are POSTed. */
 export const SMS_WEBHOOK_URL = Symbol('SMS_WEBHOOK_URL');

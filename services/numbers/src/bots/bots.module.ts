@@ -4,7 +4,7 @@ import type { NumbersConfig } from '../config/numbers.config.js';
 import { MfasRepository, TypeOrmMfasRepository } from '../mfas/mfas.repository.js';
 import { Bot } from './bot.entity.js';
 import { BOT_KEY_CIPHER } from './bot-key-cipher.token.js';
-import { BotKeyCipher } from './bot-keys.js';
+import { BotKeyCipher } from './bot-keys.cipher.js';
 import { BotsController } from './bots.controller.js';
 import { BotsRepository, TypeOrmBotsRepository } from './bots.repository.js';
 import { BotsService } from './bots.service.js';

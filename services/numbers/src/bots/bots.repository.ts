@@ -5,6 +5,7 @@ import { Bot } from './bot.entity.js';
 
 /** The `bot` table, and the RoboMFA rows its rules lock and change. Writes run in the caller's transaction. */
 export abstract class BotsRepository {
+  abstract transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T>;
   /** Locks the user's RoboMFA row until the transaction ends; its plan's bot limit, or undefined when it is not theirs. */
   abstract lockRoboMfa(manager: EntityManager, userId: string, mfaId: string): Promise<number | undefined>;
   /** Changes the user's RoboMFA; false when the user has no such RoboMFA. */
@@ -21,6 +22,10 @@ export abstract class BotsRepository {
 export class TypeOrmBotsRepository extends BotsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
     super();
+  }
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
   }
 
   async lockRoboMfa(manager: EntityManager, userId: string, mfaId: string): Promise<number | undefined> {

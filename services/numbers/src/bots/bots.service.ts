@@ -4,15 +4,14 @@ import { botCreated, botRemoved } from '@multimfa/events';
 import type { BotRecord, RoboMfaDetailRecord } from '@multimfa/service-contracts/numbers';
 import { Clock } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { toMfaRecord } from '../mfas/dto/mfa-record.dto.js';
 import { roboMfaNotFound } from '../mfas/mfas.errors.js';
 import { MfasRepository } from '../mfas/mfas.repository.js';
 import { Bot } from './bot.entity.js';
 import { BOT_KEY_CIPHER } from './bot-key-cipher.token.js';
-import { type BotKeyCipher, generateBotKey, hashBotKey } from './bot-keys.js';
-import { canAddBot } from './bot-limit.js';
+import { type BotKeyCipher, generateBotKey, hashBotKey } from './bot-keys.cipher.js';
+import { canAddBot } from './bot-limit.rules.js';
 import { botLimitReached, botNotFound } from './bots.errors.js';
 import { BotsRepository } from './bots.repository.js';
 
@@ -24,7 +23,6 @@ import { BotsRepository } from './bots.repository.js';
 @Injectable()
 export class BotsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(MfasRepository) private readonly mfas: MfasRepository,
     @Inject(BotsRepository) private readonly bots: BotsRepository,
     @Inject(BOT_KEY_CIPHER) private readonly cipher: BotKeyCipher,
@@ -40,7 +38,7 @@ export class BotsService {
   }
 
   createBot(userId: string, mfaId: string, referenceName: string): Promise<BotRecord> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.bots.transaction(async (manager) => {
       const limit = await this.bots.lockRoboMfa(manager, userId, mfaId);
       if (limit === undefined) throw roboMfaNotFound();
       if (!canAddBot(await this.bots.countBots(manager, mfaId), limit)) throw botLimitReached(limit);
@@ -71,7 +69,7 @@ export class BotsService {
 
   /** Deletes the user's bot: its row goes, so its key stops working with this commit. */
   async removeBot(userId: string, botId: string): Promise<void> {
-    await this.dataSource.transaction(async (manager: EntityManager) => {
+    await this.bots.transaction(async (manager: EntityManager) => {
       const bot = await this.bots.lockOwnedBot(manager, userId, botId);
       if (!bot) throw botNotFound();
       await this.bots.delete(manager, botId);

@@ -13,7 +13,7 @@ import {
   testLogger,
 } from '@multimfa/service-runtime/testing';
 import type { INestApplication } from '@nestjs/common';
-import { numbersService } from '../service.js';
+import { numbersService } from '../service.definition.js';
 
 describe('numbers service: countries (real PostgreSQL, Redis, Kafka)', () => {
   let app: INestApplication;

@@ -4,8 +4,7 @@ import { invitationRejected, invitationSent, memberVerified } from '@multimfa/ev
 import type { InvitationRecord, MemberRecord } from '@multimfa/service-contracts/numbers';
 import { Clock } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { type InvitationRow, InvitationsRepository } from './invitations.repository.js';
 import type { MemberEntity } from './member.entity.js';
 import {
@@ -30,7 +29,6 @@ const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').dig
 @Injectable()
 export class InvitationsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(MembersRepository) private readonly members: MembersRepository,
     @Inject(InvitationsRepository) private readonly invitations: InvitationsRepository,
     @Inject(Outbox) private readonly outbox: Outbox,
@@ -38,7 +36,7 @@ export class InvitationsService {
   ) {}
 
   async send(userId: string, memberId: string): Promise<MemberRecord> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.members.transaction(async (manager) => {
       const owned = await this.members.lock(manager, memberId);
       if (!owned || owned.userId !== userId) throw memberNotFound();
       if (owned.member.status === 'VERIFIED') throw memberAlreadyVerified();
@@ -67,7 +65,7 @@ export class InvitationsService {
 
   /** The invitation of a live token (answered or not); unknown, expired or rejected: 404. */
   async lookup(token: string): Promise<InvitationRecord> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.members.transaction(async (manager) => {
       const invitation = this.live(await this.invitations.byTokenHash(manager, hashOf(token), false));
       const owned = await this.members.lock(manager, invitation.memberId);
       if (!owned) throw invitationNotFound();
@@ -76,7 +74,7 @@ export class InvitationsService {
   }
 
   async accept(token: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.members.transaction(async (manager) => {
       const invitation = this.live(await this.invitations.byTokenHash(manager, hashOf(token), true));
       if (invitation.acceptedAt) throw alreadyAccepted();
       const owned = await this.members.lock(manager, invitation.memberId);
@@ -94,7 +92,7 @@ export class InvitationsService {
   }
 
   async reject(invitationId: string): Promise<void> {
-    await this.dataSource.transaction(async (manager: EntityManager) => {
+    await this.members.transaction(async (manager: EntityManager) => {
       const invitation = this.live(await this.invitations.byId(manager, invitationId));
       if (invitation.acceptedAt) throw alreadyAccepted();
       const owned = await this.members.lock(manager, invitation.memberId);

@@ -12,6 +12,7 @@ export interface OwnedMember {
 
 /** The `member` table. Writes run in the caller's transaction. */
 export abstract class MembersRepository {
+  abstract transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T>;
   /**
    * Locks the user's MultiMFA row for the rest of the transaction and answers its seat limit
    * (another user's, or a RoboMFA: undefined).
@@ -34,6 +35,10 @@ export abstract class MembersRepository {
 export class TypeOrmMembersRepository extends MembersRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
     super();
+  }
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
   }
 
   async lockMultiMfa(manager: EntityManager, userId: string, mfaId: string): Promise<number | undefined> {

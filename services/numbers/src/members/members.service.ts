@@ -5,9 +5,7 @@ import { memberAdded, memberRemoved } from '@multimfa/events';
 import type { AddMemberRequest, MemberRecord } from '@multimfa/service-contracts/numbers';
 import { Clock } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { DataSource } from 'typeorm';
 import { mfaNotFound } from '../mfas/mfas.errors.js';
 import { MemberEntity } from './member.entity.js';
 import { invalidMobile, memberNotFound, seatsExceeded } from './members.errors.js';
@@ -41,7 +39,6 @@ function e164(mobileNo: string): string {
 @Injectable()
 export class MembersService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(MembersRepository) private readonly members: MembersRepository,
     @Inject(Outbox) private readonly outbox: Outbox,
     @Inject(Clock) private readonly clock: Clock,
@@ -64,7 +61,7 @@ export class MembersService {
       forwardMedium: request.forwardMedium,
       status: 'AWAITING_INVITE' as const,
     });
-    return this.dataSource.transaction(async (manager) => {
+    return this.members.transaction(async (manager) => {
       const seats = await this.members.lockMultiMfa(manager, userId, mfaId);
       if (seats === undefined) throw mfaNotFound();
       const taken = await this.members.seatsTaken(manager, mfaId);
@@ -82,7 +79,7 @@ export class MembersService {
   }
 
   async remove(userId: string, memberId: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.members.transaction(async (manager) => {
       const found = await this.members.find(manager, userId, memberId);
       if (!found) throw memberNotFound();
       await this.members.delete(manager, memberId);

@@ -3,8 +3,6 @@ import { mfaDeleted } from '@multimfa/events';
 import type { MfaKind } from '@multimfa/service-contracts/numbers';
 import { Clock } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { NumberHoldingService } from '../pool/number-holding.service.js';
 import { mfaNotFound } from './mfas.errors.js';
 import { MfasRepository } from './mfas.repository.js';
@@ -17,7 +15,6 @@ import { MfasRepository } from './mfas.repository.js';
 @Injectable()
 export class MfaDeletionService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(Outbox) private readonly outbox: Outbox,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(NumberHoldingService) private readonly holding: NumberHoldingService,
@@ -25,7 +22,7 @@ export class MfaDeletionService {
   ) {}
 
   async delete(mfaId: string, type: MfaKind): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.mfas.transaction(async (manager) => {
       const mfa = await this.mfas.lockForDeletion(manager, mfaId, type);
       if (!mfa) throw mfaNotFound();
       // Quarantined for 90 days (then free again), as every number an MFA stops using.

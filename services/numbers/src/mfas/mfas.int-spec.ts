@@ -18,7 +18,7 @@ import {
 } from '@multimfa/service-runtime/testing';
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { numbersService } from '../service.js';
+import { numbersService } from '../service.definition.js';
 
 const ACCOUNT_SID = 'AC00000000000000000000000000000001';
 const AUTH_TOKEN = '5a4db0c55a4db0c55a4db0c55a4db0c5';

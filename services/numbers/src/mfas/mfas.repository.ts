@@ -24,6 +24,7 @@ export interface CountryRef {
 
 /** The `mfa` and `applied_purchase` tables. Writes run in the caller's transaction. */
 export abstract class MfasRepository {
+  abstract transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T>;
   /** Records a purchase as applied; false when it was (the caller then changes nothing). */
   abstract recordPurchase(
     manager: EntityManager,
@@ -129,6 +130,10 @@ function toView(row: ViewRow): MfaView {
 export class TypeOrmMfasRepository extends MfasRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
     super();
+  }
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
   }
 
   async deactivateAllOf(manager: EntityManager, userId: string): Promise<string[]> {

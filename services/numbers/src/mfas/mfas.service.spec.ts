@@ -3,7 +3,7 @@ import { describe, it } from '@jest/globals';
 import type { Outbox } from '@multimfa/event-bus';
 import type { MfaKind } from '@multimfa/service-contracts/numbers';
 import { DomainError, FixedClock } from '@multimfa/service-runtime';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { AllocationService } from '../allocation/allocation.service.js';
 import { Mfa, type MfaView } from './mfa.entity.js';
 import type { MfasRepository } from './mfas.repository.js';
@@ -39,6 +39,7 @@ function setUp() {
     number: '+14155550123',
   };
   const repository = {
+    transaction: (work: (manager: EntityManager) => unknown) => work({} as EntityManager),
     edit: async (
       _manager: EntityManager,
       user: string,
@@ -61,11 +62,7 @@ function setUp() {
       published.push({ type: event.type, payload });
     },
   };
-  const dataSource = {
-    transaction: (work: (manager: EntityManager) => unknown) => work({} as EntityManager),
-  };
   const service = new MfasService(
-    dataSource as unknown as DataSource,
     repository as unknown as MfasRepository,
     {} as AllocationService,
     outbox as unknown as Outbox,

@@ -8,8 +8,7 @@ import type {
 } from '@multimfa/service-contracts/numbers';
 import { Clock } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { AllocationService } from '../allocation/allocation.service.js';
 import { toMfaRecord } from './dto/mfa-record.dto.js';
 import { Mfa, type MfaView } from './mfa.entity.js';
@@ -60,7 +59,6 @@ const isUniqueViolation = (error: unknown) =>
 @Injectable()
 export class MfasService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(MfasRepository) private readonly mfas: MfasRepository,
     @Inject(AllocationService) private readonly allocation: AllocationService,
     @Inject(Outbox) private readonly outbox: Outbox,
@@ -88,7 +86,7 @@ export class MfasService {
 
   /** Applies the purchase in a transaction of its own, then starts pointing an assigned number's webhook. */
   async applyPurchase(purchase: ApplyPurchaseRequest): Promise<MfaRecord> {
-    const applied = await this.dataSource.transaction((manager) => this.apply(manager, purchase));
+    const applied = await this.mfas.transaction((manager) => this.apply(manager, purchase));
     await applied.afterCommit?.();
     return applied.mfa;
   }
@@ -122,7 +120,7 @@ export class MfasService {
    * flag, for billing, which owns the subscription's renewal, to follow.
    */
   async save(userId: string, mfaId: string, change: SaveMfaRequest): Promise<MfaRecord> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.mfas.transaction(async (manager) => {
       if (!(await this.mfas.edit(manager, userId, mfaId, change)))
         throw change.MFAType === 'RoboMFA' ? roboMfaNotFound() : mfaNotFound();
       const view = await this.current(manager, { userId, mfaId });

@@ -1,12 +1,12 @@
 import { eventBusMigrations } from '@multimfa/event-bus';
-import { CreateCountries1763800000000 } from './1763800000000-create-countries.js';
-import { CreatePhoneNumbers1764900000000 } from './1764900000000-create-phone-numbers.js';
-import { CreateMfas1765000000000 } from './1765000000000-create-mfas.js';
-import { CreateBots1765100000000 } from './1765100000000-create-bots.js';
-import { CreateMembers1765200000000 } from './1765200000000-create-members.js';
-import { CreateMemberInvitations1765200000001 } from './1765200000001-create-member-invitations.js';
-import { AppliedPurchaseOutlivesMfa1765300000000 } from './1765300000000-applied-purchase-outlives-mfa.js';
-import { NumberHoldingDates1765300000100 } from './1765300000100-number-holding-dates.js';
+import { CreateCountries1763800000000 } from './1763800000000-create-countries.migration.js';
+import { CreatePhoneNumbers1764900000000 } from './1764900000000-create-phone-numbers.migration.js';
+import { CreateMfas1765000000000 } from './1765000000000-create-mfas.migration.js';
+import { CreateBots1765100000000 } from './1765100000000-create-bots.migration.js';
+import { CreateMembers1765200000000 } from './1765200000000-create-members.migration.js';
+import { CreateMemberInvitations1765200000001 } from './1765200000001-create-member-invitations.migration.js';
+import { AppliedPurchaseOutlivesMfa1765300000000 } from './1765300000000-applied-purchase-outlives-mfa.migration.js';
+import { NumberHoldingDates1765300000100 } from './1765300000100-number-holding-dates.migration.js';
 
 /** Every migration of the numbers database, oldest first. */
 export const migrations = [

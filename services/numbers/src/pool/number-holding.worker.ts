@@ -7,7 +7,7 @@ import {
   NUMBER_HOLDING_SWEEP_EVERY_MS,
   NUMBER_HOLDING_SWEEP_SCHEDULER_ID,
   QueueName,
-} from '../queue/queues.js';
+} from '../queue/queues.constants.js';
 import { NumberHoldingService } from './number-holding.service.js';
 
 /**

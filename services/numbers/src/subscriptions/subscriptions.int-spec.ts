@@ -26,7 +26,7 @@ import { DataSource } from 'typeorm';
 import { AllocationService } from '../allocation/allocation.service.js';
 import { NumberHoldingRepository } from '../pool/number-holding.repository.js';
 import { NumberHoldingService } from '../pool/number-holding.service.js';
-import { numbersService } from '../service.js';
+import { numbersService } from '../service.definition.js';
 
 const ACCOUNT_SID = 'AC00000000000000000000000000000001';
 const AUTH_TOKEN = '5a4db0c55a4db0c55a4db0c55a4db0c5';

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.types.js';
+import { envelope } from './envelope.schema.js';
+
+export const multiMfaMessagesParams = z.object({ multiMFAId: z.uuid('Invalid MultiMFA id') });
+
+const recipientSchema = z
+  .object({
+    memberId: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    medium: z.enum(['EMAIL', 'SMS']),
+    status: z.enum(['queued', 'sent', 'delivered', 'failed']),
+  })
+  .meta({ id: 'MessageRecipient' });
+
+export const forwardedMessageSchema = z
+  .object({
+    messageId: z.uuid(),
+    sender: z.string(),
+    receivedAt: z.iso.datetime(),
+    body: z.string(),
+    /** The code found in the text; the page masks it until revealed. */
+    code: z.string().nullable(),
+    codeService: z.string().nullable(),
+    recipients: z.array(recipientSchema),
+    /** Recipients (member and medium) the text was delivered to, of `recipients.length`. */
+    deliveredCount: z.number().int().nonnegative(),
+  })
+  .meta({ id: 'ForwardedMessage' });
+export type ForwardedMessage = z.output<typeof forwardedMessageSchema>;
+
+export const listMultiMfaMessages = endpoint({
+  operationId: 'listMultiMfaMessages',
+  method: 'GET',
+  path: '/api/plan/messages/:multiMFAId',
+  summary:
+    'The recent texts of one of the caller’s MultiMFAs with each recipient’s delivery status (another customer’s: 404)',
+  tag: 'plan',
+  access: 'user',
+  params: multiMfaMessagesParams,
+  response: envelope(z.object({ messages: z.array(forwardedMessageSchema) })),
+});
+
+export const messagesEndpoints = [listMultiMfaMessages];
