@@ -7,6 +7,7 @@ import { CardsRepository } from '../cards/cards.repository.js';
 import { CustomersService } from '../customers/customers.service.js';
 import { dollars } from '../discounts/discount-amounts.rules.js';
 import type { Invoice } from '../purchases/invoice.entity.js';
+import { INVOICE_AUTHENTICATION_MESSAGE } from '../renewals/renewals.errors.js';
 import { RenewalsService } from '../renewals/renewals.service.js';
 import {
   CardAuthenticationRequired,
@@ -14,7 +15,6 @@ import {
   PaymentsProvider,
 } from '../stripe/payments-provider.port.js';
 import {
-  INVOICE_AUTHENTICATION_MESSAGE,
   invoiceAuthenticationRequired,
   invoiceNotFound,
   invoicePaymentDeclined,

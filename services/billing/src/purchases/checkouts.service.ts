@@ -135,7 +135,7 @@ export class CheckoutsService {
     const emailAddress = await this.customers.emailAddressOf(userId);
     const offer = emailAddress ? await this.offers.findUnredeemed(emailAddress) : null;
     if (!offer) return null;
-    const hasBoughtMultiMfa = await this.offers.hasBoughtMultiMfa(userId);
+    const hasBoughtMultiMfa = await this.purchases.hasBoughtMultiMfa(userId);
     return offerApplies({ mfaType, action, offer, hasBoughtMultiMfa }, this.clock.now()) ? offer : null;
   }
 

@@ -29,6 +29,11 @@ export class PurchasesRepository {
     return this.dataSource.transaction(work);
   }
 
+  /** Whether the user ever had a MultiMFA subscription (whatever its status now). */
+  hasBoughtMultiMfa(userId: string): Promise<boolean> {
+    return this.dataSource.getRepository(Subscription).existsBy({ userId, mfaType: 'MultiMFA' });
+  }
+
   async insertCheckout(fields: NewCheckout): Promise<void> {
     await this.dataSource.getRepository(Checkout).insert({ ...fields, status: 'PENDING' });
   }

@@ -4,7 +4,6 @@ import { Clock, currentCorrelationId, LOGGER, type Logger } from '@multimfa/serv
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { CardsRepository } from '../cards/cards.repository.js';
-import { INVOICE_AUTHENTICATION_MESSAGE } from '../invoices/invoices.errors.js';
 import { oneMonthAfter } from '../purchases/billing-period.rules.js';
 import type { Invoice } from '../purchases/invoice.entity.js';
 import type { Subscription } from '../purchases/subscription.entity.js';
@@ -16,6 +15,7 @@ import {
 } from '../stripe/payments-provider.port.js';
 import { renewalLines, totalCents } from '../usage/usage.rules.js';
 import type { RenewalOutcome } from './renewal.entity.js';
+import { INVOICE_AUTHENTICATION_MESSAGE } from './renewals.errors.js';
 import { RenewalsRepository } from './renewals.repository.js';
 
 /** How many due subscriptions one sweep queues (the next sweep, a minute later, takes the rest). */

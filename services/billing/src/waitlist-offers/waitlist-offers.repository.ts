@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, IsNull } from 'typeorm';
-import { Subscription } from '../purchases/subscription.entity.js';
 import { WaitlistOffer } from './waitlist-offer.entity.js';
 
 /** The `waitlist_offer` table. */
@@ -24,11 +23,6 @@ export class WaitlistOffersRepository {
 
   findUnredeemed(emailAddress: string): Promise<WaitlistOffer | null> {
     return this.dataSource.getRepository(WaitlistOffer).findOneBy({ emailAddress, redeemedAt: IsNull() });
-  }
-
-  /** Whether the user ever had a MultiMFA subscription (whatever its status now). */
-  async hasBoughtMultiMfa(userId: string): Promise<boolean> {
-    return this.dataSource.getRepository(Subscription).existsBy({ userId, mfaType: 'MultiMFA' });
   }
 
   /**
