@@ -25,8 +25,8 @@ import {
   userMenuButton,
   waitForPath,
   waitForTitle,
-} from './support/accounts.ts';
-import { useBrowser } from './support/browser.ts';
+} from '../../testing/e2e-support/accounts.ts';
+import { useBrowser } from '../../testing/e2e-support/browser.ts';
 
 const INVALID_CREDENTIALS = 'Invalid email address or password';
 const PASSWORD_CHANGED = 'Password changed successfully!';

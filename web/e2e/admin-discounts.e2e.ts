@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { signedInApi, submitSignIn, waitForPath } from './support/accounts.ts';
-import { useBrowser } from './support/browser.ts';
+import { signedInApi, submitSignIn, waitForPath } from '../../testing/e2e-support/accounts.ts';
+import { useBrowser } from '../../testing/e2e-support/browser.ts';
 
 const ADMIN = { emailAddress: 'admin@multimfa.local', password: 'Admin-demo-2026!' };
 

@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { describe, it } from '@jest/globals';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { waitForPath } from './support/accounts.ts';
-import { useBrowser } from './support/browser.ts';
+import { waitForPath } from '../../testing/e2e-support/accounts.ts';
+import { useBrowser } from '../../testing/e2e-support/browser.ts';
 
 const ADMIN = { emailAddress: 'admin@multimfa.local', password: 'Admin-demo-2026!' };
 const numbersDatabaseUrl = process.env.MMFA_E2E_NUMBERS_DATABASE_URL;

@@ -9,8 +9,8 @@ import { readFile } from 'node:fs/promises';
 import { describe, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import twilio from 'twilio';
-import { type ApiClient, createUser, signedInApi, waitForPath } from './support/accounts.ts';
-import { useBrowser, webUrl } from './support/browser.ts';
+import { type ApiClient, createUser, signedInApi, waitForPath } from '../../testing/e2e-support/accounts.ts';
+import { useBrowser, webUrl } from '../../testing/e2e-support/browser.ts';
 
 const ADMIN = { emailAddress: 'admin@multimfa.local', password: 'Admin-demo-2026!' };
 const FREE = 'FREE100';

@@ -14,8 +14,8 @@ import {
   submitSignIn,
   type TestUser,
   waitForPath,
-} from './support/accounts.ts';
-import { useBrowser } from './support/browser.ts';
+} from '../../testing/e2e-support/accounts.ts';
+import { useBrowser } from '../../testing/e2e-support/browser.ts';
 
 const ADMIN = { emailAddress: 'admin@multimfa.local', password: 'Admin-demo-2026!' };
 const SET_PASSWORD_SUBJECT = 'Set your MultiMFA password';

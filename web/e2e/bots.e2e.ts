@@ -12,8 +12,8 @@ import {
   signedInApi,
   signInThroughUi,
   type TestUser,
-} from './support/accounts.ts';
-import { useBrowser } from './support/browser.ts';
+} from '../../testing/e2e-support/accounts.ts';
+import { useBrowser } from '../../testing/e2e-support/browser.ts';
 
 const DISCOUNT_100 = 'FREE100';
 const NO_BOTS = 'There are no records to display. Click on create to add new record.';

@@ -13,8 +13,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import lighthouse from 'lighthouse';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { createUser, signInThroughUi, type TestUser } from './support/accounts.ts';
-import { useBrowser, webUrl } from './support/browser.ts';
+import { createUser, signInThroughUi, type TestUser } from '../../testing/e2e-support/accounts.ts';
+import { useBrowser, webUrl } from '../../testing/e2e-support/browser.ts';
 
 const INITIAL_JS_BUDGET_BYTES = 170 * 1024;
 /**

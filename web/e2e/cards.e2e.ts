@@ -5,9 +5,15 @@
 import assert from 'node:assert/strict';
 import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { createUser, signedInApi, signInThroughUi, type TestUser, waitForPath } from './support/accounts.ts';
-import { unpaidInvoice } from './support/billing.ts';
-import { useBrowser } from './support/browser.ts';
+import {
+  createUser,
+  signedInApi,
+  signInThroughUi,
+  type TestUser,
+  waitForPath,
+} from '../../testing/e2e-support/accounts.ts';
+import { unpaidInvoice } from '../../testing/e2e-support/billing.ts';
+import { useBrowser } from '../../testing/e2e-support/browser.ts';
 
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 const cardRow = (page: Page, last4: string) =>

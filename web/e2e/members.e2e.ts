@@ -15,8 +15,8 @@ import {
   signInThroughUi,
   type TestUser,
   waitForPath,
-} from './support/accounts.ts';
-import { useBrowser } from './support/browser.ts';
+} from '../../testing/e2e-support/accounts.ts';
+import { useBrowser } from '../../testing/e2e-support/browser.ts';
 
 const FREE = 'FREE100';
 const INVITATION_SUBJECT = 'You are invited to a MultiMFA team';

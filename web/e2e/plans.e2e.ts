@@ -5,8 +5,14 @@
 import assert from 'node:assert/strict';
 import { describe, expect, it } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
-import { createUser, pathOf, signInThroughUi, type TestUser, waitForPath } from './support/accounts.ts';
-import { useBrowser } from './support/browser.ts';
+import {
+  createUser,
+  pathOf,
+  signInThroughUi,
+  type TestUser,
+  waitForPath,
+} from '../../testing/e2e-support/accounts.ts';
+import { useBrowser } from '../../testing/e2e-support/browser.ts';
 
 const card = (page: Page, planName: string) =>
   page.getByTestId('plan-list').getByRole('article', { name: planName, exact: true });

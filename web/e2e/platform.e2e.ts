@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import { useBrowser } from './support/browser.ts';
+import { useBrowser } from '../../testing/e2e-support/browser.ts';
 
 describe('platform: the web app on the running stack', () => {
   const browser = useBrowser();

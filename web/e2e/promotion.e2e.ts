@@ -16,8 +16,8 @@ import {
   submitSignIn,
   uniqueTag,
   waitForPath,
-} from './support/accounts.ts';
-import { useBrowser } from './support/browser.ts';
+} from '../../testing/e2e-support/accounts.ts';
+import { useBrowser } from '../../testing/e2e-support/browser.ts';
 
 const ADMIN = { emailAddress: 'admin@multimfa.local', password: 'Admin-demo-2026!' };
 const THANK_YOU = "Thank you for your interest! We'll get back to you";

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { pathOf } from './support/accounts.ts';
-import { useBrowser } from './support/browser.ts';
+import { pathOf } from '../../testing/e2e-support/accounts.ts';
+import { useBrowser } from '../../testing/e2e-support/browser.ts';
 
 /** Each marketing card's heading and price, in the order shown. */
 async function marketingCards(page: Page): Promise<string[][]> {

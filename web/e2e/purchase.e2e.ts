@@ -16,8 +16,8 @@ import {
   signInThroughUi,
   type TestUser,
   waitForPath,
-} from './support/accounts.ts';
-import { useBrowser } from './support/browser.ts';
+} from '../../testing/e2e-support/accounts.ts';
+import { useBrowser } from '../../testing/e2e-support/browser.ts';
 
 const ADMIN = { emailAddress: 'admin@multimfa.local', password: 'Admin-demo-2026!' };
 /** The demo data's discount codes (customer-area section 2, Payment; issue 11 item 3). */

@@ -3,8 +3,13 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { type ApiClient, createUser, signedInApi, signInThroughUi } from './support/accounts.ts';
-import { useBrowser } from './support/browser.ts';
+import {
+  type ApiClient,
+  createUser,
+  signedInApi,
+  signInThroughUi,
+} from '../../testing/e2e-support/accounts.ts';
+import { useBrowser } from '../../testing/e2e-support/browser.ts';
 
 const DISCOUNT_100 = 'FREE100';
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import Stripe from 'stripe';
 import twilio from 'twilio';
-import { useBrowser } from '../../../web/e2e/support/browser.ts';
+import { useBrowser } from '../../../testing/e2e-support/browser.ts';
 import { SandboxTwilioHttpClient } from '../dist/client/twilio-http-client.js';
 import { createSandbox, loadSandboxSettings, type Sandbox, type SandboxConfig } from '../dist/sandbox.js';
 import { WebhookReceiver } from '../dist/testing/webhook-receiver.js';

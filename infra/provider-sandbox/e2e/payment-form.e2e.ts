@@ -9,7 +9,7 @@ import { stripTypeScriptTypes } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import Stripe from 'stripe';
-import { useBrowser } from '../../../web/e2e/support/browser.ts';
+import { useBrowser } from '../../../testing/e2e-support/browser.ts';
 import { createSandbox, loadSandboxSettings, type Sandbox, type SandboxConfig } from '../dist/sandbox.js';
 
 const PAYMENT_DIR = new URL('../../../web/src/features/payment/', import.meta.url);

@@ -16,7 +16,7 @@ import {
   sandbox,
   sandboxUrl,
   signedInApi,
-} from '../../../web/e2e/support/accounts.ts';
+} from '../../../testing/e2e-support/accounts.ts';
 import { SandboxTwilioHttpClient } from '../dist/client/twilio-http-client.js';
 import { loadSandboxSettings } from '../dist/sandbox.js';
 
