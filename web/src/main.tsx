@@ -2,8 +2,13 @@ import '@mantine/core/styles.css';
 import './app/app.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { setUnauthorizedHandler } from './api/api-client';
 import { App } from './app/app';
 import { type AppRouter, createAppRouter } from './app/app.router';
+import { expireSession } from './session/expire-session';
+
+// A 401 ends the session and opens /login.
+setUnauthorizedHandler(expireSession);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,8 +1,6 @@
 import type { Endpoint } from '@multimfa/api-contract';
 import { z } from 'zod';
-import { sessionStore } from '../session/session-store';
 import { ApiError, GENERIC_ERROR_MESSAGE } from './api-error';
-import { SIGN_IN_NOTICE_KEY } from './sign-in-notice';
 
 /**
  * The one way the web app talks to the gateway: same-origin `/api/...`, cookies included, JSON both
@@ -38,29 +36,13 @@ const looseEnvelope = z.object({ isError: z.boolean(), message: z.string(), data
 
 // ---- 401 -------------------------------------------------------------------------------------
 
-const SIGN_IN_PATHS = new Set(['/', '/login']);
-
 /**
- * Any 401, and any answer whose data says `expired` (customer-area section 8): local storage and the
- * in-memory session are cleared and the browser goes to /login. An expired session's message is
- * shown there.
+ * What a 401 does: the session's handler (session/expire-session.ts), installed by main.tsx, clears
+ * the session and goes to /login. Until then, nothing: no call can be answered before the app starts.
  */
-function defaultUnauthorizedHandler(expiredMessage?: string): void {
-  sessionStore.expire();
-  if (expiredMessage) {
-    try {
-      sessionStorage.setItem(SIGN_IN_NOTICE_KEY, expiredMessage);
-    } catch {
-      // Storage disabled: the sign-in page shows no reason, the redirect still happens.
-    }
-  }
-  // On the sign-in screen itself (a refused login) stay put, so the form can show the message.
-  if (!SIGN_IN_PATHS.has(window.location.pathname)) window.location.assign('/login');
-}
+let onUnauthorized: (expiredMessage?: string) => void = () => undefined;
 
-let onUnauthorized: (expiredMessage?: string) => void = defaultUnauthorizedHandler;
-
-/** Replaces what a 401 does (tests, or router navigation instead of a full page load). */
+/** Sets what a 401 does (main.tsx: the session's handler; tests their own). */
 export function setUnauthorizedHandler(handler: (expiredMessage?: string) => void): void {
   onUnauthorized = handler;
 }

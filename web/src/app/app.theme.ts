@@ -1,7 +1,5 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
 
-export const BRAND_NAME = 'MultiMFA';
-
 /** MultiMFA indigo: a calm, trustworthy blue-violet; shade 6 (#4040db) is the brand colour. */
 const brand: MantineColorsTuple = [
   '#eef0ff',

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useMatches } from 'react-router-dom';
-import { fixedTitle, pageTitle } from './page-title';
+import { fixedTitle, pageTitle } from '../browser/page-title';
 import { routeHandle } from './route-handle';
 
 /** Keeps `document.title` in step with the current route. */

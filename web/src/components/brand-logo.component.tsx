@@ -1,6 +1,6 @@
 import { Anchor, Group, Text, ThemeIcon } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { BRAND_NAME } from '../app/app.theme';
+import { BRAND_NAME } from '../browser/brand';
 
 function ShieldIcon() {
   return (

@@ -1,5 +1,5 @@
 import { type ComponentType, startTransition, useEffect, useState } from 'react';
-import { whenIdle } from '../../app/when-idle';
+import { whenIdle } from '../../browser/when-idle';
 import { ClosingBandSection } from './closing-band.section';
 import { GetInTouchSection } from './get-in-touch.section';
 import { MarketingPricingSection } from './marketing-pricing.section';

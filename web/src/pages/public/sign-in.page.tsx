@@ -2,7 +2,7 @@ import { Box, Container, Grid, List, Paper, Stack, Text, ThemeIcon, Title } from
 import { type ComponentType, startTransition, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { takeSignInNotice } from '../../api/sign-in-notice';
-import { whenIdle } from '../../app/when-idle';
+import { whenIdle } from '../../browser/when-idle';
 import { readLoginRouteState } from '../../features/auth/login-route-state';
 import { SignInFormCard } from '../../features/auth/sign-in-form.component';
 import { landingPathFor } from '../../features/auth/sign-in-routing';

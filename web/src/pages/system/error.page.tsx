@@ -1,7 +1,7 @@
 import { Button, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { fixedTitle } from '../../app/page-title';
+import { fixedTitle } from '../../browser/page-title';
 
 function describe(error: unknown): { heading: string; detail: string } {
   if (isRouteErrorResponse(error)) {

@@ -1,4 +1,4 @@
-import { BRAND_NAME } from './app.theme';
+import { BRAND_NAME } from './brand';
 
 /**
  * Page titles: the brand, then each path segment, joined by " - " (customer-area section 2):
