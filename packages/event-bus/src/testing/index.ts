@@ -9,6 +9,13 @@ import {
 import type { Kafka, Producer } from 'kafkajs';
 import { readTopic } from '../dead-letter/dead-letter.client.js';
 
+export {
+  type ServiceTestApp,
+  type ServiceTestAppOptions,
+  type ServiceTestAppWithoutKafka,
+  startServiceTestApp,
+  type TestCompanion,
+} from './service-test-app.harness.js';
 export { TcpProxy } from './tcp.proxy.js';
 export { createTestTopics, deleteTestTopics } from './test-topics.harness.js';
 

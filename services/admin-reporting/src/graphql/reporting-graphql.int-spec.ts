@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { publishTestEvent } from '@multimfa/event-bus/testing';
+import { publishTestEvent, type ServiceTestApp, startServiceTestApp } from '@multimfa/event-bus/testing';
 import {
   deliveryStatusChanged,
   forwardSent,
@@ -19,10 +19,7 @@ import type {
   RoboMfaRow,
 } from '@multimfa/service-contracts/admin-reporting';
 import { testGatewayCaller } from '@multimfa/service-runtime/testing';
-import {
-  type AdminReportingTestApp,
-  startAdminReportingTestApp,
-} from '../testing/admin-reporting-test-app.harness.js';
+import { adminReportingService } from '../service.definition.js';
 import {
   addedMember,
   changedDelivery,
@@ -72,9 +69,9 @@ interface LogsPage {
 }
 
 describe('admin-reporting GraphQL over the read models (real PostgreSQL, Kafka, Redis)', () => {
-  let reporting: AdminReportingTestApp;
+  let reporting: ServiceTestApp;
   let prefix: string;
-  let producer: AdminReportingTestApp['producer'];
+  let producer: ServiceTestApp['producer'];
   let baseUrl: string;
 
   async function graphql(
@@ -101,7 +98,7 @@ describe('admin-reporting GraphQL over the read models (real PostgreSQL, Kafka, 
   }`;
 
   beforeAll(async () => {
-    reporting = await startAdminReportingTestApp('admin_reporting_graphql');
+    reporting = await startServiceTestApp(adminReportingService, { database: 'admin_reporting_graphql' });
     ({ prefix, producer, baseUrl } = reporting);
   });
 
@@ -209,11 +206,9 @@ describe('admin-reporting GraphQL over the read models (real PostgreSQL, Kafka, 
     ];
 
     async function rest<T>(path: string): Promise<T> {
-      const response = await fetch(`${baseUrl}${path}`, {
-        headers: await testGatewayCaller.headers('admin-reporting'),
-      });
-      assert.equal(response.status, 200);
-      return (await response.json()) as T;
+      const { status, body } = await reporting.call<T>('GET', path);
+      assert.equal(status, 200);
+      return body;
     }
     const window = `?from=${range.from}&to=${range.to}`;
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { publishTestEvent } from '@multimfa/event-bus/testing';
+import { publishTestEvent, type ServiceTestApp, startServiceTestApp } from '@multimfa/event-bus/testing';
 import {
   botCreated,
   deliveryStatusChanged,
@@ -30,13 +30,9 @@ import type {
   MultiMfaRow,
   RoboMfaRow,
 } from '@multimfa/service-contracts/admin-reporting';
-import { testGatewayCaller } from '@multimfa/service-runtime/testing';
 import type { DataSource } from 'typeorm';
 import { READ_MODEL_TABLES } from '../migrations/index.js';
-import {
-  type AdminReportingTestApp,
-  startAdminReportingTestApp,
-} from '../testing/admin-reporting-test-app.harness.js';
+import { adminReportingService } from '../service.definition.js';
 import {
   addedMember,
   assignedNumber,
@@ -54,18 +50,12 @@ import { rebuildReadModels } from './read-models-rebuild.service.js';
 const DAY_MS = 86_400_000;
 
 describe('admin-reporting read models, fed by events (real PostgreSQL, Kafka, Redis)', () => {
-  let reporting: AdminReportingTestApp;
+  let reporting: ServiceTestApp;
   let prefix: string;
-  let producer: AdminReportingTestApp['producer'];
-  let baseUrl: string;
+  let producer: ServiceTestApp['producer'];
   let database: DataSource;
 
-  async function get<T>(path: string): Promise<{ status: number; body: T }> {
-    const response = await fetch(`${baseUrl}${path}`, {
-      headers: await testGatewayCaller.headers('admin-reporting'),
-    });
-    return { status: response.status, body: (await response.json()) as T };
-  }
+  const get = <T>(path: string) => reporting.call<T>('GET', path);
 
   const publish = <D extends EventDefinition>(definition: D, payload: PayloadOf<D>) =>
     publishTestEvent(producer, prefix, definition, payload);
@@ -127,8 +117,8 @@ describe('admin-reporting read models, fed by events (real PostgreSQL, Kafka, Re
   }
 
   beforeAll(async () => {
-    reporting = await startAdminReportingTestApp('admin_reporting');
-    ({ prefix, producer, baseUrl, database } = reporting);
+    reporting = await startServiceTestApp(adminReportingService, { database: 'admin_reporting' });
+    ({ prefix, producer, database } = reporting);
   });
 
   afterAll(async () => {

@@ -5,10 +5,9 @@ import { Outbox } from '@multimfa/event-bus';
 import { type EventEnvelope, type PayloadOf, usageCounted } from '@multimfa/events';
 import type { InvoiceRecord, SavedCard, UsageRecord } from '@multimfa/service-contracts/billing';
 import { FixedClock } from '@multimfa/service-runtime';
-import { testGatewayCaller } from '@multimfa/service-runtime/testing';
 import type { INestApplication } from '@nestjs/common';
 import type { Producer } from 'kafkajs';
-import pg from 'pg';
+import type { DataSource } from 'typeorm';
 import { CardsRepository } from '../cards/cards.repository.js';
 import { oneMonthAfter } from '../purchases/billing-period.rules.js';
 import { RenewalsQueue } from '../queue/renewals.queue.js';
@@ -24,22 +23,10 @@ describe('auto-renewal at the payment date (real PostgreSQL, Redis, Kafka; Strip
   let prefix: string;
   let logger: BillingTestApp['logger'];
   let app: INestApplication;
-  let baseUrl: string;
-  let db: pg.Client;
+  let call: BillingTestApp['call'];
+  let database: DataSource;
   let producer: Producer;
   let sandboxBase: string;
-
-  async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(await testGatewayCaller.headers('billing')),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as T };
-  }
 
   /** A renewal worker whose clock stands at `at` (each replica of the service has one of these). */
   function worker(at: Date): RenewalsService {
@@ -83,7 +70,7 @@ describe('auto-renewal at the payment date (real PostgreSQL, Redis, Kafka; Strip
     const id = randomUUID();
     const mfaId = randomUUID();
     const due = new Date(Math.floor((Date.now() + 10 * DAY) / 1000) * 1000);
-    await db.query(
+    await database.query(
       `INSERT INTO subscription (id, user_id, mfa_id, mfa_type, plan_id, plan_name, base_price_cents,
          no_of_users, status, period_start, next_payment_date, auto_renewal)
        VALUES ($1, $2, $3, 'MultiMFA', 1, 'Basic', 500, 2, 'ACTIVE', $4, $5, $6)`,
@@ -93,7 +80,7 @@ describe('auto-renewal at the payment date (real PostgreSQL, Redis, Kafka; Strip
   }
 
   async function subscriptionRow(id: string) {
-    const { rows } = await db.query<{ status: string; period_start: Date; next_payment_date: Date }>(
+    const rows: Array<{ status: string; period_start: Date; next_payment_date: Date }> = await database.query(
       'SELECT status, period_start, next_payment_date FROM subscription WHERE id = $1',
       [id],
     );
@@ -101,13 +88,13 @@ describe('auto-renewal at the payment date (real PostgreSQL, Redis, Kafka; Strip
   }
 
   async function invoicesOf(subscriptionId: string) {
-    const { rows } = await db.query<{
+    const rows: Array<{
       id: string;
       status: string;
       amount_cents: number;
       payment_intent_id: string | null;
       last_payment_error: string | null;
-    }>(
+    }> = await database.query(
       'SELECT id, status, amount_cents, payment_intent_id, last_payment_error FROM invoice WHERE subscription_id = $1',
       [subscriptionId],
     );
@@ -116,7 +103,7 @@ describe('auto-renewal at the payment date (real PostgreSQL, Redis, Kafka; Strip
 
   /** The events billing wrote to its outbox about the subscription, in order. */
   async function eventsOf(subscriptionId: string) {
-    const { rows } = await db.query<{ type: string; payload: Record<string, unknown> }>(
+    const rows: Array<{ type: string; payload: Record<string, unknown> }> = await database.query(
       `SELECT envelope->>'type' AS type, envelope->'payload' AS payload FROM outbox_event
         WHERE envelope->'payload'->>'subscriptionId' = $1 ORDER BY id`,
       [subscriptionId],
@@ -126,7 +113,7 @@ describe('auto-renewal at the payment date (real PostgreSQL, Redis, Kafka; Strip
 
   /** The distinct PaymentIntents that paid the subscription's invoices. */
   async function paymentIntentsOf(subscriptionId: string): Promise<number> {
-    const { rows } = await db.query<{ n: number }>(
+    const rows: Array<{ n: number }> = await database.query(
       'SELECT count(DISTINCT payment_intent_id)::int AS n FROM invoice WHERE subscription_id = $1 AND payment_intent_id IS NOT NULL',
       [subscriptionId],
     );
@@ -171,7 +158,7 @@ describe('auto-renewal at the payment date (real PostgreSQL, Redis, Kafka; Strip
 
   /** The texts billing metered per period start of the subscription. */
   async function usageRows(subscriptionId: string): Promise<Record<string, number>> {
-    const { rows } = await db.query<{ period_start: Date; texts: number }>(
+    const rows: Array<{ period_start: Date; texts: number }> = await database.query(
       'SELECT period_start, texts FROM subscription_usage WHERE subscription_id = $1 ORDER BY period_start',
       [subscriptionId],
     );
@@ -180,7 +167,7 @@ describe('auto-renewal at the payment date (real PostgreSQL, Redis, Kafka; Strip
 
   /** The events of the usage topic billing has applied (its record of processed events). */
   async function applied(eventIds: string[]): Promise<number> {
-    const { rows } = await db.query<{ n: number }>(
+    const rows: Array<{ n: number }> = await database.query(
       'SELECT count(*)::int AS n FROM processed_event WHERE event_id = ANY($1::uuid[])',
       [eventIds],
     );
@@ -197,7 +184,7 @@ describe('auto-renewal at the payment date (real PostgreSQL, Redis, Kafka; Strip
 
   beforeAll(async () => {
     billing = await startBillingTestApp('billing_renewals');
-    ({ prefix, logger, app, baseUrl, sandboxBase, db, producer } = billing);
+    ({ prefix, logger, app, sandboxBase, database, producer, call } = billing);
   });
 
   afterAll(() => billing?.close());
@@ -401,11 +388,11 @@ describe('auto-renewal at the payment date (real PostgreSQL, Redis, Kafka; Strip
 
     const invoices = await invoicesOf(sub.id);
     expect(invoices.map((invoice) => [invoice.status, invoice.amount_cents])).toStrictEqual([['PAID', 506]]);
-    const { rows: lines } = await db.query<{
+    const lines: Array<{
       quantity: number;
       unit_price_cents: number;
       amount_cents: number;
-    }>(
+    }> = await database.query(
       'SELECT quantity, unit_price_cents, amount_cents FROM invoice_line WHERE invoice_id = $1 ORDER BY line_no',
       [invoices[0]?.id],
     );

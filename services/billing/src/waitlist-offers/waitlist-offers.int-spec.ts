@@ -3,9 +3,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type EventEnvelope, type PayloadOf, waitlistConfirmed } from '@multimfa/events';
 import type { CheckoutAnswer } from '@multimfa/service-contracts/billing';
-import { testGatewayCaller } from '@multimfa/service-runtime/testing';
 import type { Producer } from 'kafkajs';
-import pg from 'pg';
+import type { DataSource } from 'typeorm';
 import { type BillingTestApp, startBillingTestApp } from '../testing/billing-test-app.harness.js';
 
 const PUBLISHABLE_KEY = 'pk_test_multimfa_sandbox';
@@ -14,21 +13,9 @@ describe('the waitlist offer: 20% off the first MultiMFA (real PostgreSQL, Redis
   let billing: BillingTestApp;
   let prefix: string;
   let sandboxBase: string;
-  let baseUrl: string;
-  let db: pg.Client;
+  let call: BillingTestApp['call'];
+  let database: DataSource;
   let producer: Producer;
-
-  async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(await testGatewayCaller.headers('billing')),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as T };
-  }
 
   /** A customer whose account e-mail is `emailAddress` (billing's payment customer). */
   async function customer(emailAddress: string): Promise<string> {
@@ -66,18 +53,19 @@ describe('the waitlist offer: 20% off the first MultiMFA (real PostgreSQL, Redis
   }
 
   async function offerRows(emailAddress: string) {
-    const { rows } = await db.query<{
+    const rows: Array<{
       confirmed_at: Date;
       redeemed_at: Date | null;
       checkout_id: string | null;
-    }>('SELECT confirmed_at, redeemed_at, checkout_id FROM waitlist_offer WHERE email_address = $1', [
-      emailAddress,
-    ]);
+    }> = await database.query(
+      'SELECT confirmed_at, redeemed_at, checkout_id FROM waitlist_offer WHERE email_address = $1',
+      [emailAddress],
+    );
     return rows;
   }
 
   async function applied(eventIds: string[]): Promise<number> {
-    const { rows } = await db.query<{ n: number }>(
+    const rows: Array<{ n: number }> = await database.query(
       'SELECT count(*)::int AS n FROM processed_event WHERE event_id = ANY($1::uuid[])',
       [eventIds],
     );
@@ -149,7 +137,7 @@ describe('the waitlist offer: 20% off the first MultiMFA (real PostgreSQL, Redis
 
   beforeAll(async () => {
     billing = await startBillingTestApp('billing_waitlist_offers');
-    ({ prefix, baseUrl, sandboxBase, db, producer } = billing);
+    ({ prefix, sandboxBase, database, producer, call } = billing);
   });
 
   afterAll(() => billing?.close());
@@ -210,7 +198,7 @@ describe('the waitlist offer: 20% off the first MultiMFA (real PostgreSQL, Redis
   it('a 50% code beats the offer: the code applies ($2.50 off) and the offer stays unredeemed', async () => {
     const { userId, emailAddress } = await prospect();
     const code = `HALF${randomBytes(3).toString('hex')}`.toUpperCase();
-    const { rows } = await db.query<{ id: string }>(
+    const rows: Array<{ id: string }> = await database.query(
       `INSERT INTO discount (id, code, discount_type, value, max_no_usage, used_count, expiry_date, is_active)
        VALUES ($1, $2, 'PERCENTAGE', 50, 10, 0, now() + interval '30 days', true) RETURNING id`,
       [randomUUID(), code],

@@ -1,42 +1,21 @@
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createKafka, readTopic } from '@multimfa/event-bus';
-import { createTestTopics, deleteTestTopics, publishedCodes } from '@multimfa/event-bus/testing';
+import { readTopic } from '@multimfa/event-bus';
+import { publishedCodes, type ServiceTestApp, startServiceTestApp } from '@multimfa/event-bus/testing';
 import { openSecret, TOPICS } from '@multimfa/events';
-import { loadConfig } from '@multimfa/service-runtime';
-import {
-  createTestDatabase,
-  createTestServiceApp,
-  dropTestDatabase,
-  testGatewayCaller,
-  testInfrastructure,
-  testLogger,
-} from '@multimfa/service-runtime/testing';
-import type { INestApplication } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { identityService } from '../service.definition.js';
 
 type Json = Record<string, unknown>;
 
 describe('identity: accounts and one-time codes (real PostgreSQL, Redis, Kafka)', () => {
-  let app: INestApplication;
-  let baseUrl: string;
-  let databaseUrl: string;
+  let identity: ServiceTestApp;
+  let topicPrefix: string;
+  let kafka: ServiceTestApp['kafka'];
   let database: DataSource;
 
-  async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(await testGatewayCaller.headers('identity')),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json().catch(() => ({}))) as Json };
-  }
+  const call = (method: string, path: string, body?: unknown) => identity.call<Json>(method, path, body);
 
   async function register(overrides: Json = {}) {
     const emailAddress = `user-${randomBytes(4).toString('hex')}@example.com`;
@@ -102,38 +81,16 @@ describe('identity: accounts and one-time codes (real PostgreSQL, Redis, Kafka)'
   }
 
   const sealingKey = randomBytes(32).toString('base64');
-  const topicPrefix = `${testInfrastructure.topicPrefix}identity-${randomBytes(3).toString('hex')}.`;
-  const kafka = createKafka({
-    clientId: 'identity-test',
-    brokers: testInfrastructure.kafkaBrokers,
-    logger: testLogger(),
-  });
 
   beforeAll(async () => {
-    await createTestTopics(kafka, topicPrefix);
-    databaseUrl = await createTestDatabase('identity');
-    const config = loadConfig(identityService.configSchema, {
-      PORT: '1',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: testInfrastructure.redisUrl,
-      KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
-      KAFKA_TOPIC_PREFIX: topicPrefix,
-      ...testGatewayCaller.env,
-      CODE_HMAC_KEY: randomBytes(32).toString('hex'),
-      EVENT_SEALING_KEY: sealingKey,
+    identity = await startServiceTestApp(identityService, {
+      database: 'identity',
+      settings: { CODE_HMAC_KEY: randomBytes(32).toString('hex'), EVENT_SEALING_KEY: sealingKey },
     });
-    app = await createTestServiceApp(identityService, config, testLogger('identity'));
-    await app.listen(0, '127.0.0.1');
-    baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-    database = await new DataSource({ type: 'postgres', url: databaseUrl }).initialize();
+    ({ prefix: topicPrefix, kafka, database } = identity);
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.destroy();
-    await dropTestDatabase(databaseUrl);
-    await deleteTestTopics(kafka, topicPrefix);
-  });
+  afterAll(() => identity?.close());
 
   it('registers a user and publishes the fact and the verification e-mail in the same transaction', async () => {
     const user = await register();

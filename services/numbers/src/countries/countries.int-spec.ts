@@ -1,50 +1,37 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { loadConfig, Metrics, metricsPort, serveMetrics } from '@multimfa/service-runtime';
-import {
-  createTestDatabase,
-  createTestServiceApp,
-  dropTestDatabase,
-  testGatewayCaller,
-  testInfrastructure,
-  testLogger,
-} from '@multimfa/service-runtime/testing';
-import type { INestApplication } from '@nestjs/common';
+import { type ServiceTestAppWithoutKafka, startServiceTestApp } from '@multimfa/event-bus/testing';
+import { Metrics, metricsPort, serveMetrics } from '@multimfa/service-runtime';
+import { testGatewayCaller } from '@multimfa/service-runtime/testing';
 import { numbersService } from '../service.definition.js';
 
 describe('numbers service: countries (real PostgreSQL, Redis, Kafka)', () => {
-  let app: INestApplication;
+  let numbers: ServiceTestAppWithoutKafka;
+  let app: ServiceTestAppWithoutKafka['app'];
   let baseUrl: string;
-  let databaseUrl: string;
   let metricsServer: Server | undefined;
   const asGateway = async () => ({ headers: await testGatewayCaller.headers('numbers') });
 
   beforeAll(async () => {
-    databaseUrl = await createTestDatabase('numbers');
-    const config = loadConfig(numbersService.configSchema, {
-      PORT: '1',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: testInfrastructure.redisUrl,
-      KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
-      PUBLIC_API_URL: 'http://127.0.0.1:1',
-      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000001',
-      TWILIO_AUTH_TOKEN: '5a4db0c55a4db0c55a4db0c55a4db0c5',
-      BOT_KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      TWILIO_API_URL: 'http://127.0.0.1:1',
-      ...testGatewayCaller.env,
+    numbers = await startServiceTestApp(numbersService, {
+      database: 'numbers',
+      kafka: false,
+      settings: {
+        PUBLIC_API_URL: 'http://127.0.0.1:1',
+        TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000001',
+        TWILIO_AUTH_TOKEN: '5a4db0c55a4db0c55a4db0c55a4db0c5',
+        BOT_KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+        TWILIO_API_URL: 'http://127.0.0.1:1',
+      },
     });
-    app = await createTestServiceApp(numbersService, config, testLogger('numbers'));
-    await app.listen(0, '127.0.0.1');
-    baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    ({ app, baseUrl } = numbers);
   });
 
   afterAll(async () => {
     metricsServer?.close();
-    await app?.close();
-    await dropTestDatabase(databaseUrl);
+    await numbers?.close();
   });
 
   it('serves the country list seeded by its migration, alphabetically', async () => {

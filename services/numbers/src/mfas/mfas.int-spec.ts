@@ -1,77 +1,30 @@
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createKafka } from '@multimfa/event-bus';
-import { createTestTopics, deleteTestTopics, publishTestEvent } from '@multimfa/event-bus/testing';
+import { publishTestEvent } from '@multimfa/event-bus/testing';
 import { type PurchaseCompleted, purchaseCompleted, userDeleted } from '@multimfa/events';
-import { createSandbox, loadSandboxSettings, type Sandbox } from '@multimfa/provider-sandbox/server';
-import type { MfaRecord, PoolNumber, WaitingMfa } from '@multimfa/service-contracts/numbers';
-import { loadConfig } from '@multimfa/service-runtime';
+import type { MfaRecord, WaitingMfa } from '@multimfa/service-contracts/numbers';
 import {
-  createTestDatabase,
-  createTestServiceApp,
-  dropTestDatabase,
-  testGatewayCaller,
-  testInfrastructure,
-  testLogger,
-} from '@multimfa/service-runtime/testing';
-import type { INestApplication } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { numbersService } from '../service.definition.js';
+  type NumbersTestApp,
+  PUBLIC_API_URL,
+  startNumbersTestApp,
+} from '../testing/numbers-test-app.harness.js';
 
-const ACCOUNT_SID = 'AC00000000000000000000000000000001';
-const AUTH_TOKEN = '5a4db0c55a4db0c55a4db0c55a4db0c5';
-const PUBLIC_API_URL = 'https://multimfa.test';
 /** The sandbox account's numbers: two in the US, two in Canada, one in Australia. */
 const US = ['+14155550123', '+12025550143'];
 const CA = ['+16135550117', '+16135550118'];
 const AU = '+61412345678';
 
-type Answer<T> = { status: number; body: T };
-
 describe('numbers: purchases applied once, numbers allocated (real PostgreSQL, Kafka, Redis; Twilio in the sandbox)', () => {
-  const prefix = `${testInfrastructure.topicPrefix}${randomBytes(3).toString('hex')}.`;
-  const logger = testLogger('numbers');
-  const kafka = createKafka({ clientId: 'numbers-test', brokers: testInfrastructure.kafkaBrokers, logger });
-  const producer = kafka.producer();
-  let sandbox: Sandbox;
-  let sandboxUrl: string;
-  let app: INestApplication;
-  let baseUrl: string;
-  let databaseUrl: string;
-  let database: DataSource;
-  const countryIds = new Map<string, number>();
-  /** The sandbox account's SID of each of its numbers. */
-  const sids = new Map<string, string>();
-
-  async function call<T>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(await testGatewayCaller.headers('numbers')),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as T };
-  }
-
-  const twilioAuth = `Basic ${Buffer.from(`${ACCOUNT_SID}:${AUTH_TOKEN}`).toString('base64')}`;
-  const twilioApi = (path: string) =>
-    fetch(`${sandboxUrl}/2010-04-01/Accounts/${ACCOUNT_SID}/${path}`, {
-      headers: { authorization: twilioAuth },
-    });
-
-  async function addToPool(e164: string): Promise<PoolNumber> {
-    const added = await call<PoolNumber>('POST', '/pool/numbers', {
-      mobileNo: e164,
-      sid: sids.get(e164),
-      referenceName: `Sandbox ${e164}`,
-    });
-    assert.equal(added.status, 201, JSON.stringify(added.body));
-    return added.body;
-  }
+  let numbers: NumbersTestApp;
+  let prefix: string;
+  let producer: NumbersTestApp['producer'];
+  let database: NumbersTestApp['database'];
+  let countryIds: NumbersTestApp['countryIds'];
+  let sids: NumbersTestApp['sids'];
+  let call: NumbersTestApp['call'];
+  let twilioApi: NumbersTestApp['twilioApi'];
+  let addToPool: NumbersTestApp['addToPool'];
 
   /** A purchase as billing completes it: a new Basic MultiMFA in `iso`, unless told otherwise. */
   function purchase(
@@ -117,47 +70,12 @@ describe('numbers: purchases applied once, numbers allocated (real PostgreSQL, K
     Number((await database.query(sql, params))[0].count);
 
   beforeAll(async () => {
-    sandbox = createSandbox(
-      loadSandboxSettings({ LOG_LEVEL: 'silent', TWILIO_PHONE_NUMBERS: [...US, ...CA, AU].join(',') }).config,
-    );
-    sandboxUrl = await sandbox.listen(0, '127.0.0.1');
-    await createTestTopics(kafka, prefix);
-    await producer.connect();
-    databaseUrl = await createTestDatabase('numbers_mfas');
-    const config = loadConfig(numbersService.configSchema, {
-      PORT: '1',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: testInfrastructure.redisUrl,
-      KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
-      KAFKA_TOPIC_PREFIX: prefix,
-      PUBLIC_API_URL,
-      TWILIO_ACCOUNT_SID: ACCOUNT_SID,
-      TWILIO_AUTH_TOKEN: AUTH_TOKEN,
-      BOT_KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      TWILIO_API_URL: sandboxUrl,
-      ...testGatewayCaller.env,
-    });
-    app = await createTestServiceApp(numbersService, config, logger);
-    await app.listen(0, '127.0.0.1');
-    baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-    database = await new DataSource({ type: 'postgres', url: databaseUrl }).initialize();
-    const countries = await call<Array<{ multiMFACountryId: number; isoCode: string }>>('GET', '/countries');
-    for (const country of countries.body) countryIds.set(country.isoCode, country.multiMFACountryId);
-    const owned = (await (await twilioApi('IncomingPhoneNumbers.json')).json()) as {
-      incoming_phone_numbers: Array<{ phone_number: string; sid: string }>;
-    };
-    for (const number of owned.incoming_phone_numbers) sids.set(number.phone_number, number.sid);
+    numbers = await startNumbersTestApp('numbers_mfas', [...US, ...CA, AU]);
+    ({ prefix, producer, database, countryIds, sids, call, twilioApi, addToPool } = numbers);
     for (const e164 of [...US, CA[0] as string, AU]) await addToPool(e164);
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.destroy();
-    await producer.disconnect();
-    await sandbox?.close();
-    await dropTestDatabase(databaseUrl);
-    await deleteTestTopics(kafka, prefix);
-  });
+  afterAll(() => numbers?.close());
 
   it('applies one purchase sent twice over HTTP and once as an event, all at once: one MFA, one number, one created event, the same answer', async () => {
     const userId = randomUUID();

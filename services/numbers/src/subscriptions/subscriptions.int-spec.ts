@@ -1,65 +1,35 @@
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createKafka, Outbox } from '@multimfa/event-bus';
-import { createTestTopics, deleteTestTopics, publishTestEvent } from '@multimfa/event-bus/testing';
+import { Outbox } from '@multimfa/event-bus';
+import { publishTestEvent } from '@multimfa/event-bus/testing';
 import {
   type PurchaseCompleted,
   type SubscriptionExpired,
   subscriptionExpired,
   subscriptionRenewed,
 } from '@multimfa/events';
-import { createSandbox, loadSandboxSettings, type Sandbox } from '@multimfa/provider-sandbox/server';
-import type { MfaRecord, PoolNumber } from '@multimfa/service-contracts/numbers';
-import { FixedClock, loadConfig } from '@multimfa/service-runtime';
-import {
-  createTestDatabase,
-  createTestServiceApp,
-  dropTestDatabase,
-  testGatewayCaller,
-  testInfrastructure,
-  testLogger,
-} from '@multimfa/service-runtime/testing';
-import type { INestApplication } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import type { MfaRecord } from '@multimfa/service-contracts/numbers';
+import { FixedClock } from '@multimfa/service-runtime';
 import { AllocationService } from '../allocation/allocation.service.js';
 import { NumberHoldingRepository } from '../pool/number-holding.repository.js';
 import { NumberHoldingService } from '../pool/number-holding.service.js';
-import { numbersService } from '../service.definition.js';
+import { type NumbersTestApp, startNumbersTestApp } from '../testing/numbers-test-app.harness.js';
 
-const ACCOUNT_SID = 'AC00000000000000000000000000000001';
-const AUTH_TOKEN = '5a4db0c55a4db0c55a4db0c55a4db0c5';
 const DAY = 86_400_000;
 /** The sandbox account's numbers used here: two in the US, one in Canada. */
 const US = ['+14155550123', '+12025550143'];
 const CA = '+16135550117';
 
 describe('expiry and number continuity: reserved 30 days, quarantined 90, then free (real PostgreSQL, Kafka, Redis; the clock moved)', () => {
-  const prefix = `${testInfrastructure.topicPrefix}${randomBytes(3).toString('hex')}.`;
-  const logger = testLogger('numbers');
-  const kafka = createKafka({ clientId: 'numbers-test', brokers: testInfrastructure.kafkaBrokers, logger });
-  const producer = kafka.producer();
-  let sandbox: Sandbox;
-  let sandboxUrl: string;
-  let app: INestApplication;
-  let baseUrl: string;
-  let databaseUrl: string;
-  let database: DataSource;
-  const countryIds = new Map<string, number>();
-  const sids = new Map<string, string>();
-
-  async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(await testGatewayCaller.headers('numbers')),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as T };
-  }
+  let numbers: NumbersTestApp;
+  let prefix: string;
+  let logger: NumbersTestApp['logger'];
+  let producer: NumbersTestApp['producer'];
+  let app: NumbersTestApp['app'];
+  let database: NumbersTestApp['database'];
+  let countryIds: NumbersTestApp['countryIds'];
+  let call: NumbersTestApp['call'];
 
   /** The sweep of held numbers as a replica whose clock stands at `at` runs it. */
   function sweepAt(at: Date) {
@@ -162,59 +132,12 @@ describe('expiry and number continuity: reserved 30 days, quarantined 90, then f
   }
 
   beforeAll(async () => {
-    sandbox = createSandbox(
-      loadSandboxSettings({ LOG_LEVEL: 'silent', TWILIO_PHONE_NUMBERS: [...US, CA].join(',') }).config,
-    );
-    sandboxUrl = await sandbox.listen(0, '127.0.0.1');
-    await createTestTopics(kafka, prefix);
-    await producer.connect();
-    databaseUrl = await createTestDatabase('numbers_holding');
-    app = await createTestServiceApp(
-      numbersService,
-      loadConfig(numbersService.configSchema, {
-        PORT: '1',
-        DATABASE_URL: databaseUrl,
-        REDIS_URL: testInfrastructure.redisUrl,
-        KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
-        KAFKA_TOPIC_PREFIX: prefix,
-        PUBLIC_API_URL: 'https://multimfa.test',
-        TWILIO_ACCOUNT_SID: ACCOUNT_SID,
-        TWILIO_AUTH_TOKEN: AUTH_TOKEN,
-        BOT_KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-        TWILIO_API_URL: sandboxUrl,
-        ...testGatewayCaller.env,
-      }),
-      logger,
-    );
-    await app.listen(0, '127.0.0.1');
-    baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-    database = await new DataSource({ type: 'postgres', url: databaseUrl }).initialize();
-    const countries = await call<Array<{ multiMFACountryId: number; isoCode: string }>>('GET', '/countries');
-    for (const country of countries.body) countryIds.set(country.isoCode, country.multiMFACountryId);
-    const owned = (await (
-      await fetch(`${sandboxUrl}/2010-04-01/Accounts/${ACCOUNT_SID}/IncomingPhoneNumbers.json`, {
-        headers: { authorization: `Basic ${Buffer.from(`${ACCOUNT_SID}:${AUTH_TOKEN}`).toString('base64')}` },
-      })
-    ).json()) as { incoming_phone_numbers: Array<{ phone_number: string; sid: string }> };
-    for (const number of owned.incoming_phone_numbers) sids.set(number.phone_number, number.sid);
-    for (const e164 of [...US, CA]) {
-      const added = await call<PoolNumber>('POST', '/pool/numbers', {
-        mobileNo: e164,
-        sid: sids.get(e164),
-        referenceName: `Sandbox ${e164}`,
-      });
-      assert.equal(added.status, 201, JSON.stringify(added.body));
-    }
+    numbers = await startNumbersTestApp('numbers_holding', [...US, CA]);
+    ({ prefix, logger, producer, app, database, countryIds, call } = numbers);
+    for (const e164 of [...US, CA]) await numbers.addToPool(e164);
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.destroy();
-    await producer.disconnect();
-    await sandbox?.close();
-    await dropTestDatabase(databaseUrl);
-    await deleteTestTopics(kafka, prefix);
-  });
+  afterAll(() => numbers?.close());
 
   it('an expired MultiMFA is inactive and its number RESERVED 30 days; allocation passes over it; at day 30 it is QUARANTINED, at day 120 FREE and given to the MFA waiting longest; the old owner paying after that waits for a new number', async () => {
     const owner = await buy('US');
