@@ -39,12 +39,12 @@ describe('ServiceClient', () => {
       if (req.url === '/broken')
         return reply(500, { isError: true, message: 'stack trace with secrets', data: null });
       if (req.url === '/off-contract') return reply(200, [{ id: 'one' }]);
-      if (req.url === '/slow') return void setTimeout(() => reply(200, []), 500);
+      if (req.url === '/slow') return void setTimeout(() => reply(200, []), 3000);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     baseUrl = `http://127.0.0.1:${port}`;
-    client = new ServiceClient('numbers', baseUrl, 200, testLogger(), signer);
+    client = new ServiceClient('numbers', baseUrl, 1000, testLogger(), signer);
   });
 
   afterAll(async () => {
@@ -105,7 +105,7 @@ describe('ServiceClient', () => {
     const logger = createLogger('gateway', 'debug', {
       write: (line: string) => lines.push(JSON.parse(line)),
     });
-    const logged = new ServiceClient('numbers', baseUrl, 200, logger, signer);
+    const logged = new ServiceClient('numbers', baseUrl, 1000, logger, signer);
     const caller = new AbortController();
     const ended = logged.request('GET', '/slow', schema, undefined, caller.signal);
     setTimeout(() => caller.abort(), 20);
