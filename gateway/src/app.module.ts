@@ -20,7 +20,6 @@ import { ContactService } from './contact/contact.service.js';
 import { ContactThrottleService } from './contact/contact-throttle.service.js';
 import { controllers } from './controllers.js';
 import { DiscountMailingService } from './discount-mailing/discount-mailing.service.js';
-import { GatewayRedis } from './http/gateway-redis.js';
 import { InvitationsService } from './members/invitations.service.js';
 import { MembersService } from './members/members.service.js';
 import { MfasService } from './mfa/mfas.service.js';
@@ -28,6 +27,7 @@ import { PaymentService } from './payment/payment.service.js';
 import { PlansService } from './plan/plans.service.js';
 import { PromotionService } from './promotion/promotion.service.js';
 import { PromotionThrottleService } from './promotion/promotion-throttle.service.js';
+import { GatewayRedis } from './redis/gateway-redis.js';
 import { UpstreamModule } from './upstream/upstream.module.js';
 import { webhookProviders } from './webhooks/webhook-providers.js';
 

@@ -4,7 +4,7 @@ import { DomainError, FixedClock } from '@multimfa/service-runtime';
 import type { Request } from 'express';
 import type { SessionData } from 'express-session';
 import type { GatewayConfig } from '../config/gateway.config.js';
-import type { GatewayRedis } from '../http/gateway-redis.js';
+import type { GatewayRedis } from '../redis/gateway-redis.js';
 import { PROOF_VALID_MS, SessionsService } from './sessions.service.js';
 
 type FakeSession = Partial<SessionData> & {

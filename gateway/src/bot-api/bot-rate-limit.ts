@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { GATEWAY_CONFIG } from '../config/gateway-config.token.js';
-import { GatewayRedis } from '../http/gateway-redis.js';
+import { GatewayRedis } from '../redis/gateway-redis.js';
 
 const WINDOW_SECONDS = 60;
 const POLICY = 'bot';

@@ -9,7 +9,7 @@ import { adminAreaMiddleware } from '../access/admin-area.middleware.js';
 import { sessionLifetimeMiddleware } from '../auth/session-lifetime.middleware.js';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { STRIPE_WEBHOOK_PATH } from '../payment/stripe-webhook.controller.js';
-import { GatewayRedis } from './gateway-redis.js';
+import { GatewayRedis } from '../redis/gateway-redis.js';
 import { rateLimitMiddleware } from './rate-limit.middleware.js';
 import { SESSION_PREFIX, sessionCookieName, sessionSecondsLeft } from './session-settings.js';
 import { xsrfMiddleware } from './xsrf.middleware.js';
