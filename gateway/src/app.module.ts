@@ -8,7 +8,6 @@ import { AdminReportingService } from './admin-reporting/admin-reporting.service
 import { AdminUsersService } from './admin-users/admin-users.service.js';
 import { AccountsService } from './auth/accounts.service.js';
 import { LoginThrottleService } from './auth/login-throttle.service.js';
-import { SessionsService } from './auth/sessions.service.js';
 import { BotApiService } from './bot-api/bot-api.service.js';
 import { BotKeyGuard } from './bot-api/bot-key.guard.js';
 import { BotRateLimiter } from './bot-api/bot-rate-limit.js';
@@ -28,6 +27,7 @@ import { PlansService } from './plan/plans.service.js';
 import { PromotionService } from './promotion/promotion.service.js';
 import { PromotionThrottleService } from './promotion/promotion-throttle.service.js';
 import { GatewayRedis } from './redis/gateway-redis.js';
+import { SessionsService } from './session/sessions.service.js';
 import { UpstreamModule } from './upstream/upstream.module.js';
 import { webhookProviders } from './webhooks/webhook-providers.js';
 

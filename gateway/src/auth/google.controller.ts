@@ -6,7 +6,7 @@ import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth2
 import { PublicRoute } from '../access/serves.decorator.js';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { GATEWAY_CONFIG } from '../config/gateway-config.token.js';
-import { SessionsService } from './sessions.service.js';
+import { SessionsService } from '../session/sessions.service.js';
 
 /**
  * The pages a Google sign-in may return to (`?returnTo=`, nothing else: no open redirect): the sign-in

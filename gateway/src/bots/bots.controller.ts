@@ -16,7 +16,7 @@ import { Body, Controller, HttpCode, Inject, Param, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type { z } from 'zod';
 import { Serves } from '../access/serves.decorator.js';
-import { SessionsService } from '../auth/sessions.service.js';
+import { SessionsService } from '../session/sessions.service.js';
 import { BotsService } from './bots.service.js';
 
 /** The RoboMFA detail page: the RoboMFA, its changes, its bots (signed-in customers, their own only). */

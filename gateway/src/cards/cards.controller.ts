@@ -24,7 +24,7 @@ import { Body, Controller, HttpCode, Inject, Param, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type { z } from 'zod';
 import { Serves } from '../access/serves.decorator.js';
-import { SessionsService } from '../auth/sessions.service.js';
+import { SessionsService } from '../session/sessions.service.js';
 import { CardsService } from './cards.service.js';
 
 type CardParams = { stripeCustomerId: string; cardId: string };

@@ -1,17 +1,15 @@
 import { Clock, type Logger } from '@multimfa/service-runtime';
 import type { INestApplication } from '@nestjs/common';
-import RedisStore from 'connect-redis';
 import cookieParser from 'cookie-parser';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import session from 'express-session';
 import helmet from 'helmet';
 import { adminAreaMiddleware } from '../access/admin-area.middleware.js';
-import { sessionLifetimeMiddleware } from '../auth/session-lifetime.middleware.js';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { STRIPE_WEBHOOK_PATH } from '../payment/stripe-webhook.controller.js';
 import { GatewayRedis } from '../redis/gateway-redis.js';
+import { sessionMiddleware } from '../session/session.middleware.js';
+import { sessionLifetimeMiddleware } from '../session/session-lifetime.middleware.js';
 import { rateLimitMiddleware } from './rate-limit.middleware.js';
-import { SESSION_PREFIX, sessionCookieName, sessionSecondsLeft } from './session-settings.js';
 import { xsrfMiddleware } from './xsrf.middleware.js';
 
 /** The routes that take an invitation token (customer-area section 7). */
@@ -108,29 +106,7 @@ export function configureHttp(app: INestApplication, config: GatewayConfig, logg
     exceptMachineCallers(cookieParser()),
     exceptMachineCallers(signedCookiesOnDemand(config.SESSION_SECRET)),
   );
-  const sessions = session({
-    name: sessionCookieName(config.COOKIE_SECURE),
-    // Redis keeps a session until the earlier of its absolute end (from sign-in) and its idle end.
-    store: new RedisStore({
-      client: redis,
-      prefix: SESSION_PREFIX,
-      ttl: (stored) =>
-        Math.max(1, sessionSecondsLeft(stored, config.SESSION_TTL_SECONDS, clock.now().getTime())),
-      disableTouch: true,
-    }),
-    secret: config.SESSION_SECRET,
-    resave: false,
-    saveUninitialized: false,
-    rolling: false,
-    cookie: {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: config.COOKIE_SECURE,
-      maxAge: config.SESSION_TTL_SECONDS * 1000,
-      path: '/',
-    },
-  });
-  app.use('/api', exceptMachineCallers(sessions));
+  app.use('/api', exceptMachineCallers(sessionMiddleware(config, redis, clock)));
   app.use('/api', exceptWebhooks(rateLimit.enforce));
   app.use(INVITATION_ROUTES, invitationLimit.enforce);
   app.use('/api', exceptMachineCallers(sessionLifetimeMiddleware(config.SESSION_TTL_SECONDS, clock)));

@@ -11,7 +11,7 @@ import { ok } from '@multimfa/service-runtime';
 import { Body, Controller, HttpCode, Inject, Param, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { Serves } from '../access/serves.decorator.js';
-import { SessionsService } from '../auth/sessions.service.js';
+import { SessionsService } from '../session/sessions.service.js';
 import { InvitationsService } from './invitations.service.js';
 
 /** Invitations: the owner sends them; the invited member, without an account, answers them. */

@@ -15,7 +15,7 @@ import { Body, Controller, HttpCode, Inject, Param, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type { z } from 'zod';
 import { Serves } from '../access/serves.decorator.js';
-import { SessionsService } from '../auth/sessions.service.js';
+import { SessionsService } from '../session/sessions.service.js';
 import { MembersService } from './members.service.js';
 
 /** The MultiMFA detail page: its fields, and its members (signed-in customers, their own only). */

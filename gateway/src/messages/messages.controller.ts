@@ -3,7 +3,7 @@ import { ok } from '@multimfa/service-runtime';
 import { Controller, Inject, Param, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { Serves } from '../access/serves.decorator.js';
-import { SessionsService } from '../auth/sessions.service.js';
+import { SessionsService } from '../session/sessions.service.js';
 import { MessagesService } from './messages.service.js';
 
 /** The MultiMFA detail page's recent texts and their per-recipient delivery status. */

@@ -14,7 +14,7 @@ import { Body, Controller, HttpCode, Inject, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type { z } from 'zod';
 import { Serves } from '../access/serves.decorator.js';
-import { SessionsService } from '../auth/sessions.service.js';
+import { SessionsService } from '../session/sessions.service.js';
 import { toMultiMfa, toRoboMfa } from './mfa-shapes.js';
 import { MfasService } from './mfas.service.js';
 

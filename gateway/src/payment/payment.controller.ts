@@ -15,7 +15,7 @@ import type { Request } from 'express';
 import type { z } from 'zod';
 import { unauthenticated } from '../access/access-errors.js';
 import { Serves } from '../access/serves.decorator.js';
-import '../access/session-user.js';
+import '../session/session-user.js';
 import { PaymentService } from './payment.service.js';
 
 /** The signed-in caller (the access guard let only signed-in users through); never an id from the body. */

@@ -2,11 +2,11 @@ import { googleIdentityRequired } from '@multimfa/service-contracts/identity';
 import { Clock, DomainError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { GoogleIdentity, PasswordResetGrant, PendingSignUp, UserRole } from '../access/session-user.js';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { GATEWAY_CONFIG } from '../config/gateway-config.token.js';
-import { SESSION_PREFIX, sessionCookieName } from '../http/session-settings.js';
 import { GatewayRedis } from '../redis/gateway-redis.js';
+import { SESSION_PREFIX, sessionCookieName } from './session-settings.js';
+import type { GoogleIdentity, PasswordResetGrant, PendingSignUp, UserRole } from './session-user.js';
 
 /** A Google identity or a reset code is good for this long in the session that proved it. */
 export const PROOF_VALID_MS = 10 * 60_000;
