@@ -1,10 +1,10 @@
 import { googleIdentityRequired } from '@multimfa/service-contracts/identity';
 import { Clock, DomainError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { GATEWAY_CONFIG } from '../config/gateway-config.token.js';
 import { GatewayRedis } from '../redis/gateway-redis.js';
+import type { Browser, BrowserSession } from './browser.port.js';
 import { SESSION_PREFIX, sessionCookieName } from './session-settings.js';
 import type { GoogleIdentity, PasswordResetGrant, PendingSignUp, UserRole } from './session-user.js';
 
@@ -12,9 +12,6 @@ import type { GoogleIdentity, PasswordResetGrant, PendingSignUp, UserRole } from
 export const PROOF_VALID_MS = 10 * 60_000;
 
 const indexKey = (userId: string) => `user-sessions:${userId}`;
-
-const promised = (run: (done: (error?: unknown) => void) => void) =>
-  new Promise<void>((resolve, reject) => run((error) => (error ? reject(error) : resolve())));
 
 /**
  * Server-side sessions: every sign-in and every stored proof (a Google identity, a reset grant) gives
@@ -31,44 +28,47 @@ export class SessionsService {
 
   /** `pendingSignUp`: a sign-up of an address that already had an account (see PendingSignUp). */
   async signIn(
-    req: Request,
+    session: BrowserSession,
     user: { userId: string; userType: UserRole },
     pendingSignUp?: PendingSignUp,
   ): Promise<void> {
-    const google = req.session.google;
-    await this.renew(req, this.now());
-    req.session.user = { userId: user.userId, role: user.userType };
-    if (google) req.session.google = google;
-    if (pendingSignUp) req.session.pendingSignUp = pendingSignUp;
-    await this.save(req, user.userId);
+    const google = session.data.google;
+    await this.renew(session, this.now());
+    session.data.user = { userId: user.userId, role: user.userType };
+    if (google) session.data.google = google;
+    if (pendingSignUp) session.data.pendingSignUp = pendingSignUp;
+    await this.save(session, user.userId);
   }
 
   /** Keeps a Google identity this browser just proved (now), under a new session id. */
-  async storeGoogleProof(req: Request, google: Omit<GoogleIdentity, 'verifiedAt'>): Promise<void> {
-    const { user, startedAt, pendingSignUp } = req.session;
-    await this.renew(req, user ? (startedAt ?? this.now()) : this.now());
-    if (user) req.session.user = user;
-    if (pendingSignUp) req.session.pendingSignUp = pendingSignUp;
-    req.session.google = { ...google, verifiedAt: this.now() };
-    await this.save(req, user?.userId);
+  async storeGoogleProof(session: BrowserSession, google: Omit<GoogleIdentity, 'verifiedAt'>): Promise<void> {
+    const { user, startedAt, pendingSignUp } = session.data;
+    await this.renew(session, user ? (startedAt ?? this.now()) : this.now());
+    if (user) session.data.user = user;
+    if (pendingSignUp) session.data.pendingSignUp = pendingSignUp;
+    session.data.google = { ...google, verifiedAt: this.now() };
+    await this.save(session, user?.userId);
   }
 
   /** Lets this browser set a new password for the account, briefly (from now), under a new session id. */
-  async storeResetGrant(req: Request, grant: Omit<PasswordResetGrant, 'verifiedAt'>): Promise<void> {
-    const { user, startedAt, google, pendingSignUp } = req.session;
-    await this.renew(req, user ? (startedAt ?? this.now()) : this.now());
-    if (user) req.session.user = user;
-    if (google) req.session.google = google;
-    if (pendingSignUp) req.session.pendingSignUp = pendingSignUp;
-    req.session.passwordReset = { ...grant, verifiedAt: this.now() };
+  async storeResetGrant(
+    session: BrowserSession,
+    grant: Omit<PasswordResetGrant, 'verifiedAt'>,
+  ): Promise<void> {
+    const { user, startedAt, google, pendingSignUp } = session.data;
+    await this.renew(session, user ? (startedAt ?? this.now()) : this.now());
+    if (user) session.data.user = user;
+    if (google) session.data.google = google;
+    if (pendingSignUp) session.data.pendingSignUp = pendingSignUp;
+    session.data.passwordReset = { ...grant, verifiedAt: this.now() };
     // Indexed under the account, so a password change elsewhere ends the grant too.
-    await this.save(req, grant.userId);
-    if (user && user.userId !== grant.userId) await this.index(user.userId, req.sessionID);
+    await this.save(session, grant.userId);
+    if (user && user.userId !== grant.userId) await this.index(user.userId, session.id);
   }
 
   /** The Google identity this browser proved for the address, within the proof window. */
-  provenGoogle(req: Request, emailAddress: string): GoogleIdentity {
-    const google = req.session.google;
+  provenGoogle(session: BrowserSession, emailAddress: string): GoogleIdentity {
+    const google = session.data.google;
     if (!google || google.emailAddress !== emailAddress || this.now() - google.verifiedAt > PROOF_VALID_MS) {
       throw googleIdentityRequired();
     }
@@ -76,39 +76,45 @@ export class SessionsService {
   }
 
   /** A Google identity proved in this browser within the proof window, for any address. */
-  freshGoogle(req: Request): GoogleIdentity | undefined {
-    const google = req.session.google;
+  freshGoogle(session: BrowserSession): GoogleIdentity | undefined {
+    const google = session.data.google;
     return google && this.now() - google.verifiedAt <= PROOF_VALID_MS ? google : undefined;
   }
 
   /** The reset grant of this browser for the address, within the proof window. */
-  resetGrant(req: Request, emailAddress: string): PasswordResetGrant {
-    const grant = req.session.passwordReset;
+  resetGrant(session: BrowserSession, emailAddress: string): PasswordResetGrant {
+    const grant = session.data.passwordReset;
     if (!grant || grant.emailAddress !== emailAddress || this.now() - grant.verifiedAt > PROOF_VALID_MS) {
       throw new DomainError('RESET_NOT_VERIFIED', 'Please verify the code we e-mailed you first', 403);
     }
     return grant;
   }
 
-  signedInUserId(req: Request): string | undefined {
-    return req.session.user?.userId;
+  signedInUserId(session: BrowserSession): string | undefined {
+    return session.data.user?.userId;
   }
 
   /** The profile of a sign-up that found the address taken, when this browser is signed in as one. */
-  pendingSignUp(req: Request): PendingSignUp | undefined {
-    return req.session.user ? req.session.pendingSignUp : undefined;
+  pendingSignUp(session: BrowserSession): PendingSignUp | undefined {
+    return session.data.user ? session.data.pendingSignUp : undefined;
   }
 
-  async updatePendingSignUp(req: Request, profile: PendingSignUp): Promise<void> {
-    req.session.pendingSignUp = profile;
-    await promised((done) => req.session.save(done));
+  async updatePendingSignUp(session: BrowserSession, profile: PendingSignUp): Promise<void> {
+    session.data.pendingSignUp = profile;
+    await session.save();
   }
 
-  async signOut(req: Request, res: Response): Promise<void> {
-    const userId = req.session?.user?.userId;
-    if (userId) await this.redis.client.srem(indexKey(userId), req.sessionID);
-    await new Promise<void>((resolve) => (req.session ? req.session.destroy(() => resolve()) : resolve()));
-    this.clearCookie(res);
+  /** Ends this browser's session and clears its cookie. */
+  async signOut(browser: Pick<Browser, 'session' | 'cookies'>): Promise<void> {
+    const userId = browser.session.data.user?.userId;
+    if (userId) await this.redis.client.srem(indexKey(userId), browser.session.id);
+    await browser.session.destroy();
+    browser.cookies.clear(sessionCookieName(this.config.COOKIE_SECURE), {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.config.COOKIE_SECURE,
+    });
   }
 
   /** Ends every session of the user, on every device, and every reset grant for the account. */
@@ -118,28 +124,19 @@ export class SessionsService {
     await this.redis.client.del(...sessionIds.map((id) => `${SESSION_PREFIX}${id}`), key);
   }
 
-  clearCookie(res: Response): void {
-    res.clearCookie(sessionCookieName(this.config.COOKIE_SECURE), {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: this.config.COOKIE_SECURE,
-    });
-  }
-
-  private async renew(req: Request, startedAt: number): Promise<void> {
-    await promised((done) => req.session.regenerate(done));
-    req.session.startedAt = startedAt;
-    req.session.lastSeenAt = this.now();
+  private async renew(session: BrowserSession, startedAt: number): Promise<void> {
+    await session.regenerate();
+    session.data.startedAt = startedAt;
+    session.data.lastSeenAt = this.now();
   }
 
   private now(): number {
     return this.clock.now().getTime();
   }
 
-  private async save(req: Request, userId: string | undefined): Promise<void> {
-    await promised((done) => req.session.save(done));
-    if (userId) await this.index(userId, req.sessionID);
+  private async save(session: BrowserSession, userId: string | undefined): Promise<void> {
+    await session.save();
+    if (userId) await this.index(userId, session.id);
   }
 
   private async index(userId: string, sessionId: string): Promise<void> {
