@@ -21,6 +21,7 @@ import { controllers } from './controllers.js';
 import { DiscountMailingService } from './discount-mailing/discount-mailing.service.js';
 import { InvitationsService } from './members/invitations.service.js';
 import { MembersService } from './members/members.service.js';
+import { MessagesService } from './messages/messages.service.js';
 import { MfasService } from './mfa/mfas.service.js';
 import { PaymentService } from './payment/payment.service.js';
 import { PlansService } from './plan/plans.service.js';
@@ -70,6 +71,7 @@ export class AppModule {
         PromotionService,
         PromotionThrottleService,
         AdminReportingService,
+        MessagesService,
         ...webhookProviders(config),
         { provide: APP_GUARD, useClass: AccessGuard },
       ],

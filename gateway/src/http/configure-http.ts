@@ -5,10 +5,10 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import helmet from 'helmet';
 import { adminAreaMiddleware } from '../access/admin-area.middleware.js';
 import type { GatewayConfig } from '../config/gateway.config.js';
-import { STRIPE_WEBHOOK_PATH } from '../payment/stripe-webhook.controller.js';
 import { GatewayRedis } from '../redis/gateway-redis.js';
 import { sessionMiddleware } from '../session/session.middleware.js';
 import { sessionLifetimeMiddleware } from '../session/session-lifetime.middleware.js';
+import { WEBHOOK_RAW_PATHS } from '../webhooks/webhook-routes.js';
 import { rateLimitMiddleware } from './rate-limit.middleware.js';
 import { xsrfMiddleware } from './xsrf.middleware.js';
 
@@ -20,9 +20,6 @@ const INVITATION_ROUTES = ['/api/plan/token', '/api/plan/activate-member', '/api
  * cookies, no session, no XSRF pair, so their answers carry no Set-Cookie and cost no session work.
  */
 const MACHINE_PATHS = ['/api/webhooks/', '/api/bot/'];
-
-/** Provider webhooks whose signature covers the body as sent. */
-const WEBHOOK_RAW_PATHS = ['/api/webhooks/twilio', '/api/webhooks/sendgrid'];
 
 /** `middleware`, skipped for requests under any of `paths`. */
 const except =
@@ -66,10 +63,8 @@ export function configureHttp(app: INestApplication, config: GatewayConfig, logg
   const redis = app.get(GatewayRedis).client;
   const clock = app.get(Clock);
 
-  // Stripe signs the exact bytes of its webhook: that one route keeps its body unparsed (the JSON
+  // The providers sign their webhooks' bodies as sent: those routes keep them unparsed (the JSON
   // parser, registered later, leaves a body already read alone).
-  app.use(STRIPE_WEBHOOK_PATH, express.raw({ type: () => true, limit: '1mb' }));
-  // Twilio signs the form it posted, SendGrid the exact bytes of its events: kept unparsed too.
   app.use(WEBHOOK_RAW_PATHS, express.raw({ type: () => true, limit: '1mb' }));
   app.use(
     helmet({
