@@ -27,10 +27,10 @@ import { PaymentService } from './payment/payment.service.js';
 import { PlansService } from './plan/plans.service.js';
 import { PromotionService } from './promotion/promotion.service.js';
 import { PromotionThrottleService } from './promotion/promotion-throttle.service.js';
-import { GatewayRedis } from './redis/gateway-redis.js';
+import { GatewayRedis } from './redis/gateway-redis.client.js';
 import { SessionsService } from './session/sessions.service.js';
 import { UpstreamModule } from './upstream/upstream.module.js';
-import { webhookProviders } from './webhooks/webhook-providers.js';
+import { webhookProviders } from './webhooks/webhook.providers.js';
 
 /** The gateway: the documented /api surface, sessions, XSRF, rate limits; calls the services. */
 @Module({})

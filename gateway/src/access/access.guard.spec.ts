@@ -5,7 +5,7 @@ import { DomainError } from '@multimfa/service-runtime';
 import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { z } from 'zod';
-import type { SessionUser } from '../session/session-user.js';
+import type { SessionUser } from '../session/session-state.types.js';
 import { AccessGuard } from './access.guard.js';
 import { ENDPOINT_METADATA, PUBLIC_ROUTE_METADATA } from './serves.decorator.js';
 

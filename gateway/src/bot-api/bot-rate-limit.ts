@@ -2,7 +2,7 @@ import { Clock, DomainError, LOGGER, type Logger } from '@multimfa/service-runti
 import { Inject, Injectable } from '@nestjs/common';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { GATEWAY_CONFIG } from '../config/gateway-config.token.js';
-import { GatewayRedis } from '../redis/gateway-redis.js';
+import { GatewayRedis } from '../redis/gateway-redis.client.js';
 
 const WINDOW_SECONDS = 60;
 const POLICY = 'bot';

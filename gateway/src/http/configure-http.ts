@@ -5,10 +5,10 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import helmet from 'helmet';
 import { adminAreaMiddleware } from '../access/admin-area.middleware.js';
 import type { GatewayConfig } from '../config/gateway.config.js';
-import { GatewayRedis } from '../redis/gateway-redis.js';
+import { GatewayRedis } from '../redis/gateway-redis.client.js';
 import { sessionMiddleware } from '../session/session.middleware.js';
 import { sessionLifetimeMiddleware } from '../session/session-lifetime.middleware.js';
-import { WEBHOOK_RAW_PATHS } from '../webhooks/webhook-routes.js';
+import { WEBHOOK_RAW_PATHS } from '../webhooks/webhook-routes.config.js';
 import { rateLimitMiddleware } from './rate-limit.middleware.js';
 import { xsrfMiddleware } from './xsrf.middleware.js';
 

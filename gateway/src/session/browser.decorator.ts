@@ -2,7 +2,7 @@ import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Browser } from './browser.port.js';
 import { expressBrowser } from './express-browser.adapter.js';
-import './session-user.js';
+import './session-state.types.js';
 
 /** The calling browser (its address, session and cookies), for a handler to hand to a service. */
 export const CallingBrowser = createParamDecorator(

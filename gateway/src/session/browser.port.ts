@@ -1,4 +1,4 @@
-import type { SessionState } from './session-user.js';
+import type { SessionState } from './session-state.types.js';
 
 /**
  * The browser's server-side session, as the gateway's services use it: what it holds, a fresh start

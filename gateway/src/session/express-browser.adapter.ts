@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { Browser, BrowserSession } from './browser.port.js';
-import './session-user.js';
+import './session-state.types.js';
 
 const promised = (run: (done: (error?: unknown) => void) => void) =>
   new Promise<void>((resolve, reject) => run((error) => (error ? reject(error) : resolve())));

@@ -3,7 +3,7 @@ import RedisStore from 'connect-redis';
 import session from 'express-session';
 import type { Redis } from 'ioredis';
 import type { GatewayConfig } from '../config/gateway.config.js';
-import { SESSION_PREFIX, sessionCookieName, sessionSecondsLeft } from './session-settings.js';
+import { SESSION_PREFIX, sessionCookieName, sessionSecondsLeft } from './session-settings.config.js';
 
 /**
  * Server-side sessions in Redis, named by an httpOnly cookie: a session is stored once something is kept

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
 import { DomainError, FixedClock } from '@multimfa/service-runtime';
 import type { GatewayConfig } from '../config/gateway.config.js';
-import type { GatewayRedis } from '../redis/gateway-redis.js';
+import type { GatewayRedis } from '../redis/gateway-redis.client.js';
 import type { BrowserSession } from './browser.port.js';
-import type { SessionState } from './session-user.js';
+import type { SessionState } from './session-state.types.js';
 import { PROOF_VALID_MS, SessionsService } from './sessions.service.js';
 
 /** A session that regenerates and saves in memory (no session store, no Redis needed). */

@@ -3,10 +3,10 @@ import { Clock, DomainError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { GATEWAY_CONFIG } from '../config/gateway-config.token.js';
-import { GatewayRedis } from '../redis/gateway-redis.js';
+import { GatewayRedis } from '../redis/gateway-redis.client.js';
 import type { Browser, BrowserSession } from './browser.port.js';
-import { SESSION_PREFIX, sessionCookieName } from './session-settings.js';
-import type { GoogleIdentity, PasswordResetGrant, PendingSignUp, UserRole } from './session-user.js';
+import { SESSION_PREFIX, sessionCookieName } from './session-settings.config.js';
+import type { GoogleIdentity, PasswordResetGrant, PendingSignUp, UserRole } from './session-state.types.js';
 
 /** A Google identity or a reset code is good for this long in the session that proved it. */
 export const PROOF_VALID_MS = 10 * 60_000;

@@ -2,9 +2,9 @@ import { verify } from 'node:crypto';
 import { LOGGER, type Logger } from '@multimfa/service-runtime';
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
+import { signatureInvalid } from './webhook.errors.js';
 import { webhookBodyOf } from './webhook-body.decorator.js';
-import { signatureInvalid } from './webhook-errors.js';
-import { WEBHOOK_SETTINGS, type WebhookSettings } from './webhook-settings.js';
+import { WEBHOOK_SETTINGS, type WebhookSettings } from './webhook-settings.token.js';
 
 /**
  * SendGrid's signed event webhook: ECDSA P-256 / SHA-256 over the timestamp followed by the raw body,

@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
+import { signatureInvalid } from './webhook.errors.js';
 import { webhookBodyOf } from './webhook-body.decorator.js';
-import { signatureInvalid } from './webhook-errors.js';
 
 /**
  * Stripe's webhook carries a `Stripe-Signature` over its raw body, which billing verifies with the

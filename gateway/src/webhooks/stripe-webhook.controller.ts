@@ -2,7 +2,7 @@ import { Controller, Headers, HttpCode, Inject, Post, UseGuards } from '@nestjs/
 import { PublicRoute } from '../access/serves.decorator.js';
 import { StripeSignatureGuard } from './stripe-signature.guard.js';
 import { WebhookBody } from './webhook-body.decorator.js';
-import { STRIPE_WEBHOOK_PATH } from './webhook-routes.js';
+import { STRIPE_WEBHOOK_PATH } from './webhook-routes.config.js';
 import { WebhooksService } from './webhooks.service.js';
 
 /** Stripe's webhook, signed over its raw body (StripeSignatureGuard, then billing); no session, no XSRF token. */

@@ -2,9 +2,9 @@ import { LOGGER, type Logger } from '@multimfa/service-runtime';
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import twilio from 'twilio';
+import { signatureInvalid } from './webhook.errors.js';
 import { twilioFormOf } from './webhook-body.decorator.js';
-import { signatureInvalid } from './webhook-errors.js';
-import { WEBHOOK_SETTINGS, type WebhookSettings } from './webhook-settings.js';
+import { WEBHOOK_SETTINGS, type WebhookSettings } from './webhook-settings.token.js';
 
 /**
  * Twilio's webhooks are authenticated by `X-Twilio-Signature`, an HMAC-SHA1 (checked with the SDK) of

@@ -12,8 +12,8 @@ import { BILLING, MESSAGING } from '../upstream/upstream.module.js';
 import { sendGridReportsOf } from './sendgrid-webhook.mapper.js';
 import { stripeWebhookRequestOf } from './stripe-webhook.mapper.js';
 import { inboundSmsOf, twilioStatusReportOf } from './twilio-webhook.mapper.js';
+import { inboundSmsInvalid } from './webhook.errors.js';
 import type { TwilioForm } from './webhook-body.decorator.js';
-import { inboundSmsInvalid } from './webhook-errors.js';
 
 type DeliveryReport = DeliveryReportRequest['reports'][number];
 

@@ -1,7 +1,7 @@
 import { createPublicKey } from 'node:crypto';
 import type { Provider } from '@nestjs/common';
 import type { GatewayConfig } from '../config/gateway.config.js';
-import { WEBHOOK_SETTINGS, type WebhookSettings } from './webhook-settings.js';
+import { WEBHOOK_SETTINGS, type WebhookSettings } from './webhook-settings.token.js';
 import { WebhooksService } from './webhooks.service.js';
 
 /** What the providers' webhooks need: the keys and public URL their signatures are checked with, the calls on. */
