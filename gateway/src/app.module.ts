@@ -8,7 +8,6 @@ import { AdminReportingService } from './admin-reporting/admin-reporting.service
 import { AdminUsersService } from './admin-users/admin-users.service.js';
 import { AccountsService } from './auth/accounts.service.js';
 import { LoginThrottleService } from './auth/login-throttle.service.js';
-import { SessionsService } from './auth/sessions.service.js';
 import { BotApiService } from './bot-api/bot-api.service.js';
 import { BotKeyGuard } from './bot-api/bot-key.guard.js';
 import { BotRateLimiter } from './bot-api/bot-rate-limit.js';
@@ -20,16 +19,18 @@ import { ContactService } from './contact/contact.service.js';
 import { ContactThrottleService } from './contact/contact-throttle.service.js';
 import { controllers } from './controllers.js';
 import { DiscountMailingService } from './discount-mailing/discount-mailing.service.js';
-import { GatewayRedis } from './http/gateway-redis.js';
 import { InvitationsService } from './members/invitations.service.js';
 import { MembersService } from './members/members.service.js';
+import { MessagesService } from './messages/messages.service.js';
 import { MfasService } from './mfa/mfas.service.js';
 import { PaymentService } from './payment/payment.service.js';
 import { PlansService } from './plan/plans.service.js';
 import { PromotionService } from './promotion/promotion.service.js';
 import { PromotionThrottleService } from './promotion/promotion-throttle.service.js';
+import { GatewayRedis } from './redis/gateway-redis.client.js';
+import { SessionsService } from './session/sessions.service.js';
 import { UpstreamModule } from './upstream/upstream.module.js';
-import { webhookProviders } from './webhooks/webhook-providers.js';
+import { webhookProviders } from './webhooks/webhook.providers.js';
 
 /** The gateway: the documented /api surface, sessions, XSRF, rate limits; calls the services. */
 @Module({})
@@ -70,6 +71,7 @@ export class AppModule {
         PromotionService,
         PromotionThrottleService,
         AdminReportingService,
+        MessagesService,
         ...webhookProviders(config),
         { provide: APP_GUARD, useClass: AccessGuard },
       ],

@@ -16,11 +16,11 @@ import { MessagesController } from './messages/messages.controller.js';
 import { MfaController } from './mfa/mfa.controller.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
 import { PaymentController } from './payment/payment.controller.js';
-import { StripeWebhookController } from './payment/stripe-webhook.controller.js';
 import { CountriesController } from './plan/countries.controller.js';
 import { PlansController } from './plan/plans.controller.js';
 import { PromotionController } from './promotion/promotion.controller.js';
 import { SendGridWebhookController } from './webhooks/sendgrid-webhook.controller.js';
+import { StripeWebhookController } from './webhooks/stripe-webhook.controller.js';
 import { TwilioWebhookController } from './webhooks/twilio-webhook.controller.js';
 
 /** Every controller of the gateway; loading this list registers every endpoint it serves. */

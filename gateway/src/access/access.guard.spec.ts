@@ -5,9 +5,9 @@ import { DomainError } from '@multimfa/service-runtime';
 import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { z } from 'zod';
+import type { SessionUser } from '../session/session-state.types.js';
 import { AccessGuard } from './access.guard.js';
 import { ENDPOINT_METADATA, PUBLIC_ROUTE_METADATA } from './serves.decorator.js';
-import type { SessionUser } from './session-user.js';
 
 const guard = new AccessGuard(new Reflector());
 const route = (access: Endpoint['access']) =>

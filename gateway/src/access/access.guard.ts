@@ -3,10 +3,10 @@ import { DomainError } from '@multimfa/service-runtime';
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { SESSION_EXPIRED } from '../auth/session-lifetime.middleware.js';
+import { SESSION_EXPIRED } from '../session/session-lifetime.middleware.js';
 import { forbidden, unauthenticated } from './access-errors.js';
 import { ENDPOINT_METADATA, PUBLIC_ROUTE_METADATA } from './serves.decorator.js';
-import './session-user.js';
+import '../session/session-state.types.js';
 
 /**
  * Decides access for every route from the session's role: public endpoints are open, user endpoints

@@ -1,8 +1,8 @@
 import { type Logger, sendError } from '@multimfa/service-runtime';
 import type { NextFunction, Request, Response } from 'express';
-import { SESSION_EXPIRED } from '../auth/session-lifetime.middleware.js';
+import { SESSION_EXPIRED } from '../session/session-lifetime.middleware.js';
 import { forbidden, unauthenticated } from './access-errors.js';
-import './session-user.js';
+import '../session/session-state.types.js';
 
 /**
  * Everything under /api/admin, by prefix and before any route lookup (so also paths that do not exist

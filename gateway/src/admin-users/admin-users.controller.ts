@@ -12,16 +12,13 @@ import {
   type userStatusBody,
 } from '@multimfa/api-contract';
 import { ok } from '@multimfa/service-runtime';
-import { Body, Controller, HttpCode, Inject, Param, Query, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, HttpCode, Inject, Param, Query } from '@nestjs/common';
 import type { z } from 'zod';
 import { Serves } from '../access/serves.decorator.js';
+import { SignedInUserId } from '../session/browser.decorator.js';
 import { AdminUsersService } from './admin-users.service.js';
 
 type UserParams = z.output<typeof adminUserParams>;
-
-/** The administrator acting: the admin guard has checked there is one. */
-const actorOf = (req: Request) => req.session.user?.userId ?? '';
 
 /** /admin/user-report and /admin/add-admin-user (administrators only: the contract says so, the guard enforces it). */
 @Controller()
@@ -34,19 +31,19 @@ export class AdminUsersController {
   }
 
   @Serves(deleteReportUser)
-  async remove(@Req() req: Request, @Param() params: UserParams): Promise<Envelope<null>> {
-    await this.users.delete(actorOf(req), params.id);
+  async remove(@SignedInUserId() userId: string, @Param() params: UserParams): Promise<Envelope<null>> {
+    await this.users.delete(userId, params.id);
     return ok(null, 'Admin deleted successfully');
   }
 
   @Serves(updateReportUserStatus)
   async setStatus(
-    @Req() req: Request,
+    @SignedInUserId() userId: string,
     @Param() params: UserParams,
     @Body() body: z.output<typeof userStatusBody>,
   ): Promise<Envelope<{ id: string; isActive: boolean }>> {
     return ok(
-      await this.users.setStatus(actorOf(req), params.id, body.isActive),
+      await this.users.setStatus(userId, params.id, body.isActive),
       'Admin status changed successfully',
     );
   }

@@ -3,7 +3,7 @@ import { identityUser, nothing, reportUsers } from '@multimfa/service-contracts/
 import { mfaCounts } from '@multimfa/service-contracts/numbers';
 import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import { SessionsService } from '../auth/sessions.service.js';
+import { SessionsService } from '../session/sessions.service.js';
 import type { ServiceClient } from '../upstream/service-client.js';
 import { IDENTITY, NUMBERS } from '../upstream/upstream.module.js';
 

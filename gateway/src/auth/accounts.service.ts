@@ -20,19 +20,19 @@ import {
 } from '@multimfa/service-contracts/identity';
 import { DomainError, LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import type { z } from 'zod';
-import type { GoogleIdentity, PendingSignUp } from '../access/session-user.js';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { GATEWAY_CONFIG } from '../config/gateway-config.token.js';
-import { deviceCookieName } from '../http/session-settings.js';
 import { toSessionMfa } from '../mfa/mfa-shapes.js';
 import { MfasService } from '../mfa/mfas.service.js';
+import type { Browser, BrowserSession } from '../session/browser.port.js';
+import { deviceCookieName } from '../session/session-settings.config.js';
+import type { GoogleIdentity, PendingSignUp } from '../session/session-state.types.js';
+import { SessionsService } from '../session/sessions.service.js';
 import type { ServiceClient } from '../upstream/service-client.js';
 import { BILLING, IDENTITY } from '../upstream/upstream.module.js';
 import { clientPrefix } from './client-prefix.js';
 import { LoginThrottleService, type SignInAttempt } from './login-throttle.service.js';
-import { SessionsService } from './sessions.service.js';
 
 export type SessionUserData = z.infer<typeof sessionUserData>;
 type SignUpData = z.infer<typeof signUpData>;
@@ -80,9 +80,9 @@ export class AccountsService {
    * address that already had an account gets the same answer, for an account that exists only in this
    * browser's session (`PendingSignUp`): nothing tells the caller, and identity e-mails the owner.
    */
-  async signUp(req: Request, body: z.output<typeof signUpBody>): Promise<SignUpData> {
+  async signUp(session: BrowserSession, body: z.output<typeof signUpBody>): Promise<SignUpData> {
     const google =
-      body.provider === 'GOOGLE' ? this.sessions.provenGoogle(req, body.emailAddress) : undefined;
+      body.provider === 'GOOGLE' ? this.sessions.provenGoogle(session, body.emailAddress) : undefined;
     const { accountExisted, ...user } = await this.identity.post('/users', registration, {
       emailAddress: body.emailAddress,
       password: google ? undefined : body.password,
@@ -93,7 +93,7 @@ export class AccountsService {
       serviceAgreementAgreed: body.serviceAgreementAgreed,
       receiveMarketingEmails: body.receiveMarketingEmails,
     });
-    await this.sessions.signIn(req, user, accountExisted ? pendingProfile(user) : undefined);
+    await this.sessions.signIn(session, user, accountExisted ? pendingProfile(user) : undefined);
     return {
       emailAddress: user.emailAddress,
       isVerified: user.isVerified,
@@ -104,30 +104,30 @@ export class AccountsService {
   }
 
   /** Each attempt is counted before identity checks the password, so parallel guesses cannot race. */
-  async login(req: Request, res: Response, body: z.output<typeof loginBody>): Promise<SessionUserData> {
-    const attempt = this.attempt(req, body.emailAddress);
+  async login(browser: Browser, body: z.output<typeof loginBody>): Promise<SessionUserData> {
+    const attempt = this.attempt(browser, body.emailAddress);
     await this.throttle.reserve(attempt);
     const user = await this.identity.post('/users/authenticate', identityUser, body);
     await this.throttle.succeeded(attempt);
-    await this.signIn(req, res, user);
+    await this.signIn(browser, user);
     return this.sessionUser(user);
   }
 
-  async currentUser(req: Request, res: Response): Promise<SessionUserData> {
-    const user = await this.signedInUser(req);
+  async currentUser(browser: Browser): Promise<SessionUserData> {
+    const user = await this.signedInUser(browser.session);
     if (!user.isActive) {
-      await this.sessions.signOut(req, res);
+      await this.sessions.signOut(browser);
       throw accountInactive();
     }
     return this.sessionUser(user);
   }
 
-  logout(req: Request, res: Response): Promise<void> {
-    return this.sessions.signOut(req, res);
+  logout(browser: Browser): Promise<void> {
+    return this.sessions.signOut(browser);
   }
 
-  async googleStatus(req: Request, emailAddress: string) {
-    const google = this.sessions.provenGoogle(req, emailAddress);
+  async googleStatus(session: BrowserSession, emailAddress: string) {
+    const google = this.sessions.provenGoogle(session, emailAddress);
     const resolved = await this.resolveGoogle(google);
     return {
       registered: resolved.registered,
@@ -138,8 +138,8 @@ export class AccountsService {
     };
   }
 
-  async loginWithGoogle(req: Request, res: Response, emailAddress: string): Promise<SessionUserData> {
-    const resolved = await this.resolveGoogle(this.sessions.provenGoogle(req, emailAddress));
+  async loginWithGoogle(browser: Browser, emailAddress: string): Promise<SessionUserData> {
+    const resolved = await this.resolveGoogle(this.sessions.provenGoogle(browser.session, emailAddress));
     if (!resolved.user) {
       throw new DomainError(
         'NOT_REGISTERED',
@@ -147,7 +147,7 @@ export class AccountsService {
         404,
       );
     }
-    await this.signIn(req, res, resolved.user);
+    await this.signIn(browser, resolved.user);
     return this.sessionUser(resolved.user);
   }
 
@@ -156,12 +156,12 @@ export class AccountsService {
    * after identity has answered. Each client network may ask for a limited number either way.
    * Answers the message to show.
    */
-  async sendCode(req: Request, emailAddress: string): Promise<string> {
-    await this.throttle.reserveCodeRequest(clientPrefix(req.ip));
-    const verifying = await this.verifyingOwnAddress(req, emailAddress);
+  async sendCode(browser: Browser, emailAddress: string): Promise<string> {
+    await this.throttle.reserveCodeRequest(clientPrefix(browser.ip));
+    const verifying = await this.verifyingOwnAddress(browser.session, emailAddress);
     if (verifying) {
       // A pending sign-up's address belongs to someone else: the code would go to nobody who asked.
-      if (!this.sessions.pendingSignUp(req)) {
+      if (!this.sessions.pendingSignUp(browser.session)) {
         await this.identity.post(`/users/${verifying.userId}/verification-code`, nothing);
       }
       return `We sent a verification code to ${emailAddress}`;
@@ -171,59 +171,55 @@ export class AccountsService {
   }
 
   /** Verifies the own address, or gives this browser a reset grant; answers the message to show. */
-  async checkCode(req: Request, emailAddress: string, code: string): Promise<string> {
-    const verifying = await this.verifyingOwnAddress(req, emailAddress);
+  async checkCode(session: BrowserSession, emailAddress: string, code: string): Promise<string> {
+    const verifying = await this.verifyingOwnAddress(session, emailAddress);
     if (verifying) {
-      if (this.sessions.pendingSignUp(req)) throw codeRejected();
+      if (this.sessions.pendingSignUp(session)) throw codeRejected();
       await this.identity.post(`/users/${verifying.userId}/email-verification`, identityUser, { code });
       return 'Your email address is verified';
     }
     const { userId } = await this.identity.post('/password-resets/check', resetCheck, { emailAddress, code });
-    await this.sessions.storeResetGrant(req, { userId, emailAddress });
+    await this.sessions.storeResetGrant(session, { userId, emailAddress });
     return 'Code verified. Please choose a new password';
   }
 
   /** The new password of a reset: only for the browser holding the grant; every session ends. */
-  async resetPassword(req: Request, res: Response, body: z.output<typeof resetPasswordBody>): Promise<void> {
-    const grant = this.sessions.resetGrant(req, body.emailAddress);
+  async resetPassword(browser: Browser, body: z.output<typeof resetPasswordBody>): Promise<void> {
+    const grant = this.sessions.resetGrant(browser.session, body.emailAddress);
     await this.identity.post(`/users/${grant.userId}/password-reset`, nothing, {
       newPassword: body.newPassword,
     });
     await this.sessions.endAllSessionsOf(grant.userId);
-    await this.sessions.signOut(req, res);
+    await this.sessions.signOut(browser);
   }
 
   /**
    * Proven by the current password (counted like a sign-in attempt) or a fresh Google sign-in. A
    * pending sign-up has no account to change: its session ends, as after a change.
    */
-  async changePassword(
-    req: Request,
-    res: Response,
-    body: z.output<typeof changePasswordBody>,
-  ): Promise<void> {
-    if (this.sessions.pendingSignUp(req)) return this.sessions.signOut(req, res);
-    const user = await this.getUser(this.sessions.signedInUserId(req) ?? '');
-    const attempt = this.attempt(req, user.emailAddress);
+  async changePassword(browser: Browser, body: z.output<typeof changePasswordBody>): Promise<void> {
+    if (this.sessions.pendingSignUp(browser.session)) return this.sessions.signOut(browser);
+    const user = await this.getUser(this.sessions.signedInUserId(browser.session) ?? '');
+    const attempt = this.attempt(browser, user.emailAddress);
     await this.throttle.reserve(attempt);
     await this.identity.post(`/users/${user.userId}/password`, nothing, {
       currentPassword: body.currentPassword,
-      googleSubject: this.sessions.freshGoogle(req)?.subject,
+      googleSubject: this.sessions.freshGoogle(browser.session)?.subject,
       newPassword: body.newPassword,
     });
     await this.throttle.succeeded(attempt);
     await this.sessions.endAllSessionsOf(user.userId);
-    await this.sessions.signOut(req, res);
+    await this.sessions.signOut(browser);
   }
 
   /** Only the signed-in user's own profile; anyone else's answers as if it did not exist. */
-  async updateProfile(req: Request, body: z.output<typeof updateUserBody>) {
-    const userId = this.sessions.signedInUserId(req);
+  async updateProfile(session: BrowserSession, body: z.output<typeof updateUserBody>) {
+    const userId = this.sessions.signedInUserId(session);
     if (body.id !== userId) throw new DomainError('USER_NOT_FOUND', 'User not found', 404);
     const profile = { firstName: body.firstName, lastName: body.lastName, mobileNo: body.mobileNo };
-    const pending = this.sessions.pendingSignUp(req);
+    const pending = this.sessions.pendingSignUp(session);
     const user = pending
-      ? pendingUser(userId, await this.updatePending(req, { ...pending, ...profile }))
+      ? pendingUser(userId, await this.updatePending(session, { ...pending, ...profile }))
       : await this.identity.put(`/users/${userId}/profile`, identityUser, profile);
     return {
       userId: user.userId,
@@ -239,14 +235,14 @@ export class AccountsService {
   }
 
   /** The signed-in account: from identity, or from the session for a pending sign-up. */
-  private async signedInUser(req: Request): Promise<IdentityUser> {
-    const userId = this.sessions.signedInUserId(req) ?? '';
-    const pending = this.sessions.pendingSignUp(req);
+  private async signedInUser(session: BrowserSession): Promise<IdentityUser> {
+    const userId = this.sessions.signedInUserId(session) ?? '';
+    const pending = this.sessions.pendingSignUp(session);
     return pending ? pendingUser(userId, pending) : this.getUser(userId);
   }
 
-  private async updatePending(req: Request, profile: PendingSignUp): Promise<PendingSignUp> {
-    await this.sessions.updatePendingSignUp(req, profile);
+  private async updatePending(session: BrowserSession, profile: PendingSignUp): Promise<PendingSignUp> {
+    await this.sessions.updatePendingSignUp(session, profile);
     return profile;
   }
 
@@ -260,30 +256,34 @@ export class AccountsService {
     return resolved;
   }
 
-  private async signIn(req: Request, res: Response, user: IdentityUser): Promise<void> {
-    await this.sessions.signIn(req, user);
-    res.cookie(deviceCookieName(this.config.COOKIE_SECURE), this.throttle.deviceTag(user.emailAddress), {
-      signed: true,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: this.config.COOKIE_SECURE,
-      maxAge: DEVICE_COOKIE_MAX_AGE_MS,
-      path: '/',
-    });
+  private async signIn(browser: Browser, user: IdentityUser): Promise<void> {
+    await this.sessions.signIn(browser.session, user);
+    browser.cookies.set(
+      deviceCookieName(this.config.COOKIE_SECURE),
+      this.throttle.deviceTag(user.emailAddress),
+      {
+        signed: true,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: this.config.COOKIE_SECURE,
+        maxAge: DEVICE_COOKIE_MAX_AGE_MS,
+        path: '/',
+      },
+    );
   }
 
-  private attempt(req: Request, emailAddress: string): SignInAttempt {
-    const device: unknown = req.signedCookies?.[deviceCookieName(this.config.COOKIE_SECURE)];
+  private attempt(browser: Browser, emailAddress: string): SignInAttempt {
+    const device = browser.cookies.signed(deviceCookieName(this.config.COOKIE_SECURE));
     return {
       emailAddress,
-      network: clientPrefix(req.ip),
+      network: clientPrefix(browser.ip),
       trustedDevice: device === this.throttle.deviceTag(emailAddress),
     };
   }
 
-  private async verifyingOwnAddress(req: Request, emailAddress: string) {
-    if (!this.sessions.signedInUserId(req)) return undefined;
-    const user = await this.signedInUser(req);
+  private async verifyingOwnAddress(session: BrowserSession, emailAddress: string) {
+    if (!this.sessions.signedInUserId(session)) return undefined;
+    const user = await this.signedInUser(session);
     return !user.isVerified && user.emailAddress === emailAddress ? user : undefined;
   }
 

@@ -6,7 +6,8 @@ import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth2
 import { PublicRoute } from '../access/serves.decorator.js';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { GATEWAY_CONFIG } from '../config/gateway-config.token.js';
-import { SessionsService } from './sessions.service.js';
+import { expressSession } from '../session/express-browser.adapter.js';
+import { SessionsService } from '../session/sessions.service.js';
 
 /**
  * The pages a Google sign-in may return to (`?returnTo=`, nothing else: no open redirect): the sign-in
@@ -88,7 +89,7 @@ export class GoogleController {
         lastName: profile.name?.familyName ?? '',
       };
       this.sessions
-        .storeGoogleProof(req, google)
+        .storeGoogleProof(expressSession(req), google)
         .then(() => back({ sso: 'google', email: emailAddress }), next);
     })(req, res, next);
   }

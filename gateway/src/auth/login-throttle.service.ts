@@ -3,7 +3,7 @@ import { DomainError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { GATEWAY_CONFIG } from '../config/gateway-config.token.js';
-import { GatewayRedis } from '../http/gateway-redis.js';
+import { GatewayRedis } from '../redis/gateway-redis.client.js';
 import { AttemptLimiter, type AttemptTier } from './attempt-limiter.js';
 
 /**

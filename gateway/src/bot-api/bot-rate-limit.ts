@@ -1,9 +1,8 @@
 import { Clock, DomainError, LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Response } from 'express';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { GATEWAY_CONFIG } from '../config/gateway-config.token.js';
-import { GatewayRedis } from '../http/gateway-redis.js';
+import { GatewayRedis } from '../redis/gateway-redis.client.js';
 
 const WINDOW_SECONDS = 60;
 const POLICY = 'bot';
@@ -14,6 +13,11 @@ export interface BotRateLimitState {
   /** Seconds until the window ends. */
   resetSeconds: number;
   exceeded: boolean;
+}
+
+/** Where the RateLimit fields go: the answer to the call (an Express response is one). */
+export interface RateLimitedAnswer {
+  setHeader(name: string, value: string): unknown;
 }
 
 /** Where a key stands in its window after its `count`-th call of the window at `nowMs`. */
@@ -54,7 +58,7 @@ export class BotRateLimiter {
   }
 
   /** Counts the call, sets the RateLimit fields on the answer, and refuses with 429 over the limit. */
-  async consume(keyHash: string, res: Response): Promise<void> {
+  async consume(keyHash: string, answer: RateLimitedAnswer): Promise<void> {
     const now = this.clock.now().getTime();
     const key = `ratelimit:bot:${keyHash}:${Math.floor(now / (WINDOW_SECONDS * 1000))}`;
     let count: number;
@@ -69,7 +73,7 @@ export class BotRateLimiter {
       return;
     }
     const state = rateLimitState(this.limit, count, now);
-    for (const [name, value] of Object.entries(rateLimitHeaders(state))) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(rateLimitHeaders(state))) answer.setHeader(name, value);
     if (state.exceeded)
       throw new DomainError(
         'RATE_LIMITED',

@@ -20,11 +20,10 @@ import {
   updateCard,
 } from '@multimfa/api-contract';
 import { ok } from '@multimfa/service-runtime';
-import { Body, Controller, HttpCode, Inject, Param, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, HttpCode, Inject, Param } from '@nestjs/common';
 import type { z } from 'zod';
 import { Serves } from '../access/serves.decorator.js';
-import { SessionsService } from '../auth/sessions.service.js';
+import { SignedInUserId } from '../session/browser.decorator.js';
 import { CardsService } from './cards.service.js';
 
 type CardParams = { stripeCustomerId: string; cardId: string };
@@ -32,74 +31,70 @@ type CardParams = { stripeCustomerId: string; cardId: string };
 /** Credit Card Management, Add Card and Invoice Management (signed-in customers, their own only). */
 @Controller()
 export class CardsController {
-  constructor(
-    @Inject(CardsService) private readonly cards: CardsService,
-    @Inject(SessionsService) private readonly sessions: SessionsService,
-  ) {}
-
-  private userId(req: Request): string {
-    return this.sessions.signedInUserId(req) ?? '';
-  }
+  constructor(@Inject(CardsService) private readonly cards: CardsService) {}
 
   @Serves(addCard)
   @HttpCode(200)
-  async add(@Req() req: Request, @Body() body: z.output<typeof addCardBody>): Promise<Envelope<SavedCard>> {
-    return ok(await this.cards.add(this.userId(req), body.stripeCustomerId, body.token), CARD_SAVED_MESSAGE);
+  async add(
+    @SignedInUserId() userId: string,
+    @Body() body: z.output<typeof addCardBody>,
+  ): Promise<Envelope<SavedCard>> {
+    return ok(await this.cards.add(userId, body.stripeCustomerId, body.token), CARD_SAVED_MESSAGE);
   }
 
   @Serves(listCards)
   async list(
-    @Req() req: Request,
+    @SignedInUserId() userId: string,
     @Param() params: { stripeCustomerId: string },
   ): Promise<Envelope<SavedCard[]>> {
-    return ok(await this.cards.list(this.userId(req), params.stripeCustomerId));
+    return ok(await this.cards.list(userId, params.stripeCustomerId));
   }
 
   @Serves(getCard)
-  async get(@Req() req: Request, @Param() params: CardParams): Promise<Envelope<SavedCard>> {
-    return ok(await this.cards.get(this.userId(req), params.stripeCustomerId, params.cardId));
+  async get(@SignedInUserId() userId: string, @Param() params: CardParams): Promise<Envelope<SavedCard>> {
+    return ok(await this.cards.get(userId, params.stripeCustomerId, params.cardId));
   }
 
   @Serves(updateCard)
   async update(
-    @Req() req: Request,
+    @SignedInUserId() userId: string,
     @Param() params: CardParams,
     @Body() body: UpdateCardBody,
   ): Promise<Envelope<SavedCard>> {
     return ok(
-      await this.cards.update(this.userId(req), params.stripeCustomerId, params.cardId, body),
+      await this.cards.update(userId, params.stripeCustomerId, params.cardId, body),
       CARD_UPDATED_MESSAGE,
     );
   }
 
   @Serves(deleteCard)
-  async remove(@Req() req: Request, @Param() params: CardParams): Promise<Envelope<null>> {
-    await this.cards.remove(this.userId(req), params.stripeCustomerId, params.cardId);
+  async remove(@SignedInUserId() userId: string, @Param() params: CardParams): Promise<Envelope<null>> {
+    await this.cards.remove(userId, params.stripeCustomerId, params.cardId);
     return ok(null, CARD_DELETED_MESSAGE);
   }
 
   @Serves(listInvoices)
   async invoices(
-    @Req() req: Request,
+    @SignedInUserId() userId: string,
     @Param() params: { appUserId: string },
   ): Promise<Envelope<InvoiceEntry[]>> {
-    return ok(await this.cards.invoices(this.userId(req), params.appUserId));
+    return ok(await this.cards.invoices(userId, params.appUserId));
   }
 
   @Serves(payInvoice)
   @HttpCode(200)
   async pay(
-    @Req() req: Request,
+    @SignedInUserId() userId: string,
     @Body() body: z.output<typeof payInvoiceBody>,
   ): Promise<Envelope<InvoiceEntry[]>> {
-    return ok(
-      await this.cards.payInvoice(this.userId(req), body.invoiceId, body.stripeCardId),
-      INVOICE_PAID_MESSAGE,
-    );
+    return ok(await this.cards.payInvoice(userId, body.invoiceId, body.stripeCardId), INVOICE_PAID_MESSAGE);
   }
 
   @Serves(getMfaUsage)
-  async usage(@Req() req: Request, @Param() params: { mfaId: string }): Promise<Envelope<MfaUsage>> {
-    return ok(await this.cards.usage(this.userId(req), params.mfaId));
+  async usage(
+    @SignedInUserId() userId: string,
+    @Param() params: { mfaId: string },
+  ): Promise<Envelope<MfaUsage>> {
+    return ok(await this.cards.usage(userId, params.mfaId));
   }
 }

@@ -1,7 +1,7 @@
 import { DomainError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { AttemptLimiter } from '../auth/attempt-limiter.js';
-import { GatewayRedis } from '../http/gateway-redis.js';
+import { GatewayRedis } from '../redis/gateway-redis.client.js';
 
 /** Contact form messages one client network (/24, /64) may send in an hour. */
 export const CONTACT_MESSAGES_PER_NETWORK_PER_HOUR = 5;

@@ -1,17 +1,15 @@
 import { Clock, type Logger } from '@multimfa/service-runtime';
 import type { INestApplication } from '@nestjs/common';
-import RedisStore from 'connect-redis';
 import cookieParser from 'cookie-parser';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import session from 'express-session';
 import helmet from 'helmet';
 import { adminAreaMiddleware } from '../access/admin-area.middleware.js';
-import { sessionLifetimeMiddleware } from '../auth/session-lifetime.middleware.js';
 import type { GatewayConfig } from '../config/gateway.config.js';
-import { STRIPE_WEBHOOK_PATH } from '../payment/stripe-webhook.controller.js';
-import { GatewayRedis } from './gateway-redis.js';
+import { GatewayRedis } from '../redis/gateway-redis.client.js';
+import { sessionMiddleware } from '../session/session.middleware.js';
+import { sessionLifetimeMiddleware } from '../session/session-lifetime.middleware.js';
+import { WEBHOOK_RAW_PATHS } from '../webhooks/webhook-routes.config.js';
 import { rateLimitMiddleware } from './rate-limit.middleware.js';
-import { SESSION_PREFIX, sessionCookieName, sessionSecondsLeft } from './session-settings.js';
 import { xsrfMiddleware } from './xsrf.middleware.js';
 
 /** The routes that take an invitation token (customer-area section 7). */
@@ -22,9 +20,6 @@ const INVITATION_ROUTES = ['/api/plan/token', '/api/plan/activate-member', '/api
  * cookies, no session, no XSRF pair, so their answers carry no Set-Cookie and cost no session work.
  */
 const MACHINE_PATHS = ['/api/webhooks/', '/api/bot/'];
-
-/** Provider webhooks whose signature covers the body as sent. */
-const WEBHOOK_RAW_PATHS = ['/api/webhooks/twilio', '/api/webhooks/sendgrid'];
 
 /** `middleware`, skipped for requests under any of `paths`. */
 const except =
@@ -68,10 +63,8 @@ export function configureHttp(app: INestApplication, config: GatewayConfig, logg
   const redis = app.get(GatewayRedis).client;
   const clock = app.get(Clock);
 
-  // Stripe signs the exact bytes of its webhook: that one route keeps its body unparsed (the JSON
+  // The providers sign their webhooks' bodies as sent: those routes keep them unparsed (the JSON
   // parser, registered later, leaves a body already read alone).
-  app.use(STRIPE_WEBHOOK_PATH, express.raw({ type: () => true, limit: '1mb' }));
-  // Twilio signs the form it posted, SendGrid the exact bytes of its events: kept unparsed too.
   app.use(WEBHOOK_RAW_PATHS, express.raw({ type: () => true, limit: '1mb' }));
   app.use(
     helmet({
@@ -108,29 +101,7 @@ export function configureHttp(app: INestApplication, config: GatewayConfig, logg
     exceptMachineCallers(cookieParser()),
     exceptMachineCallers(signedCookiesOnDemand(config.SESSION_SECRET)),
   );
-  const sessions = session({
-    name: sessionCookieName(config.COOKIE_SECURE),
-    // Redis keeps a session until the earlier of its absolute end (from sign-in) and its idle end.
-    store: new RedisStore({
-      client: redis,
-      prefix: SESSION_PREFIX,
-      ttl: (stored) =>
-        Math.max(1, sessionSecondsLeft(stored, config.SESSION_TTL_SECONDS, clock.now().getTime())),
-      disableTouch: true,
-    }),
-    secret: config.SESSION_SECRET,
-    resave: false,
-    saveUninitialized: false,
-    rolling: false,
-    cookie: {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: config.COOKIE_SECURE,
-      maxAge: config.SESSION_TTL_SECONDS * 1000,
-      path: '/',
-    },
-  });
-  app.use('/api', exceptMachineCallers(sessions));
+  app.use('/api', exceptMachineCallers(sessionMiddleware(config, redis, clock)));
   app.use('/api', exceptWebhooks(rateLimit.enforce));
   app.use(INVITATION_ROUTES, invitationLimit.enforce);
   app.use('/api', exceptMachineCallers(sessionLifetimeMiddleware(config.SESSION_TTL_SECONDS, clock)));

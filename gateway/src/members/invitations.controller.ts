@@ -8,27 +8,23 @@ import {
   requestActivation,
 } from '@multimfa/api-contract';
 import { ok } from '@multimfa/service-runtime';
-import { Body, Controller, HttpCode, Inject, Param, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, HttpCode, Inject, Param } from '@nestjs/common';
 import { Serves } from '../access/serves.decorator.js';
-import { SessionsService } from '../auth/sessions.service.js';
+import { SignedInUserId } from '../session/browser.decorator.js';
 import { InvitationsService } from './invitations.service.js';
 
 /** Invitations: the owner sends them; the invited member, without an account, answers them. */
 @Controller()
 export class InvitationsController {
-  constructor(
-    @Inject(InvitationsService) private readonly invitations: InvitationsService,
-    @Inject(SessionsService) private readonly sessions: SessionsService,
-  ) {}
+  constructor(@Inject(InvitationsService) private readonly invitations: InvitationsService) {}
 
   @Serves(requestActivation)
   @HttpCode(200)
   async send(
-    @Req() req: Request,
+    @SignedInUserId() userId: string,
     @Body() body: { memberId: string },
   ): Promise<Envelope<{ dbMember: Member }>> {
-    const dbMember = await this.invitations.send(this.sessions.signedInUserId(req) ?? '', body.memberId);
+    const dbMember = await this.invitations.send(userId, body.memberId);
     return ok({ dbMember }, 'Invitation sent successfully');
   }
 

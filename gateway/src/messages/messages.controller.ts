@@ -1,25 +1,20 @@
 import { type Envelope, type ForwardedMessage, listMultiMfaMessages } from '@multimfa/api-contract';
 import { ok } from '@multimfa/service-runtime';
-import { Controller, Inject, Param, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Controller, Inject, Param } from '@nestjs/common';
 import { Serves } from '../access/serves.decorator.js';
-import { SessionsService } from '../auth/sessions.service.js';
+import { SignedInUserId } from '../session/browser.decorator.js';
 import { MessagesService } from './messages.service.js';
 
 /** The MultiMFA detail page's recent texts and their per-recipient delivery status. */
 @Controller()
 export class MessagesController {
-  constructor(
-    @Inject(MessagesService) private readonly messages: MessagesService,
-    @Inject(SessionsService) private readonly sessions: SessionsService,
-  ) {}
+  constructor(@Inject(MessagesService) private readonly messages: MessagesService) {}
 
   @Serves(listMultiMfaMessages)
   async list(
-    @Req() req: Request,
+    @SignedInUserId() userId: string,
     @Param() params: { multiMFAId: string },
   ): Promise<Envelope<{ messages: ForwardedMessage[] }>> {
-    const userId = this.sessions.signedInUserId(req) ?? '';
     return ok({ messages: await this.messages.recent(userId, params.multiMFAId) });
   }
 }

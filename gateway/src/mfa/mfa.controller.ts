@@ -10,11 +10,10 @@ import {
   updateMultiMfaPlan,
 } from '@multimfa/api-contract';
 import { ok } from '@multimfa/service-runtime';
-import { Body, Controller, HttpCode, Inject, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, HttpCode, Inject } from '@nestjs/common';
 import type { z } from 'zod';
 import { Serves } from '../access/serves.decorator.js';
-import { SessionsService } from '../auth/sessions.service.js';
+import { SignedInUserId } from '../session/browser.decorator.js';
 import { toMultiMfa, toRoboMfa } from './mfa-shapes.js';
 import { MfasService } from './mfas.service.js';
 
@@ -23,30 +22,26 @@ type Completed = { stripePayment: z.output<typeof stripePaymentSchema> };
 /** The dashboard's lists and the completion of a purchase on /success (signed-in customers). */
 @Controller()
 export class MfaController {
-  constructor(
-    @Inject(MfasService) private readonly mfas: MfasService,
-    @Inject(SessionsService) private readonly sessions: SessionsService,
-  ) {}
-
-  private userId(req: Request): string {
-    return this.sessions.signedInUserId(req) ?? '';
-  }
+  constructor(@Inject(MfasService) private readonly mfas: MfasService) {}
 
   @Serves(listMultiMfas)
-  async listMultiMfas(@Req() req: Request): Promise<Envelope<{ list: MultiMfa[] }>> {
-    return ok({ list: (await this.mfas.list(this.userId(req), 'MultiMFA')).map(toMultiMfa) });
+  async listMultiMfas(@SignedInUserId() userId: string): Promise<Envelope<{ list: MultiMfa[] }>> {
+    return ok({ list: (await this.mfas.list(userId, 'MultiMFA')).map(toMultiMfa) });
   }
 
   @Serves(listRoboMfas)
-  async listRoboMfas(@Req() req: Request): Promise<Envelope<{ list: RoboMfa[] }>> {
-    return ok({ list: (await this.mfas.list(this.userId(req), 'RoboMFA')).map(toRoboMfa) });
+  async listRoboMfas(@SignedInUserId() userId: string): Promise<Envelope<{ list: RoboMfa[] }>> {
+    return ok({ list: (await this.mfas.list(userId, 'RoboMFA')).map(toRoboMfa) });
   }
 
   @Serves(createMultiMfa)
   @HttpCode(200)
-  async createMultiMfa(@Req() req: Request, @Body() body: Completed): Promise<Envelope<{ MFA: MultiMfa }>> {
+  async createMultiMfa(
+    @SignedInUserId() userId: string,
+    @Body() body: Completed,
+  ): Promise<Envelope<{ MFA: MultiMfa }>> {
     const mfa = await this.mfas.complete(
-      this.userId(req),
+      userId,
       { MFAType: 'MultiMFA', action: 'CREATE' },
       body.stripePayment,
     );
@@ -56,11 +51,11 @@ export class MfaController {
   @Serves(updateMultiMfaPlan)
   @HttpCode(200)
   async updateMultiMfaPlan(
-    @Req() req: Request,
+    @SignedInUserId() userId: string,
     @Body() body: Completed & { multiMFAId?: string },
   ): Promise<Envelope<{ MFA: MultiMfa }>> {
     const mfa = await this.mfas.complete(
-      this.userId(req),
+      userId,
       { MFAType: 'MultiMFA', action: 'UPGRADE', mfaId: body.multiMFAId },
       body.stripePayment,
     );
@@ -69,9 +64,12 @@ export class MfaController {
 
   @Serves(createRoboMfa)
   @HttpCode(200)
-  async createRoboMfa(@Req() req: Request, @Body() body: Completed): Promise<Envelope<{ MFA: RoboMfa }>> {
+  async createRoboMfa(
+    @SignedInUserId() userId: string,
+    @Body() body: Completed,
+  ): Promise<Envelope<{ MFA: RoboMfa }>> {
     const mfa = await this.mfas.complete(
-      this.userId(req),
+      userId,
       { MFAType: 'RoboMFA', action: 'CREATE' },
       body.stripePayment,
     );

@@ -5,12 +5,7 @@ import type {
   PaymentIntentAnswer,
   PaymentQuote,
 } from '@multimfa/api-contract';
-import {
-  checkoutAnswer,
-  checkoutQuote,
-  discountCheckAnswer,
-  stripeWebhookAnswer,
-} from '@multimfa/service-contracts/billing';
+import { checkoutAnswer, checkoutQuote, discountCheckAnswer } from '@multimfa/service-contracts/billing';
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import type { ServiceClient } from '../upstream/service-client.js';
@@ -64,10 +59,5 @@ export class PaymentService {
       payableAmount: checkout.payableAmount,
       waitlistOffer: checkout.waitlistOffer,
     };
-  }
-
-  /** Hands a Stripe webhook delivery to billing unparsed: the signature covers its exact bytes. */
-  async forwardStripeWebhook(payload: string, signature: string): Promise<void> {
-    await this.billing.post('/webhooks/stripe', stripeWebhookAnswer, { payload, signature });
   }
 }

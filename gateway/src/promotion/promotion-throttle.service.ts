@@ -1,7 +1,7 @@
 import { DomainError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { AttemptLimiter, type AttemptTier } from '../auth/attempt-limiter.js';
-import { GatewayRedis } from '../http/gateway-redis.js';
+import { GatewayRedis } from '../redis/gateway-redis.client.js';
 
 /** Waitlist limits, per hour: code e-mails and code tries, per client network (/24, /64) and per address. */
 export const WAITLIST_LIMITS = {

@@ -13,7 +13,7 @@ import pg from 'pg';
 import twilio from 'twilio';
 import { signedUpCustomer } from '../testing/accounts.builder.js';
 import { ServiceStack } from '../testing/service-stack.js';
-import { EMPTY_TWIML } from './twilio-webhook.controller.js';
+import { EMPTY_TWIML } from './twiml-answer.interceptor.js';
 
 const AUTH_TOKEN = '5a4db0c55a4db0c55a4db0c55a4db0c5';
 const ACCOUNT_SID = 'AC00000000000000000000000000000001';

@@ -2,14 +2,21 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.types.js';
 import { envelope } from './envelope.schema.js';
 
-/** Twilio's form fields, as it signs them (further fields are accepted and signed too). */
-const twilioInboundSms = z
+/**
+ * Twilio's form of an inbound text, as it signs it (further fields are accepted and signed too): the
+ * gateway validates the form with this schema and hands messaging the text it describes.
+ */
+export const twilioInboundSms = z
   .object({
-    MessageSid: z.string().describe("Twilio's id of the text; a redelivery carries the same one"),
-    AccountSid: z.string(),
-    From: z.string().describe('The sender: E.164 or an alphanumeric sender id'),
-    To: z.string().describe('Our number the text was sent to (E.164)'),
-    Body: z.string(),
+    MessageSid: z
+      .string()
+      // Spelled without the `i` flag, which JSON Schema's `pattern` cannot carry: (SM|MM) and hex, any case.
+      .regex(/^[SsMm][Mm][0-9a-fA-F]{32}$/, 'MessageSid must be a Twilio message SID')
+      .describe("Twilio's id of the text; a redelivery carries the same one"),
+    AccountSid: z.string().optional(),
+    From: z.string().trim().min(1).max(64).describe('The sender: E.164 or an alphanumeric sender id'),
+    To: z.string().trim().min(1).max(32).describe('Our number the text was sent to (E.164)'),
+    Body: z.string().max(1600).default('').describe('The text (empty when Twilio sends none)'),
   })
   .loose()
   .meta({ id: 'TwilioInboundSms' });

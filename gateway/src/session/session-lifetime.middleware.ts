@@ -4,7 +4,7 @@ import {
   SESSION_SEEN_GRANULARITY_SECONDS,
   sessionCookieName,
   sessionSecondsLeft,
-} from '../http/session-settings.js';
+} from './session-settings.config.js';
 
 /** Set on `res.locals` when this request came with a session that had ended (the 401 then says so). */
 export const SESSION_EXPIRED = 'sessionExpired';

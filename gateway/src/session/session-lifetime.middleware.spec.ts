@@ -3,8 +3,8 @@ import { describe, it } from '@jest/globals';
 import { FixedClock } from '@multimfa/service-runtime';
 import type { Request, Response } from 'express';
 import type { SessionData } from 'express-session';
-import { SESSION_IDLE_SECONDS, SESSION_SEEN_GRANULARITY_SECONDS } from '../http/session-settings.js';
 import { SESSION_EXPIRED, sessionLifetimeMiddleware } from './session-lifetime.middleware.js';
+import { SESSION_IDLE_SECONDS, SESSION_SEEN_GRANULARITY_SECONDS } from './session-settings.config.js';
 
 const LIFETIME_SECONDS = 7 * 24 * 3600;
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import { SESSION_IDLE_SECONDS, sessionCookieName, sessionSecondsLeft } from './session-settings.js';
+import { SESSION_IDLE_SECONDS, sessionCookieName, sessionSecondsLeft } from './session-settings.config.js';
 
 const DAY = 24 * 3600;
 const now = Date.parse('2026-01-08T00:00:00Z');

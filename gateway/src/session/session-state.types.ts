@@ -36,17 +36,20 @@ export interface PendingSignUp {
   mobileNo: string;
 }
 
+/** What a browser's server-side session holds. */
+export interface SessionState {
+  user?: SessionUser;
+  google?: GoogleIdentity;
+  passwordReset?: PasswordResetGrant;
+  pendingSignUp?: PendingSignUp;
+  /** The page the Google sign-in under way returns to (one of GOOGLE_RETURN_PATHS). */
+  googleReturnTo?: string;
+  /** When this session id was issued: the sign-in, or the first proof of an anonymous browser (ms). */
+  startedAt?: number;
+  /** The last request, to within SESSION_SEEN_GRANULARITY_SECONDS (ms). */
+  lastSeenAt?: number;
+}
+
 declare module 'express-session' {
-  interface SessionData {
-    user?: SessionUser;
-    google?: GoogleIdentity;
-    passwordReset?: PasswordResetGrant;
-    pendingSignUp?: PendingSignUp;
-    /** The page the Google sign-in under way returns to (one of GOOGLE_RETURN_PATHS). */
-    googleReturnTo?: string;
-    /** When this session id was issued: the sign-in, or the first proof of an anonymous browser (ms). */
-    startedAt?: number;
-    /** The last request, to within SESSION_SEEN_GRANULARITY_SECONDS (ms). */
-    lastSeenAt?: number;
-  }
+  interface SessionData extends SessionState {}
 }

@@ -1,0 +1,35 @@
+import type { Clock } from '@multimfa/service-runtime';
+import RedisStore from 'connect-redis';
+import session from 'express-session';
+import type { Redis } from 'ioredis';
+import type { GatewayConfig } from '../config/gateway.config.js';
+import { SESSION_PREFIX, sessionCookieName, sessionSecondsLeft } from './session-settings.config.js';
+
+/**
+ * Server-side sessions in Redis, named by an httpOnly cookie: a session is stored once something is kept
+ * in it (a sign-in, a proof), and no answer renews its cookie (its lifetime: session-lifetime.middleware).
+ */
+export function sessionMiddleware(config: GatewayConfig, redis: Redis, clock: Clock) {
+  return session({
+    name: sessionCookieName(config.COOKIE_SECURE),
+    // Redis keeps a session until the earlier of its absolute end (from sign-in) and its idle end.
+    store: new RedisStore({
+      client: redis,
+      prefix: SESSION_PREFIX,
+      ttl: (stored) =>
+        Math.max(1, sessionSecondsLeft(stored, config.SESSION_TTL_SECONDS, clock.now().getTime())),
+      disableTouch: true,
+    }),
+    secret: config.SESSION_SECRET,
+    resave: false,
+    saveUninitialized: false,
+    rolling: false,
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.COOKIE_SECURE,
+      maxAge: config.SESSION_TTL_SECONDS * 1000,
+      path: '/',
+    },
+  });
+}

@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
+import { describe, it } from '@jest/globals';
+import { DomainError, type Logger } from '@multimfa/service-runtime';
+import type { ExecutionContext } from '@nestjs/common';
+import { SendGridSignatureGuard } from './sendgrid-signature.guard.js';
+
+const keys = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+const body = Buffer.from(
+  JSON.stringify([{ event: 'delivered', emailId: '7d444840-9dc0-11d1-b245-5ffdce74fad2' }]),
+);
+const timestamp = '1767225600';
+const signatureOf = (signed: Buffer, key = keys.privateKey) =>
+  sign('sha256', Buffer.concat([Buffer.from(timestamp), signed]), key).toString('base64');
+
+function post(headers: Record<string, string | undefined>, sent = body): ExecutionContext {
+  const req = {
+    path: '/api/webhooks/sendgrid/events',
+    ip: '203.0.113.7',
+    body: sent,
+    header: (name: string) => headers[name],
+  };
+  return { switchToHttp: () => ({ getRequest: () => req }) } as unknown as ExecutionContext;
+}
+
+const signedHeaders = (signature: string) => ({
+  'x-twilio-email-event-webhook-signature': signature,
+  'x-twilio-email-event-webhook-timestamp': timestamp,
+});
+
+function guard(key: KeyObject | undefined) {
+  const warnings: unknown[] = [];
+  const logger = { warn: (fields: unknown) => warnings.push(fields) } as unknown as Logger;
+  const settings = { publicApiUrl: '', twilioAuthToken: '', sendgridPublicKey: key };
+  return { guard: new SendGridSignatureGuard(settings, logger), warnings };
+}
+
+const status = (run: () => unknown) => {
+  try {
+    run();
+    return 200;
+  } catch (error) {
+    return error instanceof DomainError ? error.status : 500;
+  }
+};
+
+describe('SendGridSignatureGuard', () => {
+  it('lets through events signed (ECDSA P-256, SHA-256) over the timestamp and the body as sent', () => {
+    assert.equal(guard(keys.publicKey).guard.canActivate(post(signedHeaders(signatureOf(body)))), true);
+  });
+
+  it('refuses with 403, and logs, a missing, forged or garbled signature, a changed body, and any without a key', () => {
+    const { guard: sendgrid, warnings } = guard(keys.publicKey);
+    const otherKey = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey;
+    const refused = [
+      post({}),
+      post({ 'x-twilio-email-event-webhook-signature': signatureOf(body) }),
+      post(signedHeaders(signatureOf(body, otherKey))),
+      post(signedHeaders('not base64 DER')),
+      post(signedHeaders(signatureOf(body)), Buffer.from('[]')),
+    ];
+    for (const attempt of refused)
+      assert.equal(
+        status(() => sendgrid.canActivate(attempt)),
+        403,
+      );
+    assert.deepEqual(warnings[0], { path: '/api/webhooks/sendgrid/events', ip: '203.0.113.7' });
+    assert.equal(warnings.length, refused.length);
+    assert.equal(
+      status(() => guard(undefined).guard.canActivate(post(signedHeaders(signatureOf(body))))),
+      403,
+    );
+  });
+});
