@@ -66,7 +66,7 @@ module.exports = {
     includeOnly:
       '^(web/src|gateway/(src|dist)|services/[^/]+/(src|dist)|packages/[^/]+/(src|dist)|infra/provider-sandbox/(src|dist))/',
     exclude: {
-      path: '(\\.(spec|int-spec|fault-spec|e2e|images)\\.tsx?$|/testing/|\\.builder\\.ts$|/bench/)',
+      path: '(\\.(spec|int-spec|stack-spec|fault-spec|e2e|images)\\.tsx?$|/testing/|\\.builder\\.ts$|/bench/)',
     },
     // Compiled code is where another workspace ends: its own rules are judged in its sources.
     doNotFollow: { path: '/dist/' },

@@ -1,6 +1,8 @@
 // Jest runs the three test tiers as three projects (`npm test` picks them with --selectProjects):
 //   unit         *.spec.ts beside the code, no infrastructure
 //   integration  *.int-spec.ts against real PostgreSQL, Redis and Kafka (scripts/jest/infrastructure.mjs)
+//   stack        *.stack-spec.ts: the gateway with the five services and the provider sandbox in
+//                one process, on the same infrastructure (the gateway's full-stack tests)
 //   faults       *.fault-spec.ts: slow fault tests (proxies cut, processes killed) on the same infrastructure
 //   e2e          web/e2e/*.e2e.ts and infra/*/e2e/*.e2e.ts in Debian's Chromium
 //   images       infra/images/*.images.ts: every image built, the product run from them (podman)
@@ -59,6 +61,13 @@ export default {
       ...common,
       displayName: 'integration',
       testMatch: WORKSPACES.map((workspace) => `<rootDir>/${workspace}/src/**/*.int-spec.ts`),
+      globalSetup: '<rootDir>/scripts/jest/integration-setup.mjs',
+      globalTeardown: '<rootDir>/scripts/jest/integration-teardown.mjs',
+    },
+    {
+      ...common,
+      displayName: 'stack',
+      testMatch: WORKSPACES.map((workspace) => `<rootDir>/${workspace}/src/**/*.stack-spec.ts`),
       globalSetup: '<rootDir>/scripts/jest/integration-setup.mjs',
       globalTeardown: '<rootDir>/scripts/jest/integration-teardown.mjs',
     },

@@ -5,6 +5,8 @@
 //                where Docker runs, else the machine's PostgreSQL and Redis and the Kafka broker
 //                (MMFA_TEST_INFRA=containers|local, scripts/jest/infrastructure.mjs); each run in
 //                its own databases, Redis database and topic prefix, cleaned up after
+//   stack        **/src/**/*.stack-spec.ts: the gateway's full-stack tests (the gateway, the five
+//                services and the provider sandbox in one process), same infrastructure
 //   faults       **/src/**/*.fault-spec.ts: slow fault tests (TCP proxies that cut the broker or the
 //                database, processes killed) against the same infrastructure as integration
 //   e2e          web/e2e/*.e2e.ts and infra/*/e2e/*.e2e.ts in Debian's Chromium against the stack
@@ -34,7 +36,9 @@ import {
   stopApplication,
 } from './lib/stack.mjs';
 
-const TIERS = ['lint', 'unit', 'integration', 'faults', 'e2e', 'images'];
+/** What the import rules judge: every process's and package's own code. */
+const IMPORT_RULES_SCOPE = ['web/src', 'gateway/src', 'services', 'packages', 'infra/provider-sandbox/src'];
+const TIERS = ['lint', 'unit', 'integration', 'stack', 'faults', 'e2e', 'images'];
 const asked = process.argv.slice(2).filter((arg) => TIERS.includes(arg));
 const tiers = asked.length ? asked : TIERS;
 // Any other argument narrows each tier to the test files whose path matches it (`npm test -- e2e accounts`).
@@ -127,12 +131,28 @@ async function main() {
       },
     );
     record('lint', lint.status === 0 ? 1 : 0, lint.status === 0 ? 0 : 1, began);
+
+    // The import rules (.dependency-cruiser.cjs): layering, adapters below features, no cycles.
+    began = Date.now();
+    const imports = spawnSync(
+      process.execPath,
+      [
+        join(root, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs'),
+        '--config',
+        '.dependency-cruiser.cjs',
+        '--output-type',
+        'err',
+        ...IMPORT_RULES_SCOPE,
+      ],
+      { cwd: root, stdio: 'inherit' },
+    );
+    record('import rules', imports.status === 0 ? 1 : 0, imports.status === 0 ? 0 : 1, began);
   }
 
   if (tiers.includes('unit')) runJest('unit');
 
   const infra = testInfraMode();
-  const infraTiers = ['integration', 'faults'].filter((tier) => tiers.includes(tier));
+  const infraTiers = ['integration', 'stack', 'faults'].filter((tier) => tiers.includes(tier));
   const needsStack =
     (infraTiers.length && infra === 'local') || tiers.includes('e2e') || tiers.includes('images');
   const config = stackConfig({ profile: 'e2e', runId });
@@ -145,7 +165,7 @@ async function main() {
       runJest(tier, { MMFA_TEST_INFRA: 'containers' }, ['--runInBand']);
       continue;
     }
-    const short = tier === 'integration' ? 'it' : 'ft';
+    const short = { integration: 'it', stack: 'st', faults: 'ft' }[tier];
     const prefix = `mmfa_${short}_${runId}`;
     const topicPrefix = `${short}-${runId}.`;
     try {

@@ -45,7 +45,7 @@ RUN npx tsc -b packages/* services/* gateway infra/provider-sandbox \
   && for dist in packages/*/dist services/*/dist gateway/dist infra/provider-sandbox/dist; do \
        mkdir -p "/out/$(dirname "$dist")" && cp -R "$dist" "/out/$dist"; \
      done \
-  && find /out \( -name '*.spec.*' -o -name '*.int-spec.*' -o -name '*.fault-spec.*' -o -name '*.e2e.*' \
+  && find /out \( -name '*.spec.*' -o -name '*.int-spec.*' -o -name '*.stack-spec.*' -o -name '*.fault-spec.*' -o -name '*.e2e.*' \
        -o -name '*.tsbuildinfo' \) -delete
 
 # The production dependencies of this workspace only, and the compiled code of it and of the

@@ -131,7 +131,7 @@ describe('the product from its images', () => {
       it(`${container.image}: no test file, source, .env, secret or dev dependency`, () => {
         const files = filesIn(container.image, '/app', '-not', '-path', '*/node_modules/*/node_modules/*');
         const offending = files.filter((file) =>
-          /(\.spec\.|\.int-spec\.|\.fault-spec\.|\.e2e\.|\.tsbuildinfo$|\/\.env|\.pem$|\/src\/[^/]+\.ts$|\/patches\/)/.test(
+          /(\.spec\.|\.int-spec\.|\.stack-spec\.|\.fault-spec\.|\.e2e\.|\.tsbuildinfo$|\/\.env|\.pem$|\/src\/[^/]+\.ts$|\/patches\/)/.test(
             file.replace(/\/node_modules\/.*/, ''),
           ),
         );
