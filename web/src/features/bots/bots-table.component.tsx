@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Table, Text } from '@mantine/core';
+import { Button, Group, Table, Text } from '@mantine/core';
 import type { Bot } from '@multimfa/api-contract';
 import { useState } from 'react';
+import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.component';
 import { notify } from '../../notify/notify';
 import { useRemoveBot } from './use-robo-mfa';
 
@@ -19,7 +20,7 @@ async function copyKey(apiKey: string) {
 /** Name, Created On, Active, then copy API key and delete (confirmed first: a deleted key is gone for good). */
 export function BotsTable({ mfaId, bots }: { mfaId: string; bots: Bot[] }) {
   const remove = useRemoveBot(mfaId);
-  const [deleting, setDeleting] = useState<Bot | null>(null);
+  const [deleting, setDeleting] = useState<Bot>();
   return (
     <>
       <Table.ScrollContainer minWidth={560}>
@@ -73,21 +74,15 @@ export function BotsTable({ mfaId, bots }: { mfaId: string; bots: Bot[] }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Are you sure?">
-        <Text>This action can not be done: the bot's API key stops working at once.</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDeleting(null)}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() => deleting && remove.mutate(deleting.botId, { onSettled: () => setDeleting(null) })}
-          >
-            Delete
-          </Button>
-        </Group>
-      </Modal>
+      {deleting && (
+        <ConfirmDeleteModal
+          title="Are you sure?"
+          message="This action can not be done: the bot's API key stops working at once."
+          pending={remove.isPending}
+          onConfirm={() => remove.mutateAsync(deleting.botId)}
+          onClose={() => setDeleting(undefined)}
+        />
+      )}
     </>
   );
 }

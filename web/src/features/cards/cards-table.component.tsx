@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { LAST_CARD_MESSAGE, type SavedCard } from '@multimfa/api-contract';
 import { useState } from 'react';
+import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.component';
 import { notify } from '../../notify/notify';
 import { maskedNumber, monthName, pageCount, pageOf } from './card-format';
-import { DeleteCardModal } from './delete-card-modal.component';
 import { UpdateCardModal } from './update-card-modal.component';
 import { useDeleteCard } from './use-cards';
 
@@ -110,8 +110,12 @@ export function CardsTable({ cards, stripeCustomerId }: { cards: SavedCard[]; st
         />
       )}
       {deleting && (
-        <DeleteCardModal
-          deleting={remove.isPending}
+        <ConfirmDeleteModal
+          title="Delete Card"
+          message="Are you sure you want to delete this record?"
+          cancelLabel="No"
+          confirmLabel="Yes"
+          pending={remove.isPending}
           onConfirm={() => remove.mutateAsync(deleting.id)}
           onClose={() => setDeleting(undefined)}
         />

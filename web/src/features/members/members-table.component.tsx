@@ -1,6 +1,7 @@
-import { Badge, Button, Group, Modal, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Table } from '@mantine/core';
 import type { Member, MemberStatus } from '@multimfa/api-contract';
 import { type ReactNode, useState } from 'react';
+import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.component';
 import { useDeleteMember } from './use-mfa-details';
 
 const STATUS: Record<MemberStatus, { label: string; color: string }> = {
@@ -21,7 +22,7 @@ export function MembersTable({
   members: Member[];
   inviteAction?: (member: Member) => ReactNode;
 }) {
-  const [deleting, setDeleting] = useState<Member | null>(null);
+  const [deleting, setDeleting] = useState<Member>();
   const remove = useDeleteMember(multiMFAId);
 
   return (
@@ -59,23 +60,15 @@ export function MembersTable({
           ))}
         </Table.Tbody>
       </Table>
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Are you sure?">
-        <Text>This action can not be done</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDeleting(null)}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() =>
-              deleting && remove.mutate(deleting.memberId, { onSettled: () => setDeleting(null) })
-            }
-          >
-            Delete
-          </Button>
-        </Group>
-      </Modal>
+      {deleting && (
+        <ConfirmDeleteModal
+          title="Are you sure?"
+          message="This action can not be done"
+          pending={remove.isPending}
+          onConfirm={() => remove.mutateAsync(deleting.memberId)}
+          onClose={() => setDeleting(undefined)}
+        />
+      )}
     </>
   );
 }

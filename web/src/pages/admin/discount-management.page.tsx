@@ -2,8 +2,8 @@ import { Button, Group, Loader, Modal, NativeSelect, Paper, Stack, TextInput, Ti
 import { DISCOUNT_PAGE_SIZE, type Discount, type DiscountsQuery } from '@multimfa/api-contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.component';
 import { Pager, usePagedRows } from '../../components/pager.component';
-import { DeleteDiscountModal } from '../../features/admin-discounts/delete-discount-modal.component';
 import {
   CreateDiscountModal,
   EditDiscountModal,
@@ -157,8 +157,12 @@ export function DiscountManagementPage() {
       )}
       {dialog?.kind === 'edit' && <EditDiscount id={dialog.id} onClose={close} />}
       {dialog?.kind === 'delete' && (
-        <DeleteDiscountModal
-          deleting={remove.isPending}
+        <ConfirmDeleteModal
+          title="Delete Discount"
+          message="Are you sure you want to delete this record?"
+          cancelLabel="No"
+          confirmLabel="Yes"
+          pending={remove.isPending}
           onConfirm={() => remove.mutateAsync(dialog.discount.discountId)}
           onClose={close}
         />
