@@ -12,6 +12,7 @@ import { PasswordField } from '../../forms/password-field.component';
 import { fieldProps, serverError, setServerError, useZodForm, type ZodForm } from '../../forms/use-zod-form';
 import { GoogleSignInButton } from '../auth/google-sign-in-button.component';
 import { readSsoCallback, withoutSsoParams } from '../auth/sso-callback';
+import { accountKeys } from './account.keys';
 import { useChangePassword } from './use-change-password';
 
 const CHANGE_PASSWORD_PATH = '/change-password';
@@ -21,7 +22,7 @@ const CHANGE_PASSWORD_PATH = '/change-password';
  * with a Google sign-in, which comes back here (the server accepts it for 10 minutes).
  */
 export function ChangePasswordForm() {
-  const account = useQuery({ queryKey: ['current-session'], queryFn: () => api.data(currentSession) });
+  const account = useQuery({ queryKey: accountKeys.currentSession, queryFn: () => api.data(currentSession) });
   const [params, setParams] = useSearchParams();
   const [callback] = useState(() => readSsoCallback(params));
   useEffect(() => {

@@ -12,16 +12,15 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api-client';
 import { notify } from '../../notify/notify';
+import { discountKeys } from './admin-discounts.keys';
 
 export const DISCOUNT_FETCH_FAILED_MESSAGE = 'Unable to fetch discount details';
 export const DISCOUNT_UPDATED_MESSAGE = 'Discount updated successfully';
 export const DISCOUNT_DELETED_MESSAGE = 'Discount deleted successfully';
 
-const discountsKey = ['admin', 'discounts'] as const;
-
 export const discountsQuery = (filter: DiscountsQuery) =>
   queryOptions<Discount[]>({
-    queryKey: [...discountsKey, 'list', filter],
+    queryKey: discountKeys.list(filter),
     queryFn: ({ signal }) => api.data(listDiscounts, { query: filter, signal }),
     meta: { errorToast: 'Unable to fetch discounts' },
   });
@@ -34,7 +33,7 @@ export const useDiscounts = (filter: DiscountsQuery) => useQuery(discountsQuery(
  */
 export function useDiscount(id: string) {
   return useQuery<Discount>({
-    queryKey: [...discountsKey, 'one', id],
+    queryKey: discountKeys.one(id),
     queryFn: ({ signal }) => api.data(getDiscount, { params: { discountId: id }, signal }),
     staleTime: 0,
     gcTime: 0,
@@ -52,7 +51,7 @@ function useDiscountChange<V, R>(
     mutationFn: call,
     onSuccess: async (result) => {
       notify.success(success(result));
-      await queryClient.invalidateQueries({ queryKey: discountsKey });
+      await queryClient.invalidateQueries({ queryKey: discountKeys.all });
     },
     meta: { errorToast: failure },
   });

@@ -11,18 +11,17 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api-client';
 import { notify } from '../../notify/notify';
+import { poolKeys } from './admin-numbers.keys';
 
 export const NUMBERS_FETCH_FAILED_MESSAGE = 'Unable to fetch numbers';
 export const NUMBER_ADDED_MESSAGE = 'Number added successfully';
 export const NUMBER_UPDATED_MESSAGE = 'Number updated successfully';
 export const NUMBER_DELETED_MESSAGE = 'Number deleted successfully';
 
-const poolKey = ['admin', 'twilio-numbers'] as const;
-
 /** GET /api/admin/twilio-numbers, filtered on the server by the searched digits (substring). */
 export function usePoolNumbers(search: string) {
   return useQuery<TwilioNumber[]>({
-    queryKey: [...poolKey, search],
+    queryKey: poolKeys.numbers(search),
     queryFn: ({ signal }) =>
       api.data(listTwilioNumbers, { query: search ? { mobileNo: search } : {}, signal }),
     meta: { errorToast: NUMBERS_FETCH_FAILED_MESSAGE },
@@ -33,11 +32,11 @@ export const WAITING_FETCH_FAILED_MESSAGE = 'Unable to fetch the MFAs waiting fo
 
 /**
  * GET /api/admin/twilio-numbers/waiting: MFAs bought while no number of their country was free,
- * longest first. Under the pool's key, so adding a number reads it again (the MFA may have taken it).
+ * longest first.
  */
 export function useWaitingMfas() {
   return useQuery<WaitingMfa[]>({
-    queryKey: [...poolKey, 'waiting'],
+    queryKey: poolKeys.waiting,
     queryFn: ({ signal }) => api.data(listWaitingMfas, { signal }),
     meta: { errorToast: WAITING_FETCH_FAILED_MESSAGE },
   });
@@ -50,7 +49,7 @@ function usePoolChange<V>(call: (variables: V) => Promise<unknown>, success: str
     mutationFn: call,
     onSuccess: async () => {
       notify.success(success);
-      await queryClient.invalidateQueries({ queryKey: poolKey });
+      await queryClient.invalidateQueries({ queryKey: poolKeys.all });
     },
     meta: { errorToast: failure },
   });

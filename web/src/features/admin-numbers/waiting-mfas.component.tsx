@@ -1,4 +1,5 @@
-import { Badge, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import { DataTable } from '../../components/data-table/data-table.component';
 import { useWaitingMfas } from './use-pool-numbers';
 
 /**
@@ -26,39 +27,20 @@ export function WaitingMfas() {
             <Loader size="sm" aria-label="Loading the waiting MFAs" />
           </Group>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped aria-labelledby={headingId}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th>Country</Table.Th>
-                  <Table.Th>Waiting Since</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(waiting.data ?? []).length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={4}>
-                      <Text c="dimmed" ta="center">
-                        No MFA is waiting for a number
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-                {(waiting.data ?? []).map((mfa) => (
-                  <Table.Tr key={mfa.mfaId} data-testid={`waiting-mfa-${mfa.mfaId}`}>
-                    <Table.Td>{mfa.name}</Table.Td>
-                    <Table.Td>{mfa.MFAType}</Table.Td>
-                    <Table.Td>
-                      {mfa.country.name} ({mfa.country.code})
-                    </Table.Td>
-                    <Table.Td>{new Date(mfa.waitingSince).toLocaleString()}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            aria-labelledby={headingId}
+            minWidth={560}
+            rows={waiting.data ?? []}
+            rowKey={(mfa) => mfa.mfaId}
+            rowTestId={(mfa) => `waiting-mfa-${mfa.mfaId}`}
+            emptyText="No MFA is waiting for a number"
+            columns={[
+              { header: 'Name', cell: (mfa) => mfa.name },
+              { header: 'Type', cell: (mfa) => mfa.MFAType },
+              { header: 'Country', cell: (mfa) => `${mfa.country.name} (${mfa.country.code})` },
+              { header: 'Waiting Since', cell: (mfa) => new Date(mfa.waitingSince).toLocaleString() },
+            ]}
+          />
         )}
       </Stack>
     </Paper>

@@ -2,7 +2,7 @@ import { Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import type { ReportRangeQuery } from '@multimfa/api-contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DeleteMfaModal } from './delete-mfa-modal.component';
+import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.component';
 import { MfasTable, type MfaTableRow } from './mfas-table.component';
 import { RangeFilter } from './range-filter.component';
 import { useDeleteMfa } from './use-admin-reports';
@@ -23,7 +23,10 @@ export interface MfaReportPageProps {
   load: (range: ReportRangeQuery) => UseQueryResult<MfaTableRow[]>;
 }
 
-/** /admin/multimfa and /admin/robomfa: From/To, Filter, Export (CSV), and delete with its dialog. */
+/**
+ * /admin/multimfa and /admin/robomfa: From/To, Filter, Export (CSV), and delete with its dialog (admin-area
+ * section 2, RoboMFAs, word for word; the MultiMFA's reads the same with its kind).
+ */
 export function MfaReportPage({ kind, title, load }: MfaReportPageProps) {
   const report = useRangeReport(load, MFA_CSV_COLUMNS);
   const remove = useDeleteMfa(kind);
@@ -44,10 +47,11 @@ export function MfaReportPage({ kind, title, load }: MfaReportPageProps) {
         )}
       </Paper>
       {doomed && (
-        <DeleteMfaModal
-          kind={kind}
-          name={doomed.name}
-          deleting={remove.isPending}
+        <ConfirmDeleteModal
+          title={`Delete ${kind}`}
+          message={`Are you sure you want to delete ${kind.toLowerCase()} ${doomed.name}.?`}
+          note="This action can not be redone"
+          pending={remove.isPending}
           onConfirm={() => remove.mutateAsync(doomed.id)}
           onClose={() => setDoomed(undefined)}
         />

@@ -21,9 +21,8 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api-client';
 import { notify } from '../../notify/notify';
+import { type MfaList, reportKeys } from './admin-reports.keys';
 import type { MfaTableRow } from './mfas-table.component';
-
-const reportsKey = ['admin', 'reports'] as const;
 
 /** What a range filter sends: empty inputs are left out. */
 const rangeQuery = (range: ReportRangeQuery): ReportRangeQuery => ({
@@ -33,7 +32,7 @@ const rangeQuery = (range: ReportRangeQuery): ReportRangeQuery => ({
 
 export function useDashboardStats() {
   return useQuery<DashboardStats>({
-    queryKey: [...reportsKey, 'dashboard'],
+    queryKey: reportKeys.dashboard,
     queryFn: ({ signal }) => api.data(getDashboardStats, { signal }),
     meta: { errorToast: 'Unable to fetch the statistics' },
   });
@@ -45,7 +44,7 @@ const ownerOf = (row: AdminMultiMfa | AdminRoboMfa) =>
 /** The MultiMFAs between From and To, as the list shows them. */
 export function useMultiMfaRows(range: ReportRangeQuery) {
   return useQuery<AdminMultiMfa[], Error, MfaTableRow[]>({
-    queryKey: [...reportsKey, 'multimfas', range],
+    queryKey: reportKeys.mfaList('multimfas', range),
     queryFn: ({ signal }) => api.data(listAdminMultiMfas, { query: rangeQuery(range), signal }),
     select: (rows) =>
       rows.map((row) => ({
@@ -64,7 +63,7 @@ export function useMultiMfaRows(range: ReportRangeQuery) {
 /** The RoboMFAs between From and To, as the list shows them. */
 export function useRoboMfaRows(range: ReportRangeQuery) {
   return useQuery<AdminRoboMfa[], Error, MfaTableRow[]>({
-    queryKey: [...reportsKey, 'robomfas', range],
+    queryKey: reportKeys.mfaList('robomfas', range),
     queryFn: ({ signal }) => api.data(listAdminRoboMfas, { query: rangeQuery(range), signal }),
     select: (rows) =>
       rows.map((row) => ({
@@ -82,7 +81,7 @@ export function useRoboMfaRows(range: ReportRangeQuery) {
 
 export function useAdminMembers(range: ReportRangeQuery) {
   return useQuery<AdminMember[]>({
-    queryKey: [...reportsKey, 'members', range],
+    queryKey: reportKeys.members(range),
     queryFn: ({ signal }) => api.data(listAdminMembers, { query: rangeQuery(range), signal }),
     meta: { errorToast: 'Unable to fetch the members' },
   });
@@ -98,7 +97,7 @@ export const logFilterQuery = (filters: AdminLogFilters): AdminLogFilters => ({
 /** One page (25 rows) of the message log, filtered and paged by the server. */
 export function useAdminLogs(filters: AdminLogFilters, page: number) {
   return useQuery<{ rows: AdminLog[]; page: AdminLogPage }>({
-    queryKey: [...reportsKey, 'logs', filters, page],
+    queryKey: reportKeys.logs(filters, page),
     queryFn: async ({ signal }) => {
       const answer = await api.call(listAdminLogs, { query: { ...logFilterQuery(filters), page }, signal });
       return { rows: answer.data, page: answer.page };
@@ -125,7 +124,7 @@ export interface AdvancedLogLine {
 
 export function useAdvancedLogs(range: ReportRangeQuery) {
   return useQuery<AdvancedLog[], Error, AdvancedLogLine[]>({
-    queryKey: [...reportsKey, 'advanced-logs', range],
+    queryKey: reportKeys.advancedLogs(range),
     queryFn: ({ signal }) => api.data(listAdvancedLogs, { query: rangeQuery(range), signal }),
     select: (rows) =>
       rows.flatMap((row) =>
@@ -152,7 +151,7 @@ export const ROBOMFA_DELETED_MESSAGE = 'RoboMFA deleted successfully';
  */
 export function useDeleteMfa(kind: 'MultiMFA' | 'RoboMFA') {
   const queryClient = useQueryClient();
-  const list = kind === 'MultiMFA' ? 'multimfas' : 'robomfas';
+  const list: MfaList = kind === 'MultiMFA' ? 'multimfas' : 'robomfas';
   return useMutation({
     mutationFn: (id: string) =>
       kind === 'MultiMFA'
@@ -161,10 +160,10 @@ export function useDeleteMfa(kind: 'MultiMFA' | 'RoboMFA') {
     onSuccess: (_data, id) => {
       notify.success(kind === 'MultiMFA' ? MULTIMFA_DELETED_MESSAGE : ROBOMFA_DELETED_MESSAGE);
       queryClient.setQueriesData<Array<{ multiMFAId?: string; roboMFAId?: string }>>(
-        { queryKey: [...reportsKey, list] },
+        { queryKey: reportKeys.mfaLists(list) },
         (rows) => rows?.filter((row) => (row.multiMFAId ?? row.roboMFAId) !== id),
       );
-      void queryClient.invalidateQueries({ queryKey: [...reportsKey, 'dashboard'] });
+      void queryClient.invalidateQueries({ queryKey: reportKeys.dashboard });
     },
   });
 }

@@ -10,6 +10,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api-client';
 import { notify } from '../../notify/notify';
+import { userKeys } from './admin-users.keys';
 
 export const ADMIN_DELETED_MESSAGE = 'Admin deleted successfully';
 export const ADMIN_STATUS_CHANGED_MESSAGE = 'Admin status changed successfully';
@@ -21,12 +22,10 @@ export interface DateRange {
   to?: string;
 }
 
-const usersKey = ['admin', 'users'] as const;
-
 /** GET /api/admin/users, by creation day (From and To, both optional). */
 export const reportUsersQuery = (range: DateRange) =>
   queryOptions<ReportUser[]>({
-    queryKey: [...usersKey, range.from ?? '', range.to ?? ''],
+    queryKey: userKeys.list(range),
     queryFn: ({ signal }) => api.data(listReportUsers, { query: range, signal }),
     meta: { errorToast: 'Unable to fetch users' },
   });
@@ -40,7 +39,7 @@ export function useDeleteUser() {
     mutationFn: (id: string) => api.data(deleteReportUser, { params: { id } }),
     onSuccess: (_data, id) => {
       notify.success(ADMIN_DELETED_MESSAGE);
-      queryClient.setQueriesData<ReportUser[]>({ queryKey: usersKey }, (rows) =>
+      queryClient.setQueriesData<ReportUser[]>({ queryKey: userKeys.all }, (rows) =>
         rows?.filter((row) => row.id !== id),
       );
     },
@@ -56,7 +55,7 @@ export function useChangeUserStatus() {
       api.data(updateReportUserStatus, { params: { id }, body: { isActive } }),
     onSuccess: (changed) => {
       notify.success(ADMIN_STATUS_CHANGED_MESSAGE);
-      queryClient.setQueriesData<ReportUser[]>({ queryKey: usersKey }, (rows) =>
+      queryClient.setQueriesData<ReportUser[]>({ queryKey: userKeys.all }, (rows) =>
         rows?.map((row) => (row.id === changed.id ? { ...row, isActive: changed.isActive } : row)),
       );
     },
@@ -79,7 +78,7 @@ export function useCreateAdmin() {
     mutationFn: (body: CreateAdminBody) => api.data(createAdmin, { body }),
     onSuccess: async () => {
       notify.success(ADMIN_CREATED_MESSAGE);
-      await queryClient.invalidateQueries({ queryKey: usersKey });
+      await queryClient.invalidateQueries({ queryKey: userKeys.all });
     },
     meta: { errorToast: 'Unable to create the admin user' },
   });

@@ -1,6 +1,8 @@
-import { Button, Group, Modal, Table, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import type { Bot } from '@multimfa/api-contract';
 import { useState } from 'react';
+import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.component';
+import { DataTable } from '../../components/data-table/data-table.component';
 import { notify } from '../../notify/notify';
 import { useRemoveBot } from './use-robo-mfa';
 
@@ -19,75 +21,55 @@ async function copyKey(apiKey: string) {
 /** Name, Created On, Active, then copy API key and delete (confirmed first: a deleted key is gone for good). */
 export function BotsTable({ mfaId, bots }: { mfaId: string; bots: Bot[] }) {
   const remove = useRemoveBot(mfaId);
-  const [deleting, setDeleting] = useState<Bot | null>(null);
+  const [deleting, setDeleting] = useState<Bot>();
   return (
     <>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped highlightOnHover aria-label="Bots">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Created On</Table.Th>
-              <Table.Th>Active</Table.Th>
-              <Table.Th>Action</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {bots.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={4}>
-                  <Text c="dimmed" ta="center">
-                    {NO_BOTS_TEXT}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {bots.map((bot) => (
-              <Table.Tr key={bot.botId}>
-                <Table.Td>{bot.referenceName}</Table.Td>
-                <Table.Td>{new Date(bot.createdAt).toLocaleString()}</Table.Td>
-                <Table.Td>{bot.isActive ? 'yes' : 'no'}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      aria-label={`Copy API key of ${bot.referenceName}`}
-                      onClick={() => void copyKey(bot.APIKey)}
-                    >
-                      Copy API Key
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      aria-label={`Delete ${bot.referenceName}`}
-                      onClick={() => setDeleting(bot)}
-                    >
-                      Delete
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Are you sure?">
-        <Text>This action can not be done: the bot's API key stops working at once.</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDeleting(null)}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() => deleting && remove.mutate(deleting.botId, { onSettled: () => setDeleting(null) })}
-          >
-            Delete
-          </Button>
-        </Group>
-      </Modal>
+      <DataTable
+        aria-label="Bots"
+        highlightOnHover
+        minWidth={560}
+        rows={bots}
+        rowKey={(bot) => bot.botId}
+        emptyText={NO_BOTS_TEXT}
+        columns={[
+          { header: 'Name', cell: (bot) => bot.referenceName },
+          { header: 'Created On', cell: (bot) => new Date(bot.createdAt).toLocaleString() },
+          { header: 'Active', cell: (bot) => (bot.isActive ? 'yes' : 'no') },
+          {
+            header: 'Action',
+            cell: (bot) => (
+              <Group gap="xs" wrap="nowrap">
+                <Button
+                  size="xs"
+                  variant="light"
+                  aria-label={`Copy API key of ${bot.referenceName}`}
+                  onClick={() => void copyKey(bot.APIKey)}
+                >
+                  Copy API Key
+                </Button>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  aria-label={`Delete ${bot.referenceName}`}
+                  onClick={() => setDeleting(bot)}
+                >
+                  Delete
+                </Button>
+              </Group>
+            ),
+          },
+        ]}
+      />
+      {deleting && (
+        <ConfirmDeleteModal
+          title="Are you sure?"
+          message="This action can not be done: the bot's API key stops working at once."
+          pending={remove.isPending}
+          onConfirm={() => remove.mutateAsync(deleting.botId)}
+          onClose={() => setDeleting(undefined)}
+        />
+      )}
     </>
   );
 }

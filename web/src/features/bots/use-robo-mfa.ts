@@ -9,19 +9,18 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api-client';
 import { notify } from '../../notify/notify';
-import { mfaListsKey } from '../mfas/use-mfa-lists';
+import { mfaKeys } from '../mfas/mfas.keys';
+import { roboMfaKeys } from './bots.keys';
 
 export const CHANGES_SAVED_MESSAGE = 'Changes saved successfully';
 export const BOT_DELETED_MESSAGE = 'Bot deleted successfully';
 export const BOT_DELETE_FAILED_MESSAGE = 'Something went wrong while deleting bot';
 export const BOT_CREATE_FAILED_MESSAGE = 'Something went wrong while creating bot';
 
-const roboMfaKey = (mfaId: string) => ['robo-mfa', mfaId] as const;
-
 /** GET /api/robo-mfa/details/{mfaid}: the RoboMFA with its plan and bots. */
 export function useRoboMfa(mfaId: string) {
   return useQuery<RoboMfaDetail>({
-    queryKey: roboMfaKey(mfaId),
+    queryKey: roboMfaKeys.detail(mfaId),
     queryFn: ({ signal }) => api.data(getRoboMfaDetails, { params: { mfaid: mfaId }, signal }),
     retry: false,
   });
@@ -42,8 +41,8 @@ function useRoboMfaChange<V, R>(
     mutationFn: call,
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: roboMfaKey(mfaId) }),
-        queryClient.invalidateQueries({ queryKey: mfaListsKey }),
+        queryClient.invalidateQueries({ queryKey: roboMfaKeys.detail(mfaId) }),
+        queryClient.invalidateQueries({ queryKey: mfaKeys.lists }),
       ]);
     },
     ...(exactFailure ? { onError: () => notify.error(failure) } : { meta: { errorToast: failure } }),

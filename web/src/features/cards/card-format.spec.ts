@@ -1,15 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import {
-  cardLabel,
-  cardUpdateError,
-  maskedNumber,
-  monthInput,
-  monthName,
-  pageCount,
-  pageOf,
-  yearInput,
-} from './card-format';
+import { cardLabel, cardUpdateError, maskedNumber, monthInput, monthName, yearInput } from './card-format';
 
 describe('card formats', () => {
   it('masks all but the last four digits and names the month', () => {
@@ -51,13 +42,5 @@ describe('card formats', () => {
     assert.equal(cardUpdateError({ ...ok, year: '2025' }, 2026), 'Expiry year should be valid');
     assert.equal(cardUpdateError({ ...ok, year: '203' }, 2026), 'Expiry year should be valid');
     assert.equal(cardUpdateError({ ...ok, name: '  ' }, 2026), 'Please provide card holder name');
-  });
-
-  it('pages rows 25 at a time', () => {
-    const rows = Array.from({ length: 51 }, (_, index) => index);
-    assert.equal(pageCount(rows.length), 3);
-    assert.equal(pageCount(0), 1);
-    assert.deepEqual(pageOf(rows, 3), [50]);
-    assert.equal(pageOf(rows, 2)[0], 25);
   });
 });

@@ -3,15 +3,6 @@ import type { SavedCard } from '@multimfa/api-contract';
 /** Rows per page of the card and invoice tables (customer-area section 9). */
 export const PAGE_SIZE = 25;
 
-/** The rows of page `page` (1-based). */
-export function pageOf<T>(rows: readonly T[], page: number, size = PAGE_SIZE): T[] {
-  return rows.slice((page - 1) * size, page * size);
-}
-
-export function pageCount(rows: number, size = PAGE_SIZE): number {
-  return Math.max(1, Math.ceil(rows / size));
-}
-
 /** Only the last four digits are ever shown. */
 export function maskedNumber(last4: string): string {
   return `**** **** **** ${last4}`;

@@ -1,9 +1,11 @@
-import { Badge, Button, Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { LAST_CARD_MESSAGE, type SavedCard } from '@multimfa/api-contract';
 import { useState } from 'react';
+import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.component';
+import { DataTable } from '../../components/data-table/data-table.component';
+import { usePagedRows } from '../../components/data-table/use-paged-rows';
 import { notify } from '../../notify/notify';
-import { maskedNumber, monthName, pageCount, pageOf } from './card-format';
-import { DeleteCardModal } from './delete-card-modal.component';
+import { maskedNumber, monthName, PAGE_SIZE } from './card-format';
 import { UpdateCardModal } from './update-card-modal.component';
 import { useDeleteCard } from './use-cards';
 
@@ -11,12 +13,10 @@ export const NO_CARDS_TEXT = 'There are no records to display. Click on Add Card
 
 /** Card Holder Name, Card Number (masked), Brand, Country, Expiry Month, Expiry Year, Action; 25 a page. */
 export function CardsTable({ cards, stripeCustomerId }: { cards: SavedCard[]; stripeCustomerId: string }) {
-  const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<SavedCard>();
   const [deleting, setDeleting] = useState<SavedCard>();
   const remove = useDeleteCard(stripeCustomerId);
-  const current = Math.min(page, pageCount(cards.length));
-  const shown = pageOf(cards, current);
+  const { rows: shown, ...pagination } = usePagedRows(cards, PAGE_SIZE);
 
   const askDelete = (card: SavedCard) => {
     // customer-area section 4: a card cannot be deleted when it is the only one shown.
@@ -28,80 +28,63 @@ export function CardsTable({ cards, stripeCustomerId }: { cards: SavedCard[]; st
   };
 
   return (
-    <Stack gap="md">
-      <Table.ScrollContainer minWidth={720}>
-        <Table striped highlightOnHover aria-label="Cards">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Card Holder Name</Table.Th>
-              <Table.Th>Card Number</Table.Th>
-              <Table.Th>Brand</Table.Th>
-              <Table.Th>Country</Table.Th>
-              <Table.Th>Expiry Month</Table.Th>
-              <Table.Th>Expiry Year</Table.Th>
-              <Table.Th>Action</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {cards.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={7}>
-                  <Text c="dimmed" ta="center">
-                    {NO_CARDS_TEXT}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {shown.map((card) => (
-              <Table.Tr key={card.id} data-testid="card-row">
-                <Table.Td>{card.name || 'N/A'}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Text span ff="monospace">
-                      {maskedNumber(card.last4)}
-                    </Text>
-                    {card.isDefault && (
-                      <Badge size="sm" variant="light">
-                        Default
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td tt="capitalize">{card.brand}</Table.Td>
-                <Table.Td>{card.country ?? 'N/A'}</Table.Td>
-                <Table.Td>{monthName(card.exp_month)}</Table.Td>
-                <Table.Td>{card.exp_year}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      aria-label={`Update card ending ${card.last4}`}
-                      onClick={() => setEditing(card)}
-                    >
-                      Update
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      aria-label={`Delete card ending ${card.last4}`}
-                      onClick={() => askDelete(card)}
-                    >
-                      Delete
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {cards.length > 0 && (
-        <Group justify="flex-end">
-          <Pagination total={pageCount(cards.length)} value={current} onChange={setPage} size="sm" />
-        </Group>
-      )}
+    <>
+      <DataTable
+        aria-label="Cards"
+        highlightOnHover
+        minWidth={720}
+        rows={shown}
+        rowKey={(card) => card.id}
+        rowTestId={() => 'card-row'}
+        emptyText={NO_CARDS_TEXT}
+        pagination={cards.length > 0 ? { ...pagination, controls: 'numbers' } : undefined}
+        columns={[
+          { header: 'Card Holder Name', cell: (card) => card.name || 'N/A' },
+          {
+            header: 'Card Number',
+            cell: (card) => (
+              <Group gap="xs" wrap="nowrap">
+                <Text span ff="monospace">
+                  {maskedNumber(card.last4)}
+                </Text>
+                {card.isDefault && (
+                  <Badge size="sm" variant="light">
+                    Default
+                  </Badge>
+                )}
+              </Group>
+            ),
+          },
+          { header: 'Brand', cell: (card) => card.brand, cellProps: () => ({ tt: 'capitalize' }) },
+          { header: 'Country', cell: (card) => card.country ?? 'N/A' },
+          { header: 'Expiry Month', cell: (card) => monthName(card.exp_month) },
+          { header: 'Expiry Year', cell: (card) => card.exp_year },
+          {
+            header: 'Action',
+            cell: (card) => (
+              <Group gap="xs" wrap="nowrap">
+                <Button
+                  size="xs"
+                  variant="light"
+                  aria-label={`Update card ending ${card.last4}`}
+                  onClick={() => setEditing(card)}
+                >
+                  Update
+                </Button>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  aria-label={`Delete card ending ${card.last4}`}
+                  onClick={() => askDelete(card)}
+                >
+                  Delete
+                </Button>
+              </Group>
+            ),
+          },
+        ]}
+      />
       {editing && (
         <UpdateCardModal
           card={editing}
@@ -110,12 +93,16 @@ export function CardsTable({ cards, stripeCustomerId }: { cards: SavedCard[]; st
         />
       )}
       {deleting && (
-        <DeleteCardModal
-          deleting={remove.isPending}
+        <ConfirmDeleteModal
+          title="Delete Card"
+          message="Are you sure you want to delete this record?"
+          cancelLabel="No"
+          confirmLabel="Yes"
+          pending={remove.isPending}
           onConfirm={() => remove.mutateAsync(deleting.id)}
           onClose={() => setDeleting(undefined)}
         />
       )}
-    </Stack>
+    </>
   );
 }

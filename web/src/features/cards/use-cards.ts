@@ -12,13 +12,12 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api-client';
 import { notify } from '../../notify/notify';
-
-export const cardsKey = (stripeCustomerId: string) => ['credit-cards', stripeCustomerId] as const;
+import { cardKeys } from './cards.keys';
 
 /** GET /api/credit-card/{stripeCustomerId}: the saved cards, oldest first. */
 export function useCards(stripeCustomerId: string) {
   return useQuery<SavedCard[]>({
-    queryKey: cardsKey(stripeCustomerId),
+    queryKey: cardKeys.list(stripeCustomerId),
     queryFn: ({ signal }) => api.data(listCards, { params: { stripeCustomerId }, signal }),
     enabled: stripeCustomerId !== '',
     retry: false,
@@ -32,7 +31,7 @@ export function useAddCard(stripeCustomerId: string) {
     mutationFn: (token: string) => api.data(addCard, { body: { token, stripeCustomerId } }),
     onSuccess: async () => {
       notify.success(CARD_SAVED_MESSAGE);
-      await queryClient.invalidateQueries({ queryKey: cardsKey(stripeCustomerId) });
+      await queryClient.invalidateQueries({ queryKey: cardKeys.list(stripeCustomerId) });
     },
   });
 }
@@ -45,7 +44,7 @@ export function useUpdateCard(stripeCustomerId: string) {
     meta: { errorToast: 'Something went wrong while updating card' },
     onSuccess: async () => {
       notify.success(CARD_UPDATED_MESSAGE);
-      await queryClient.invalidateQueries({ queryKey: cardsKey(stripeCustomerId) });
+      await queryClient.invalidateQueries({ queryKey: cardKeys.list(stripeCustomerId) });
     },
   });
 }
@@ -57,7 +56,7 @@ export function useDeleteCard(stripeCustomerId: string) {
     meta: { errorToast: 'Something went wrong while deleting card' },
     onSuccess: async () => {
       notify.success(CARD_DELETED_MESSAGE);
-      await queryClient.invalidateQueries({ queryKey: cardsKey(stripeCustomerId) });
+      await queryClient.invalidateQueries({ queryKey: cardKeys.list(stripeCustomerId) });
     },
   });
 }

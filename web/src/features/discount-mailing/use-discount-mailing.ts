@@ -8,11 +8,12 @@ import {
 } from '@multimfa/api-contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/api-client';
+import { discountMailingKeys } from './discount-mailing.keys';
 
 /** GET /api/admin/discounts/active-discounts: the codes the dropdown offers. */
 export const useActiveDiscounts = () =>
   useQuery<ActiveDiscount[]>({
-    queryKey: ['admin', 'discounts', 'active'],
+    queryKey: discountMailingKeys.activeDiscounts,
     queryFn: ({ signal }) => api.data(listActiveDiscounts, { signal }),
     meta: { errorToast: 'Unable to fetch discounts' },
   });
@@ -20,7 +21,7 @@ export const useActiveDiscounts = () =>
 /** GET /api/admin/discounts/users-prospects: the confirmed waitlist addresses. */
 export const useProspects = () =>
   useQuery<ProspectView[]>({
-    queryKey: ['admin', 'prospects'],
+    queryKey: discountMailingKeys.prospects,
     queryFn: ({ signal }) => api.data(listProspects, { signal }),
     meta: { errorToast: 'Unable to fetch prospects' },
   });

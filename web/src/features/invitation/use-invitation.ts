@@ -2,6 +2,7 @@ import { activateMember, type Invitation, invitationByToken, rejectInvitation } 
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/api-client';
 import { ApiError } from '../../api/api-error';
+import { invitationKeys } from './invitation.keys';
 
 export const INVITATION_NOT_FOUND_MESSAGE =
   'The token which you have entered may have been expired or deleted.';
@@ -14,7 +15,7 @@ const isNotFound = (error: unknown) => error instanceof ApiError && error.status
 /** GET /api/plan/token/{token}: the invitation, or null when unknown, expired or rejected. */
 export function useInvitation(token: string) {
   return useQuery<Invitation | null>({
-    queryKey: ['invitation', token],
+    queryKey: invitationKeys.byToken(token),
     queryFn: async ({ signal }) => {
       try {
         return await api.data(invitationByToken, { params: { token }, signal });

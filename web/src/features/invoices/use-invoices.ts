@@ -2,13 +2,12 @@ import { INVOICE_PAID_MESSAGE, type InvoiceEntry, listInvoices, payInvoice } fro
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api-client';
 import { notify } from '../../notify/notify';
-
-export const invoicesKey = (appUserId: string) => ['invoices', appUserId] as const;
+import { invoiceKeys } from './invoices.keys';
 
 /** GET /api/invoice/{appUserId}: the user's invoices, newest first. */
 export function useInvoices(appUserId: string) {
   return useQuery<InvoiceEntry[]>({
-    queryKey: invoicesKey(appUserId),
+    queryKey: invoiceKeys.list(appUserId),
     queryFn: ({ signal }) => api.data(listInvoices, { params: { appUserId }, signal }),
     enabled: appUserId !== '',
     retry: false,
@@ -21,7 +20,7 @@ export function usePayInvoice(appUserId: string) {
   return useMutation({
     mutationFn: (body: { invoiceId: string; stripeCardId: string }) => api.data(payInvoice, { body }),
     onSuccess: (invoices) => {
-      queryClient.setQueryData(invoicesKey(appUserId), invoices);
+      queryClient.setQueryData(invoiceKeys.list(appUserId), invoices);
       notify.success(INVOICE_PAID_MESSAGE);
     },
   });

@@ -1,6 +1,8 @@
-import { Badge, Button, Group, Modal, Table, Text } from '@mantine/core';
+import { Badge, Button, Group } from '@mantine/core';
 import type { Member, MemberStatus } from '@multimfa/api-contract';
 import { type ReactNode, useState } from 'react';
+import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.component';
+import { DataTable } from '../../components/data-table/data-table.component';
 import { useDeleteMember } from './use-mfa-details';
 
 const STATUS: Record<MemberStatus, { label: string; color: string }> = {
@@ -21,61 +23,48 @@ export function MembersTable({
   members: Member[];
   inviteAction?: (member: Member) => ReactNode;
 }) {
-  const [deleting, setDeleting] = useState<Member | null>(null);
+  const [deleting, setDeleting] = useState<Member>();
   const remove = useDeleteMember(multiMFAId);
 
   return (
     <>
-      <Table striped aria-label="Members">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Full Name</Table.Th>
-            <Table.Th>Mobile No.</Table.Th>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Forward Method</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Action</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {members.map((member) => (
-            <Table.Tr key={member.memberId}>
-              <Table.Td>{`${member.firstName} ${member.lastName}`}</Table.Td>
-              <Table.Td>{member.mobileNo}</Table.Td>
-              <Table.Td>{member.email}</Table.Td>
-              <Table.Td>{MEDIUM[member.forwardMedium]}</Table.Td>
-              <Table.Td>
-                <Badge color={STATUS[member.status].color}>{STATUS[member.status].label}</Badge>
-              </Table.Td>
-              <Table.Td>
-                <Group gap="xs">
-                  {member.status !== 'VERIFIED' && inviteAction?.(member)}
-                  <Button size="xs" color="red" variant="light" onClick={() => setDeleting(member)}>
-                    Delete
-                  </Button>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Are you sure?">
-        <Text>This action can not be done</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDeleting(null)}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() =>
-              deleting && remove.mutate(deleting.memberId, { onSettled: () => setDeleting(null) })
-            }
-          >
-            Delete
-          </Button>
-        </Group>
-      </Modal>
+      <DataTable
+        aria-label="Members"
+        rows={members}
+        rowKey={(member) => member.memberId}
+        columns={[
+          { header: 'Full Name', cell: (member) => `${member.firstName} ${member.lastName}` },
+          { header: 'Mobile No.', cell: (member) => member.mobileNo },
+          { header: 'Email', cell: (member) => member.email },
+          { header: 'Forward Method', cell: (member) => MEDIUM[member.forwardMedium] },
+          {
+            header: 'Status',
+            cell: (member) => (
+              <Badge color={STATUS[member.status].color}>{STATUS[member.status].label}</Badge>
+            ),
+          },
+          {
+            header: 'Action',
+            cell: (member) => (
+              <Group gap="xs">
+                {member.status !== 'VERIFIED' && inviteAction?.(member)}
+                <Button size="xs" color="red" variant="light" onClick={() => setDeleting(member)}>
+                  Delete
+                </Button>
+              </Group>
+            ),
+          },
+        ]}
+      />
+      {deleting && (
+        <ConfirmDeleteModal
+          title="Are you sure?"
+          message="This action can not be done"
+          pending={remove.isPending}
+          onConfirm={() => remove.mutateAsync(deleting.memberId)}
+          onClose={() => setDeleting(undefined)}
+        />
+      )}
     </>
   );
 }

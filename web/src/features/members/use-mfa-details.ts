@@ -13,16 +13,15 @@ import { api } from '../../api/api-client';
 import { notify } from '../../notify/notify';
 import { addMember, deleteMember } from '../../session/session.actions';
 import { sessionStore } from '../../session/session-store';
+import { mfaDetailKeys } from './members.keys';
 
 /** Customer-area section 8: the detail data refreshes every 30 seconds. */
 export const DETAILS_REFRESH_MS = 30_000;
 
-export const mfaDetailsKey = (multiMFAId: string) => ['mfa-details', multiMFAId] as const;
-
 /** POST /api/plan/mfa-details, refreshed every 30 seconds. */
 export function useMfaDetails(multiMFAId: string) {
   return useQuery<MultiMfaDetails>({
-    queryKey: mfaDetailsKey(multiMFAId),
+    queryKey: mfaDetailKeys.detail(multiMFAId),
     queryFn: ({ signal }) => api.data(mfaDetails, { body: { multiMFAId }, signal }),
     refetchInterval: DETAILS_REFRESH_MS,
     retry: false,
@@ -41,7 +40,7 @@ export function useSaveMfa(multiMFAId: string) {
   return useMutation({
     mutationFn: (changes: MfaChanges) => api.call(saveMfa, { body: { multiMFAId, ...changes } }),
     onSuccess(answer) {
-      queryClient.setQueryData(mfaDetailsKey(multiMFAId), answer.data.MFA);
+      queryClient.setQueryData(mfaDetailKeys.detail(multiMFAId), answer.data.MFA);
       notify.success(answer.message || 'Changes saved successfully');
     },
   });
@@ -55,7 +54,7 @@ export function useAddMember(multiMFAId: string) {
     async onSuccess(answer) {
       sessionStore.apply(addMember, { multiMFAId, member: answer.data.dbMember });
       notify.success(answer.message);
-      await queryClient.invalidateQueries({ queryKey: mfaDetailsKey(multiMFAId) });
+      await queryClient.invalidateQueries({ queryKey: mfaDetailKeys.detail(multiMFAId) });
     },
   });
 }
@@ -68,7 +67,7 @@ export function useDeleteMember(multiMFAId: string) {
     async onSuccess(_answer, memberId) {
       sessionStore.apply(deleteMember, memberId);
       notify.success('Member deleted successfully');
-      await queryClient.invalidateQueries({ queryKey: mfaDetailsKey(multiMFAId) });
+      await queryClient.invalidateQueries({ queryKey: mfaDetailKeys.detail(multiMFAId) });
     },
     onError: (error) => notify.error(error.message),
   });
@@ -89,7 +88,7 @@ export function useInviteMember(multiMFAId: string) {
       }),
     async onSuccess(answer) {
       notify.success(answer.message);
-      await queryClient.invalidateQueries({ queryKey: mfaDetailsKey(multiMFAId) });
+      await queryClient.invalidateQueries({ queryKey: mfaDetailKeys.detail(multiMFAId) });
     },
     onError: (error) => notify.error(error.message),
   });

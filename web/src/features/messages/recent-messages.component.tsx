@@ -1,5 +1,7 @@
-import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { ForwardedMessage } from '@multimfa/api-contract';
 import { useState } from 'react';
+import { DataTable } from '../../components/data-table/data-table.component';
 import { deliverySummary } from './delivery-summary';
 import { useRecentMessages } from './use-recent-messages';
 
@@ -19,6 +21,12 @@ function Code({ code }: { code: string | null }) {
   );
 }
 
+/** Each recipient with the medium and status of their copy, a line each (the Delivery cell's title). */
+const recipientsOf = (message: ForwardedMessage) =>
+  message.recipients
+    .map((r) => `${r.firstName} ${r.lastName} (${r.medium === 'SMS' ? 'SMS' : 'Email'}): ${r.status}`)
+    .join('\n');
+
 /** The MultiMFA detail page's recent texts: sender, time, code (masked), and who has it. */
 export function RecentMessages({ multiMFAId }: { multiMFAId: string }) {
   const messages = useRecentMessages(multiMFAId);
@@ -30,37 +38,21 @@ export function RecentMessages({ multiMFAId }: { multiMFAId: string }) {
       ) : !messages.data?.messages.length ? (
         <Text c="dimmed">{messages.isPending ? 'Loading…' : 'No texts have reached this number yet.'}</Text>
       ) : (
-        <Table striped aria-label="Recent messages">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Sender</Table.Th>
-              <Table.Th>Received</Table.Th>
-              <Table.Th>Code</Table.Th>
-              <Table.Th>Delivery</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {messages.data.messages.map((message) => (
-              <Table.Tr key={message.messageId}>
-                <Table.Td>{message.sender}</Table.Td>
-                <Table.Td>{new Date(message.receivedAt).toLocaleString()}</Table.Td>
-                <Table.Td>
-                  <Code code={message.code} />
-                </Table.Td>
-                <Table.Td
-                  title={message.recipients
-                    .map(
-                      (r) =>
-                        `${r.firstName} ${r.lastName} (${r.medium === 'SMS' ? 'SMS' : 'Email'}): ${r.status}`,
-                    )
-                    .join('\n')}
-                >
-                  {deliverySummary(message)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable
+          aria-label="Recent messages"
+          rows={messages.data.messages}
+          rowKey={(message) => message.messageId}
+          columns={[
+            { header: 'Sender', cell: (message) => message.sender },
+            { header: 'Received', cell: (message) => new Date(message.receivedAt).toLocaleString() },
+            { header: 'Code', cell: (message) => <Code code={message.code} /> },
+            {
+              header: 'Delivery',
+              cell: deliverySummary,
+              cellProps: (message) => ({ title: recipientsOf(message) }),
+            },
+          ]}
+        />
       )}
     </Stack>
   );

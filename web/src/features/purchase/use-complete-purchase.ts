@@ -5,7 +5,8 @@ import { ApiError } from '../../api/api-error';
 import { completePurchase } from '../../session/session.actions';
 import type { Session, SessionMfa } from '../../session/session.schema';
 import { sessionStore } from '../../session/session-store';
-import { mfaListsKey } from '../mfas/use-mfa-lists';
+import { mfaKeys } from '../mfas/mfas.keys';
+import { purchaseKeys } from './purchase.keys';
 import { type CompletionRoute, completionRoutes, type StripePayment } from './purchase-completion';
 
 /** Calls one completion route; resolves the MFA as the session keeps it (with its MFAType). */
@@ -50,7 +51,7 @@ const isOtherKind = (error: unknown) => error instanceof ApiError && error.code 
 export function useCompletePurchase(stripePayment: StripePayment | undefined, search: string) {
   const queryClient = useQueryClient();
   return useQuery<SessionMfa>({
-    queryKey: ['purchase', 'complete', search],
+    queryKey: purchaseKeys.completion(search),
     enabled: stripePayment !== undefined,
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
@@ -63,7 +64,7 @@ export function useCompletePurchase(stripePayment: StripePayment | undefined, se
         try {
           const mfa = await complete(route, session, stripePayment);
           sessionStore.apply(completePurchase, mfa);
-          await queryClient.invalidateQueries({ queryKey: mfaListsKey });
+          await queryClient.invalidateQueries({ queryKey: mfaKeys.lists });
           return mfa;
         } catch (error) {
           if (index === routes.length - 1 || !isOtherKind(error)) throw error;

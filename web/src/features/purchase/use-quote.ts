@@ -2,6 +2,7 @@ import { type PaymentQuote, quotePayment } from '@multimfa/api-contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/api-client';
 import type { CheckoutRequest } from './checkout-request';
+import { purchaseKeys } from './purchase.keys';
 
 /**
  * The server's price of this purchase (POST /api/plan/quote), priced as create-intent will: it tells
@@ -9,7 +10,7 @@ import type { CheckoutRequest } from './checkout-request';
  */
 export function useQuote(request: CheckoutRequest): PaymentQuote | undefined {
   return useQuery({
-    queryKey: ['payment-quote', request],
+    queryKey: purchaseKeys.quote(request),
     queryFn: () => api.data(quotePayment, { body: request }),
   }).data;
 }

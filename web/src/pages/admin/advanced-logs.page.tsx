@@ -1,4 +1,5 @@
-import { Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import { DataTable } from '../../components/data-table/data-table.component';
 import { ADVANCED_LOG_CSV_COLUMNS } from '../../features/admin-reports/log-csv';
 import { RangeFilter } from '../../features/admin-reports/range-filter.component';
 import { useAdvancedLogs } from '../../features/admin-reports/use-admin-reports';
@@ -22,37 +23,20 @@ export function AdvancedLogsPage() {
             <Loader aria-label="Loading the advanced logs" />
           </Group>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped aria-label="Advanced logs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>MultiMFA</Table.Th>
-                  <Table.Th>Success</Table.Th>
-                  <Table.Th>Failure</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {report.rows.map((line) => (
-                  <Table.Tr key={line.key}>
-                    <Table.Td>{line.email}</Table.Td>
-                    <Table.Td>{line.name}</Table.Td>
-                    <Table.Td>{line.multiMFA}</Table.Td>
-                    <Table.Td>{line.success}</Table.Td>
-                    <Table.Td>{line.failure}</Table.Td>
-                  </Table.Tr>
-                ))}
-                {report.rows.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={5}>
-                      <Text c="dimmed">No MultiMFAs</Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            aria-label="Advanced logs"
+            minWidth={640}
+            rows={report.rows}
+            rowKey={(line) => line.key}
+            emptyText="No MultiMFAs"
+            columns={[
+              { header: 'Email', cell: (line) => line.email },
+              { header: 'Name', cell: (line) => line.name },
+              { header: 'MultiMFA', cell: (line) => line.multiMFA },
+              { header: 'Success', cell: (line) => line.success },
+              { header: 'Failure', cell: (line) => line.failure },
+            ]}
+          />
         )}
       </Paper>
     </Stack>

@@ -7,7 +7,7 @@ import {
 } from '@multimfa/api-contract';
 import { useState } from 'react';
 import { errorMessage } from '../../api/api-error';
-import { Pager, usePagedRows } from '../../components/pager.component';
+import { usePagedRows } from '../../components/data-table/use-paged-rows';
 import { ProspectsTable } from '../../features/discount-mailing/prospects-table.component';
 import {
   useActiveDiscounts,
@@ -27,8 +27,7 @@ export function DiscountEmailsPage() {
   const [code, setCode] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
 
-  const rows = prospects.data ?? [];
-  const { current, pages, shown, setPage } = usePagedRows(rows, PROSPECTS_PAGE_SIZE);
+  const { rows: shown, ...pagination } = usePagedRows(prospects.data ?? [], PROSPECTS_PAGE_SIZE);
 
   const select = (addresses: string[], on: boolean) =>
     setSelected((before) => {
@@ -92,20 +91,18 @@ export function DiscountEmailsPage() {
             <Loader aria-label="Loading prospects" />
           </Group>
         ) : (
-          <Stack gap="sm">
-            <ProspectsTable
-              prospects={shown}
-              selected={selected}
-              onToggle={(address, on) => select([address], on)}
-              onTogglePage={(on) =>
-                select(
-                  shown.map((p) => p.emailAddress),
-                  on,
-                )
-              }
-            />
-            <Pager current={current} pages={pages} onPage={setPage} />
-          </Stack>
+          <ProspectsTable
+            prospects={shown}
+            pagination={{ ...pagination, controls: 'pager' }}
+            selected={selected}
+            onToggle={(address, on) => select([address], on)}
+            onTogglePage={(on) =>
+              select(
+                shown.map((p) => p.emailAddress),
+                on,
+              )
+            }
+          />
         )}
       </Paper>
     </Stack>

@@ -2,8 +2,8 @@ import { Button, Group, Loader, Modal, NativeSelect, Paper, Stack, TextInput, Ti
 import { DISCOUNT_PAGE_SIZE, type Discount, type DiscountsQuery } from '@multimfa/api-contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Pager, usePagedRows } from '../../components/pager.component';
-import { DeleteDiscountModal } from '../../features/admin-discounts/delete-discount-modal.component';
+import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.component';
+import { usePagedRows } from '../../components/data-table/use-paged-rows';
 import {
   CreateDiscountModal,
   EditDiscountModal,
@@ -77,8 +77,7 @@ export function DiscountManagementPage() {
   const remove = useDeleteDiscount();
   const close = () => setDialog(undefined);
 
-  const rows = discounts.data ?? [];
-  const { current, pages, shown, setPage } = usePagedRows(rows, DISCOUNT_PAGE_SIZE);
+  const { rows: shown, ...pagination } = usePagedRows(discounts.data ?? [], DISCOUNT_PAGE_SIZE);
 
   return (
     <Stack gap="md">
@@ -101,7 +100,7 @@ export function DiscountManagementPage() {
             void queryClient.fetchQuery({ ...discountsQuery(next), staleTime: 0 }).then(
               () => {
                 setFilter(next);
-                setPage(1);
+                pagination.onChange(1);
                 notify.success('Filtered Successfully');
               },
               () => undefined,
@@ -138,14 +137,12 @@ export function DiscountManagementPage() {
             <Loader aria-label="Loading discounts" />
           </Group>
         ) : (
-          <Stack gap="sm">
-            <DiscountsTable
-              discounts={shown}
-              onEdit={(discount) => setDialog({ kind: 'edit', id: discount.discountId })}
-              onDelete={(discount) => setDialog({ kind: 'delete', discount })}
-            />
-            <Pager current={current} pages={pages} onPage={setPage} />
-          </Stack>
+          <DiscountsTable
+            discounts={shown}
+            pagination={{ ...pagination, controls: 'pager' }}
+            onEdit={(discount) => setDialog({ kind: 'edit', id: discount.discountId })}
+            onDelete={(discount) => setDialog({ kind: 'delete', discount })}
+          />
         )}
       </Paper>
       {dialog?.kind === 'create' && (
@@ -157,8 +154,12 @@ export function DiscountManagementPage() {
       )}
       {dialog?.kind === 'edit' && <EditDiscount id={dialog.id} onClose={close} />}
       {dialog?.kind === 'delete' && (
-        <DeleteDiscountModal
-          deleting={remove.isPending}
+        <ConfirmDeleteModal
+          title="Delete Discount"
+          message="Are you sure you want to delete this record?"
+          cancelLabel="No"
+          confirmLabel="Yes"
+          pending={remove.isPending}
           onConfirm={() => remove.mutateAsync(dialog.discount.discountId)}
           onClose={close}
         />

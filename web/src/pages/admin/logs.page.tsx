@@ -1,6 +1,7 @@
-import { Group, Loader, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { AdminLogFilters } from '@multimfa/api-contract';
 import { useEffect, useState } from 'react';
+import { DataTable } from '../../components/data-table/data-table.component';
 import { downloadCsv, toCsv } from '../../features/admin-reports/csv';
 import { LOG_CSV_COLUMNS, membersOf } from '../../features/admin-reports/log-csv';
 import { LogFilter } from '../../features/admin-reports/log-filter.component';
@@ -40,7 +41,6 @@ export function LogsPage() {
     }
   };
 
-  const rows = query.data?.rows ?? [];
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
@@ -61,52 +61,36 @@ export function LogsPage() {
             <Loader aria-label="Loading the logs" />
           </Group>
         ) : (
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped aria-label="Logs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Log Type</Table.Th>
-                  <Table.Th>Mobile Number</Table.Th>
-                  <Table.Th>Message</Table.Th>
-                  <Table.Th>Members</Table.Th>
-                  <Table.Th>Created At</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((log) => (
-                  <Table.Tr key={log.multiMFALogId}>
-                    <Table.Td>{log.logType}</Table.Td>
-                    <Table.Td>{log.mobileNo}</Table.Td>
-                    <Table.Td>{log.message}</Table.Td>
-                    <Table.Td>{membersOf(log)}</Table.Td>
-                    <Table.Td>{new Date(log.createdAt).toLocaleString()}</Table.Td>
-                  </Table.Tr>
-                ))}
-                {rows.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={5}>
-                      <Text c="dimmed">No log entries</Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            aria-label="Logs"
+            minWidth={720}
+            rows={query.data?.rows ?? []}
+            rowKey={(log) => log.multiMFALogId}
+            emptyText="No log entries"
+            pagination={
+              answered && {
+                controls: 'numbers',
+                page: Math.min(page, answered.pageCount),
+                pageCount: answered.pageCount,
+                onChange: setPage,
+                label: 'Logs pages',
+                summary: (
+                  <Text size="sm" c="dimmed" data-testid="logs-total">
+                    {answered.total} {answered.total === 1 ? 'entry' : 'entries'}
+                  </Text>
+                ),
+              }
+            }
+            columns={[
+              { header: 'Log Type', cell: (log) => log.logType },
+              { header: 'Mobile Number', cell: (log) => log.mobileNo },
+              { header: 'Message', cell: (log) => log.message },
+              { header: 'Members', cell: membersOf },
+              { header: 'Created At', cell: (log) => new Date(log.createdAt).toLocaleString() },
+            ]}
+          />
         )}
       </Paper>
-      {answered && (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed" data-testid="logs-total">
-            {answered.total} {answered.total === 1 ? 'entry' : 'entries'}
-          </Text>
-          <Pagination
-            total={answered.pageCount}
-            value={Math.min(page, answered.pageCount)}
-            onChange={setPage}
-            aria-label="Logs pages"
-          />
-        </Group>
-      )}
     </Stack>
   );
 }

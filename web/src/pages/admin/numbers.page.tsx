@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Paper, Stack, TextInput, Title } from '@mantine/core';
 import type { TwilioNumber, TwilioNumberBody } from '@multimfa/api-contract';
 import { useState } from 'react';
-import { DeleteNumberModal } from '../../features/admin-numbers/delete-number-modal.component';
+import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.component';
 import { emptyNumber, NumberFormModal } from '../../features/admin-numbers/number-form-modal.component';
 import { NumbersTable } from '../../features/admin-numbers/numbers-table.component';
 import {
@@ -108,9 +108,12 @@ export function NumbersPage() {
         />
       )}
       {dialog?.kind === 'delete' && (
-        <DeleteNumberModal
-          id={dialog.number.twillioNoId}
-          deleting={remove.isPending}
+        <ConfirmDeleteModal
+          title="Delete Number"
+          message={`Are you sure.? You want to delete record with id ${dialog.number.twillioNoId}`}
+          cancelLabel="No"
+          confirmLabel="Yes"
+          pending={remove.isPending}
           onConfirm={() => remove.mutateAsync(dialog.number.twillioNoId)}
           onClose={close}
         />

@@ -3,6 +3,8 @@ import type { ReportUser } from '@multimfa/api-contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.component';
+import { ChangeStatusModal } from '../../features/admin-users/change-status-modal.component';
 import {
   type DateRange,
   reportUsersQuery,
@@ -11,7 +13,6 @@ import {
   useReportUsers,
   useResetUserPassword,
 } from '../../features/admin-users/use-report-users';
-import { ChangeStatusModal, DeleteUserModal } from '../../features/admin-users/user-dialogs.component';
 import { downloadCsv, usersCsv } from '../../features/admin-users/users-csv';
 import { UsersTable } from '../../features/admin-users/users-table.component';
 import { notify } from '../../notify/notify';
@@ -104,9 +105,11 @@ export function UserReportPage() {
         )}
       </Paper>
       {dialog?.kind === 'delete' && (
-        <DeleteUserModal
-          user={dialog.user}
-          busy={remove.isPending}
+        <ConfirmDeleteModal
+          title="Delete Admin"
+          message={`Are you sure you want to delete admin ${dialog.user.firstName} ${dialog.user.lastName}.?`}
+          note="This action can not be done"
+          pending={remove.isPending}
           onConfirm={() => remove.mutateAsync(dialog.user.id)}
           onClose={close}
         />

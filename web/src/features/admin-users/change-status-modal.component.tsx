@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReportUser } from '@multimfa/api-contract';
 
-interface ConfirmProps {
+interface ChangeStatusModalProps {
   user: ReportUser;
   busy: boolean;
   onConfirm: () => Promise<unknown>;
@@ -10,30 +10,8 @@ interface ConfirmProps {
 
 const fullName = (user: ReportUser) => `${user.firstName} ${user.lastName}`;
 
-/** The Delete Admin modal, word for word (admin-area section 2). */
-export function DeleteUserModal({ user, busy, onConfirm, onClose }: ConfirmProps) {
-  return (
-    <Modal opened onClose={onClose} title="Delete Admin" centered>
-      <Stack gap="md">
-        <Text>{`Are you sure you want to delete admin ${fullName(user)}.?`}</Text>
-        <Text size="sm" c="dimmed">
-          This action can not be done
-        </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red" loading={busy} onClick={() => void onConfirm().then(onClose, onClose)}>
-            Delete
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
-
 /** The Change Admin Status modal (admin-area section 2). */
-export function ChangeStatusModal({ user, busy, onConfirm, onClose }: ConfirmProps) {
+export function ChangeStatusModal({ user, busy, onConfirm, onClose }: ChangeStatusModalProps) {
   return (
     <Modal opened onClose={onClose} title="Change Admin Status" centered>
       <Stack gap="md">

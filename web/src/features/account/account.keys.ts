@@ -1,0 +1,3 @@
+export const accountKeys = {
+  currentSession: ['current-session'] as const,
+};

@@ -1,0 +1,3 @@
+export const roboMfaKeys = {
+  detail: (mfaId: string) => ['robo-mfa', mfaId] as const,
+};

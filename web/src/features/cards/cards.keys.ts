@@ -1,0 +1,3 @@
+export const cardKeys = {
+  list: (stripeCustomerId: string) => ['credit-cards', stripeCustomerId] as const,
+};

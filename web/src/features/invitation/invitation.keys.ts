@@ -1,0 +1,3 @@
+export const invitationKeys = {
+  byToken: (token: string) => ['invitation', token] as const,
+};

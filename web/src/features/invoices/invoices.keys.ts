@@ -1,0 +1,3 @@
+export const invoiceKeys = {
+  list: (appUserId: string) => ['invoices', appUserId] as const,
+};

@@ -1,0 +1,3 @@
+export const mfaDetailKeys = {
+  detail: (multiMFAId: string) => ['mfa-details', multiMFAId] as const,
+};

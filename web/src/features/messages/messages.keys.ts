@@ -1,0 +1,3 @@
+export const messageKeys = {
+  recent: (multiMFAId: string) => ['mfa-messages', multiMFAId] as const,
+};

@@ -1,0 +1,5 @@
+import type { MfaType } from '../../session/session.schema';
+
+export const planKeys = {
+  list: (kind: MfaType) => ['plan', 'plans', kind] as const,
+};
