@@ -17,9 +17,9 @@ import { PromotionEmailsService } from '../promotions/promotion-emails.service.j
 import { PromotionsSubscriber } from '../promotions/promotions.subscriber.js';
 import { UnsubscribeController } from '../promotions/unsubscribe.controller.js';
 import { UnsubscribeLink } from '../promotions/unsubscribe-link.js';
+import { ProvidersModule } from '../providers/providers.module.js';
 import { BullEmailQueue, EmailQueue } from '../queue/email-queue.js';
 import { EmailWorker } from './email.worker.js';
-import { EmailSender, SendGridEmailSender } from './email-sender.js';
 import { EMAIL_SETTINGS } from './email-settings.js';
 import { EmailsRepository } from './emails.repository.js';
 import { EmailsService } from './emails.service.js';
@@ -36,8 +36,9 @@ export class EmailModule {
     const prefix = `${config.REDIS_KEY_PREFIX}${config.KAFKA_TOPIC_PREFIX}bull`;
     return {
       module: EmailModule,
-      // The queue connection and the SendGrid sender are shared with forwarding.
+      // The queue connection is shared with forwarding.
       global: true,
+      imports: [ProvidersModule.forRoot(config)],
       providers: [
         { provide: QueueConnection, useValue: connection },
         { provide: QUEUE_CONNECTION, useValue: connection.redis },
@@ -51,13 +52,6 @@ export class EmailModule {
           },
         },
         { provide: EmailQueue, useValue: new BullEmailQueue(connection.redis, prefix) },
-        {
-          provide: EmailSender,
-          useValue: new SendGridEmailSender(config.SENDGRID_API_KEY, config.SENDGRID_API_URL, {
-            email: config.EMAIL_FROM_ADDRESS,
-            name: config.EMAIL_FROM_NAME,
-          }),
-        },
         EmailsRepository,
         EmailsService,
         EmailWorker,
@@ -84,7 +78,7 @@ export class EmailModule {
         PromotionsSubscriber,
         UnsubscribeController,
       ],
-      exports: [QueueConnection, QUEUE_CONNECTION, QUEUE_PREFIX, EMAIL_SETTINGS, EmailSender, EmailsService],
+      exports: [QueueConnection, QUEUE_CONNECTION, QUEUE_PREFIX, EMAIL_SETTINGS, EmailsService],
     };
   }
 }

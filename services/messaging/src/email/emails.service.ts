@@ -17,8 +17,8 @@ import { EMAIL_SETTINGS, type EmailSettings } from '../email/email-settings.js';
 import { InvitationRejectionNoticesRepository } from '../owner-notices/invitation-rejection-notices.repository.js';
 import { UserContactsRepository } from '../owner-notices/user-contacts.repository.js';
 import { PromotionEmailsService } from '../promotions/promotion-emails.service.js';
+import { EmailSender, type OutgoingEmail } from '../providers/email.sender.js';
 import { EmailQueue } from '../queue/email-queue.js';
-import { EmailSender, type OutgoingEmail } from './email-sender.js';
 import {
   contactSubject,
   invitationRejectedSubject,

@@ -11,6 +11,7 @@ import { ForwardsRepository } from '../forwarding/forwards.repository.js';
 import { MessageHistoryController } from '../history/message-history.controller.js';
 import { MessageHistoryRepository } from '../history/message-history.repository.js';
 import { MessageLogRepository } from '../message-log/message-log.repository.js';
+import { ProvidersModule } from '../providers/providers.module.js';
 import { BullForwardQueue, ForwardQueue } from '../queue/forward-queue.js';
 import { ArrivalPublisher, RedisArrivalPublisher } from './arrival-publisher.js';
 import { CodeExtractor, PackageCodeExtractor } from './code-extractor.js';
@@ -28,6 +29,7 @@ export class InboundModule {
   static forRoot(config: MessagingConfig): DynamicModule {
     return {
       module: InboundModule,
+      imports: [ProvidersModule.forRoot(config)],
       providers: [
         {
           provide: FORWARDING_SETTINGS,

@@ -7,10 +7,10 @@ import type { EntityManager } from 'typeorm';
 import type { SubscriptionNoticesRepository } from '../billing-notices/subscription-notices.repository.js';
 import type { ContactMessagesRepository } from '../contact/contact-messages.repository.js';
 import type { DirectoryRepository, MfaView } from '../directory/directory.repository.js';
-import type { EmailSender, OutgoingEmail } from '../email/email-sender.js';
 import type { EmailsRepository, EmailToSend, QueuedEmail } from '../email/emails.repository.js';
 import { EmailsService } from '../email/emails.service.js';
 import type { PromotionEmailsService } from '../promotions/promotion-emails.service.js';
+import type { EmailSender, OutgoingEmail } from '../providers/email.sender.js';
 import type { EmailQueue } from '../queue/email-queue.js';
 import type { SendEmailJob } from '../queue/queues.js';
 import type {

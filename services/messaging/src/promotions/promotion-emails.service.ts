@@ -7,9 +7,9 @@ import {
 import { Clock, currentCorrelationId, DomainError, LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { OutgoingEmail } from '../email/email-sender.js';
 import { EMAIL_SETTINGS, type EmailSettings } from '../email/email-settings.js';
 import { EmailsRepository, type EmailToSend } from '../email/emails.repository.js';
+import type { OutgoingEmail } from '../providers/email.sender.js';
 import { EmailQueue } from '../queue/email-queue.js';
 import {
   discountOfferSubject,

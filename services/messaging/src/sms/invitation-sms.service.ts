@@ -3,9 +3,9 @@ import { Clock, currentCorrelationId, LOGGER, type Logger } from '@multimfa/serv
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { EMAIL_SETTINGS, type EmailSettings } from '../email/email-settings.js';
+import { SmsSender } from '../providers/sms.sender.js';
 import { SmsQueue } from '../queue/sms-queue.js';
 import { OutboundSmsRepository } from './outbound-sms.repository.js';
-import { SmsSender } from './sms-sender.js';
 
 /** The invitation as an SMS: the link to `/activation/{token}` and how long it is valid. */
 export function renderInvitationSms(

@@ -2,29 +2,22 @@ import { QUEUE_CONNECTION, QUEUE_PREFIX } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { MessagingConfig } from '../config/messaging.config.js';
+import { ProvidersModule } from '../providers/providers.module.js';
 import { BullSmsQueue, SmsQueue } from '../queue/sms-queue.js';
 import { InvitationSmsService } from './invitation-sms.service.js';
 import { OutboundSmsRepository } from './outbound-sms.repository.js';
 import { SmsWorker } from './sms.worker.js';
-import { SmsSender, TwilioSmsSender } from './sms-sender.js';
 
-/** SMS through Twilio: the sender forwarding uses, and the product's own SMS (member invitations). */
+/** The product's own SMS (member invitations), sent through Twilio from the MultiMFA's number. */
 @Module({})
 export class SmsModule {
   static forRoot(config: MessagingConfig): DynamicModule {
     return {
       module: SmsModule,
-      // The sender is shared with forwarding, the invitation SMS with the notifications subscriber.
+      // The invitation SMS is shared with the notifications subscriber.
       global: true,
+      imports: [ProvidersModule.forRoot(config)],
       providers: [
-        {
-          provide: SmsSender,
-          useValue: new TwilioSmsSender({
-            accountSid: config.TWILIO_ACCOUNT_SID,
-            authToken: config.TWILIO_AUTH_TOKEN,
-            apiUrl: config.TWILIO_API_URL,
-          }),
-        },
         {
           provide: SmsQueue,
           useFactory: (connection: Redis, prefix: string) => new BullSmsQueue(connection, prefix),
@@ -34,7 +27,7 @@ export class SmsModule {
         InvitationSmsService,
         SmsWorker,
       ],
-      exports: [SmsSender, InvitationSmsService],
+      exports: [InvitationSmsService],
     };
   }
 }
