@@ -10,7 +10,7 @@ import { Clock, currentCorrelationId, LOGGER, type Logger } from '@multimfa/serv
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { SubscriptionNoticesRepository } from '../billing-notices/subscription-notices.repository.js';
-import type { ContactMessage } from '../contact/contact-message.entity.js';
+import type { ContactMessage } from '../contact/contact-message.record.js';
 import { ContactMessagesRepository } from '../contact/contact-messages.repository.js';
 import { DirectoryRepository } from '../directory/directory.repository.js';
 import { EMAIL_SETTINGS, type EmailSettings } from '../email/email-settings.js';

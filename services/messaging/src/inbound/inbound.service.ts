@@ -17,7 +17,7 @@ import { ForwardQueue } from '../queue/forward-queue.js';
 import type { ForwardJob } from '../queue/queues.js';
 import { ArrivalPublisher } from './arrival-publisher.js';
 import { CodeExtractor } from './code-extractor.js';
-import type { InboundMessage } from './inbound-message.entity.js';
+import type { InboundMessage } from './inbound-message.record.js';
 import { InboundMessagesRepository } from './inbound-messages.repository.js';
 
 /** Each medium a member's forward medium asks for, with its destination (an empty one is skipped). */
