@@ -1,5 +1,6 @@
-import { QUEUE_CONNECTION, QUEUE_PREFIX, QueueConnection } from '@multimfa/service-runtime';
+import { QUEUE_CONNECTION, QUEUE_PREFIX } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
+import type { Redis } from 'ioredis';
 import { SubscriptionNoticesRepository } from '../billing-notices/subscription-notices.repository.js';
 import { SubscriptionsSubscriber } from '../billing-notices/subscriptions.subscriber.js';
 import type { MessagingConfig } from '../config/messaging.config.js';
@@ -19,6 +20,7 @@ import { UnsubscribeController } from '../promotions/unsubscribe.controller.js';
 import { UnsubscribeLink } from '../promotions/unsubscribe-link.js';
 import { ProvidersModule } from '../providers/providers.module.js';
 import { BullEmailQueue, EmailQueue } from '../queue/email-queue.js';
+import { QueueModule } from '../queue/queue.module.js';
 import { EmailWorker } from './email.worker.js';
 import { EMAIL_SETTINGS } from './email-settings.js';
 import { EmailsRepository } from './emails.repository.js';
@@ -32,17 +34,12 @@ import { EmailsService } from './emails.service.js';
 @Module({})
 export class EmailModule {
   static forRoot(config: MessagingConfig): DynamicModule {
-    const connection = new QueueConnection(config.REDIS_URL);
-    const prefix = `${config.REDIS_KEY_PREFIX}${config.KAFKA_TOPIC_PREFIX}bull`;
     return {
       module: EmailModule,
-      // The queue connection is shared with forwarding.
+      // The e-mail service and settings are shared with the notices.
       global: true,
-      imports: [ProvidersModule.forRoot(config)],
+      imports: [QueueModule.forRoot(config), ProvidersModule.forRoot(config)],
       providers: [
-        { provide: QueueConnection, useValue: connection },
-        { provide: QUEUE_CONNECTION, useValue: connection.redis },
-        { provide: QUEUE_PREFIX, useValue: prefix },
         {
           provide: EMAIL_SETTINGS,
           useValue: {
@@ -51,7 +48,11 @@ export class EmailModule {
             supportAddress: config.SUPPORT_EMAIL,
           },
         },
-        { provide: EmailQueue, useValue: new BullEmailQueue(connection.redis, prefix) },
+        {
+          provide: EmailQueue,
+          useFactory: (connection: Redis, prefix: string) => new BullEmailQueue(connection, prefix),
+          inject: [QUEUE_CONNECTION, QUEUE_PREFIX],
+        },
         EmailsRepository,
         EmailsService,
         EmailWorker,
@@ -78,7 +79,7 @@ export class EmailModule {
         PromotionsSubscriber,
         UnsubscribeController,
       ],
-      exports: [QueueConnection, QUEUE_CONNECTION, QUEUE_PREFIX, EMAIL_SETTINGS, EmailsService],
+      exports: [EMAIL_SETTINGS, EmailsService],
     };
   }
 }

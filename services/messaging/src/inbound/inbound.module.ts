@@ -1,6 +1,7 @@
 import { QUEUE_CONNECTION, QUEUE_PREFIX } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { BotFeedModule } from '../bot-feed/bot-feed.module.js';
 import type { MessagingConfig } from '../config/messaging.config.js';
 import { DirectoryRepository } from '../directory/directory.repository.js';
 import { DirectorySubscriber } from '../directory/directory.subscriber.js';
@@ -13,6 +14,7 @@ import { MessageHistoryRepository } from '../history/message-history.repository.
 import { MessageLogRepository } from '../message-log/message-log.repository.js';
 import { ProvidersModule } from '../providers/providers.module.js';
 import { BullForwardQueue, ForwardQueue } from '../queue/forward-queue.js';
+import { QueueModule } from '../queue/queue.module.js';
 import { ArrivalPublisher, RedisArrivalPublisher } from './arrival-publisher.js';
 import { CodeExtractor, PackageCodeExtractor } from './code-extractor.js';
 import { InboundController } from './inbound.controller.js';
@@ -29,7 +31,7 @@ export class InboundModule {
   static forRoot(config: MessagingConfig): DynamicModule {
     return {
       module: InboundModule,
-      imports: [ProvidersModule.forRoot(config)],
+      imports: [QueueModule.forRoot(config), ProvidersModule.forRoot(config), BotFeedModule.forRoot(config)],
       providers: [
         {
           provide: FORWARDING_SETTINGS,

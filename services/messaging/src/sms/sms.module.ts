@@ -3,6 +3,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { MessagingConfig } from '../config/messaging.config.js';
 import { ProvidersModule } from '../providers/providers.module.js';
+import { QueueModule } from '../queue/queue.module.js';
 import { BullSmsQueue, SmsQueue } from '../queue/sms-queue.js';
 import { InvitationSmsService } from './invitation-sms.service.js';
 import { OutboundSmsRepository } from './outbound-sms.repository.js';
@@ -16,7 +17,7 @@ export class SmsModule {
       module: SmsModule,
       // The invitation SMS is shared with the notifications subscriber.
       global: true,
-      imports: [ProvidersModule.forRoot(config)],
+      imports: [QueueModule.forRoot(config), ProvidersModule.forRoot(config)],
       providers: [
         {
           provide: SmsQueue,
