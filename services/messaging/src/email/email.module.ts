@@ -7,7 +7,7 @@ import type { MessagingConfig } from '../config/messaging.config.js';
 import { ContactController } from '../contact/contact.controller.js';
 import { ContactService } from '../contact/contact.service.js';
 import { ContactMessagesRepository } from '../contact/contact-messages.repository.js';
-import { DirectoryRepository } from '../directory/directory.repository.js';
+import { DirectoryModule } from '../directory/directory.module.js';
 import { NotificationsSubscriber } from '../notifications/notifications.subscriber.js';
 import { InvitationRejectionNoticesRepository } from '../owner-notices/invitation-rejection-notices.repository.js';
 import { InvitationsSubscriber } from '../owner-notices/invitations.subscriber.js';
@@ -38,7 +38,11 @@ export class EmailModule {
       module: EmailModule,
       // The e-mail service and settings are shared with the notices.
       global: true,
-      imports: [QueueModule.forRoot(config), ProvidersModule.forRoot(config)],
+      imports: [
+        QueueModule.forRoot(config),
+        ProvidersModule.forRoot(config),
+        DirectoryModule.forRoot(config),
+      ],
       providers: [
         {
           provide: EMAIL_SETTINGS,
@@ -61,7 +65,6 @@ export class EmailModule {
         SubscriptionNoticesRepository,
         InvitationRejectionNoticesRepository,
         UserContactsRepository,
-        DirectoryRepository,
         PromotionEmailsRepository,
         PromotionEmailsService,
         // Its own key, derived from the sealing key: only messaging makes and checks the links.

@@ -1,17 +1,13 @@
 import { QUEUE_CONNECTION, QUEUE_PREFIX } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { BotFeedModule } from '../bot-feed/bot-feed.module.js';
 import type { MessagingConfig } from '../config/messaging.config.js';
-import { DirectoryRepository } from '../directory/directory.repository.js';
-import { DirectorySubscriber } from '../directory/directory.subscriber.js';
+import { DirectoryModule } from '../directory/directory.module.js';
 import { ForwardingService } from '../forwarding/forwarding.service.js';
 import { ForwardingWorker } from '../forwarding/forwarding.worker.js';
 import { FORWARDING_SETTINGS } from '../forwarding/forwarding-settings.js';
 import { ForwardsRepository } from '../forwarding/forwards.repository.js';
-import { MessageHistoryController } from '../history/message-history.controller.js';
-import { MessageHistoryRepository } from '../history/message-history.repository.js';
-import { MessageLogRepository } from '../message-log/message-log.repository.js';
+import { MessageLogModule } from '../message-log/message-log.module.js';
 import { ProvidersModule } from '../providers/providers.module.js';
 import { BullForwardQueue, ForwardQueue } from '../queue/forward-queue.js';
 import { QueueModule } from '../queue/queue.module.js';
@@ -31,7 +27,12 @@ export class InboundModule {
   static forRoot(config: MessagingConfig): DynamicModule {
     return {
       module: InboundModule,
-      imports: [QueueModule.forRoot(config), ProvidersModule.forRoot(config), BotFeedModule.forRoot(config)],
+      imports: [
+        QueueModule.forRoot(config),
+        ProvidersModule.forRoot(config),
+        DirectoryModule.forRoot(config),
+        MessageLogModule,
+      ],
       providers: [
         {
           provide: FORWARDING_SETTINGS,
@@ -50,16 +51,13 @@ export class InboundModule {
           inject: [QUEUE_CONNECTION],
         },
         { provide: CodeExtractor, useValue: new PackageCodeExtractor() },
-        DirectoryRepository,
         InboundMessagesRepository,
         ForwardsRepository,
-        MessageLogRepository,
         InboundService,
         ForwardingService,
         ForwardingWorker,
-        MessageHistoryRepository,
       ],
-      controllers: [DirectorySubscriber, InboundController, MessageHistoryController],
+      controllers: [InboundController],
     };
   }
 }
