@@ -4,6 +4,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { BotFeedModule } from './bot-feed/bot-feed.module.js';
 import type { MessagingConfig } from './config/messaging.config.js';
 import { EmailModule } from './email/email.module.js';
+import { ForwardingModule } from './forwarding/forwarding.module.js';
 import { HistoryModule } from './history/history.module.js';
 import { InboundModule } from './inbound/inbound.module.js';
 import { migrations } from './migrations/index.js';
@@ -36,6 +37,7 @@ export class AppModule {
         EmailModule.forRoot(config),
         BotFeedModule.forRoot(config),
         InboundModule.forRoot(config),
+        ForwardingModule.forRoot(config),
         SmsModule.forRoot(config),
         HistoryModule,
       ],
