@@ -5,7 +5,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { type EmailComposer, EmailComposers, type EmailOfKind } from '../email/email-composers.js';
 import { EMAIL_SETTINGS, type EmailSettings } from '../email/email-settings.js';
 import { EmailsService } from '../email/emails.service.js';
-import type { OutgoingEmail } from '../providers/email.sender.js';
+import type { OutgoingEmail } from '../providers/email-sender.port.js';
 import { contactSubject, renderContactMessage } from './contact-email-templates.js';
 import { ContactMessagesRepository } from './contact-messages.repository.js';
 

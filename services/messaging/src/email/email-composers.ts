@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { OutgoingEmail } from '../providers/email.sender.js';
+import type { OutgoingEmail } from '../providers/email-sender.port.js';
 import type { EmailKind, EmailToSend } from './emails.repository.js';
 
 /** A recorded e-mail of one of the kinds `K`. */

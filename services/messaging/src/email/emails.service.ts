@@ -1,7 +1,7 @@
 import { Clock, currentCorrelationId, LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { EmailSender } from '../providers/email.sender.js';
+import { EmailSender } from '../providers/email-sender.port.js';
 import { EmailQueue } from '../queue/email-queue.js';
 import { EmailComposers } from './email-composers.js';
 import { EmailsRepository, type QueuedEmail } from './emails.repository.js';

@@ -10,7 +10,7 @@ import type { EntityManager } from 'typeorm';
 import { type EmailComposer, EmailComposers, type EmailOfKind } from '../email/email-composers.js';
 import { EMAIL_SETTINGS, type EmailSettings } from '../email/email-settings.js';
 import { EmailsService } from '../email/emails.service.js';
-import type { OutgoingEmail } from '../providers/email.sender.js';
+import type { OutgoingEmail } from '../providers/email-sender.port.js';
 import {
   NOTIFICATION_KINDS,
   type NotificationKind,

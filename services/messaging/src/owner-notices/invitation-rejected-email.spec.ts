@@ -8,7 +8,7 @@ import type { DirectoryRepository, MfaView } from '../directory/directory.reposi
 import { EmailComposers } from '../email/email-composers.js';
 import type { EmailsRepository, EmailToSend, QueuedEmail } from '../email/emails.repository.js';
 import { EmailsService } from '../email/emails.service.js';
-import type { EmailSender, OutgoingEmail } from '../providers/email.sender.js';
+import type { EmailSender, OutgoingEmail } from '../providers/email-sender.port.js';
 import type { EmailQueue } from '../queue/email-queue.js';
 import type { SendEmailJob } from '../queue/queues.js';
 import type {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
 import { FixedClock } from '@multimfa/service-runtime';
 import { testLogger } from '@multimfa/service-runtime/testing';
-import type { SmsSender } from '../providers/sms.sender.js';
+import type { SmsSender } from '../providers/sms-sender.port.js';
 import type { SendSmsJob } from '../queue/queues.js';
 import type { SmsQueue } from '../queue/sms-queue.js';
 import { InvitationSmsService } from './invitation-sms.service.js';

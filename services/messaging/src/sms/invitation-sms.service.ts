@@ -2,7 +2,7 @@ import { type invitationSent, openSecret, type PayloadOf } from '@multimfa/event
 import { Clock, currentCorrelationId, LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { SmsSender } from '../providers/sms.sender.js';
+import { SmsSender } from '../providers/sms-sender.port.js';
 import { SmsQueue } from '../queue/sms-queue.js';
 import { OutboundSmsRepository } from './outbound-sms.repository.js';
 import { SMS_SETTINGS, type SmsSettings } from './sms-settings.js';

@@ -1,7 +1,7 @@
 import { Client } from '@sendgrid/client';
 import { MailService } from '@sendgrid/mail';
-import { EmailSender, type OutgoingEmail } from './email.sender.js';
-import { ProviderError, rateLimitResetOf } from './provider-error.js';
+import { EmailSender, type OutgoingEmail } from './email-sender.port.js';
+import { ProviderError, rateLimitResetOf } from './provider.errors.js';
 
 /** `EmailSender` through SendGrid's SDK at the configured API URL; the only place that knows SendGrid. */
 export class SendGridEmailSender extends EmailSender {

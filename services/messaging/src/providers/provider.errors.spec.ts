@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import { ProviderError } from './provider-error.js';
+import { ProviderError } from './provider.errors.js';
 
 describe("a provider's refusal", () => {
   it('treats 4xx other than 408 and 429 as permanent, and 429 and 5xx as worth retrying', () => {

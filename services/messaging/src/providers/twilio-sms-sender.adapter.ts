@@ -1,7 +1,7 @@
 import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient.js';
-import { ProviderError, rateLimitResetOf } from './provider-error.js';
-import { type OutgoingSms, SmsSender } from './sms.sender.js';
+import { ProviderError, rateLimitResetOf } from './provider.errors.js';
+import { type OutgoingSms, SmsSender } from './sms-sender.port.js';
 
 const TWILIO_API = 'https://api.twilio.com';
 
