@@ -1,11 +1,19 @@
 import { checkKafka, EventBusModule, kafkaConnection } from '@multimfa/event-bus';
 import { type Logger, ServiceRuntimeModule } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
+import { BillingNoticesModule } from './billing-notices/billing-notices.module.js';
 import { BotFeedModule } from './bot-feed/bot-feed.module.js';
 import type { MessagingConfig } from './config/messaging.config.js';
+import { ContactModule } from './contact/contact.module.js';
+import { DirectoryModule } from './directory/directory.module.js';
 import { EmailModule } from './email/email.module.js';
+import { ForwardingModule } from './forwarding/forwarding.module.js';
+import { HistoryModule } from './history/history.module.js';
 import { InboundModule } from './inbound/inbound.module.js';
 import { migrations } from './migrations/index.js';
+import { NotificationsModule } from './notifications/notifications.module.js';
+import { OwnerNoticesModule } from './owner-notices/owner-notices.module.js';
+import { PromotionsModule } from './promotions/promotions.module.js';
 import { SmsModule } from './sms/sms.module.js';
 
 /** The messaging service: inbound SMS, code extraction, forwards by e-mail and SMS, message logs, the bot feed. */
@@ -32,10 +40,18 @@ export class AppModule {
           logger,
           sealingKey: config.EVENT_SEALING_KEY,
         }),
-        EmailModule.forRoot(config),
-        BotFeedModule.forRoot(config),
+        DirectoryModule.forRoot(config),
         InboundModule.forRoot(config),
+        ForwardingModule.forRoot(config),
+        HistoryModule,
+        BotFeedModule.forRoot(config),
+        EmailModule.forRoot(config),
         SmsModule.forRoot(config),
+        NotificationsModule.forRoot(config),
+        ContactModule.forRoot(config),
+        BillingNoticesModule.forRoot(config),
+        OwnerNoticesModule.forRoot(config),
+        PromotionsModule.forRoot(config),
       ],
     };
   }

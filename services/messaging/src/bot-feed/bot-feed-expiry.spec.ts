@@ -5,7 +5,7 @@ import { DomainError, FixedClock } from '@multimfa/service-runtime';
 import type { Arrivals } from './arrivals.js';
 import { BotFeedService } from './bot-feed.service.js';
 import type { BotKeyCache } from './bot-key-cache.js';
-import type { FeedBot } from './feed-bot.entity.js';
+import type { FeedBot } from './feed-bot.record.js';
 import type { FeedBotsRepository } from './feed-bots.repository.js';
 import type { FeedMessagesRepository } from './feed-messages.repository.js';
 

@@ -6,7 +6,7 @@ import { DomainError, FixedClock } from '@multimfa/service-runtime';
 import { Arrivals, type ArrivalWatch } from './arrivals.js';
 import { BotFeedService } from './bot-feed.service.js';
 import type { BotKeyCache } from './bot-key-cache.js';
-import type { FeedBot, FeedMessageRow, MessageClaim } from './feed-bot.entity.js';
+import type { FeedBot, FeedMessageRow, MessageClaim } from './feed-bot.record.js';
 import type { FeedBotsRepository } from './feed-bots.repository.js';
 import { compareCursors, type FeedCursor } from './feed-cursor.js';
 import type { FeedMessagesRepository, FeedSlice } from './feed-messages.repository.js';

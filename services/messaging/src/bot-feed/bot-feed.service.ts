@@ -15,7 +15,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Arrivals } from './arrivals.js';
 import { BotKeyCache, type BotKeyChange } from './bot-key-cache.js';
-import type { FeedBot, FeedMessageRow } from './feed-bot.entity.js';
+import type { FeedBot, FeedMessageRow } from './feed-bot.record.js';
 import { FeedBotsRepository } from './feed-bots.repository.js';
 import {
   compareCursors,

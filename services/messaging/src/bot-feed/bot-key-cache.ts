@@ -2,7 +2,7 @@ import { Clock, type Logger } from '@multimfa/service-runtime';
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
-import type { FeedBot } from './feed-bot.entity.js';
+import type { FeedBot } from './feed-bot.record.js';
 
 /** What changed: a bot (created again, deactivated, removed), or an MFA (its subscription, deleted). */
 export const botKeyChange = z.union([z.object({ botId: z.uuid() }), z.object({ mfaId: z.uuid() })]);

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { CreatedBot, FeedBot } from './feed-bot.entity.js';
+import type { CreatedBot, FeedBot } from './feed-bot.record.js';
 
 /**
  * The `feed_bot` table. Both writes are idempotent and commute: a revocation that arrives before the

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { FeedMessageRow, MessageClaim } from './feed-bot.entity.js';
+import type { FeedMessageRow, MessageClaim } from './feed-bot.record.js';
 import type { FeedCursor } from './feed-cursor.js';
 
 interface Row {

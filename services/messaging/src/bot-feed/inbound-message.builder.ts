@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type MessageArrival, messageArrivalChannel } from '@multimfa/service-contracts/messaging';
 import type { Redis } from 'ioredis';
-import type { InboundMessage } from '../inbound/inbound-message.entity.js';
+import type { InboundMessage } from '../inbound/inbound-message.record.js';
 
 /** What a test needs of a database client: `pg.Client`, `pg.Pool` and `pg.PoolClient` all fit. */
 interface Sql {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { ContactMessage } from './contact-message.entity.js';
+import type { ContactMessage } from './contact-message.record.js';
 
 interface Row {
   message_id: string;

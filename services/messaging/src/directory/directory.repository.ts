@@ -28,9 +28,6 @@ export interface MemberView {
   status: 'AWAITING_INVITE' | 'INVITE_SENT' | 'VERIFIED';
 }
 
-/** An MFA with the members its texts go to (the VERIFIED ones). */
-export type MfaWithMembers = MfaView & { verifiedMembers: MemberView[] };
-
 type MfaState = Omit<PayloadOf<typeof mfaCreated>, 'purchaseId' | 'createdAt'>;
 
 interface MfaRow {
@@ -182,25 +179,24 @@ export class DirectoryRepository {
     await manager.query('DELETE FROM member_view WHERE member_id = $1', [memberId]);
   }
 
-  /**
-   * The MFA that owns `number` now (the one that got it last, should the view hold an older owner),
-   * with the members its texts go to (the VERIFIED ones, in a stable order): one round trip on the
-   * inbound text's path.
-   */
-  async mfaByNumber(manager: EntityManager, number: string): Promise<MfaWithMembers | undefined> {
-    const [row]: Array<MfaRow & { verified_members: MemberRow[] }> = await manager.query(
-      `SELECT v.*, COALESCE(m.members, '[]') AS verified_members
-         FROM (SELECT mfa_id, mfa_type, user_id, subscription_id, name, number, is_subscription_active,
-                      is_active
-                 FROM mfa_view WHERE number = $1 ORDER BY updated_at DESC LIMIT 1) v
-         LEFT JOIN LATERAL (
-           SELECT json_agg(json_build_object('member_id', member_id, 'mfa_id', mfa_id,
-                    'first_name', first_name, 'last_name', last_name, 'mobile_no', mobile_no, 'email', email,
-                    'forward_medium', forward_medium, 'status', status) ORDER BY member_id) AS members
-             FROM member_view WHERE mfa_id = v.mfa_id AND status = 'VERIFIED') m ON true`,
+  /** The MFA that owns `number` now: the one that got it last, should the view hold an older owner. */
+  async mfaByNumber(manager: EntityManager, number: string): Promise<MfaView | undefined> {
+    const [row]: MfaRow[] = await manager.query(
+      `SELECT mfa_id, mfa_type, user_id, subscription_id, name, number, is_subscription_active, is_active
+         FROM mfa_view WHERE number = $1 ORDER BY updated_at DESC LIMIT 1`,
       [number],
     );
-    return row ? { ...toMfa(row), verifiedMembers: row.verified_members.map(toMember) } : undefined;
+    return row ? toMfa(row) : undefined;
+  }
+
+  /** The members an MFA's texts go to: the VERIFIED ones, in a stable order. */
+  async verifiedMembers(manager: EntityManager, mfaId: string): Promise<MemberView[]> {
+    const rows: MemberRow[] = await manager.query(
+      `SELECT member_id, mfa_id, first_name, last_name, mobile_no, email, forward_medium, status
+         FROM member_view WHERE mfa_id = $1 AND status = 'VERIFIED' ORDER BY member_id`,
+      [mfaId],
+    );
+    return rows.map(toMember);
   }
 
   async mfa(manager: EntityManager, mfaId: string): Promise<MfaView | undefined> {

@@ -1,5 +1,6 @@
 export const EMAIL_SETTINGS = Symbol('EMAIL_SETTINGS');
 
+/** What the folders that write e-mails put in them. */
 export interface EmailSettings {
   /** Where people open the product (links in e-mails). */
   webUrl: string;

@@ -1,90 +1,45 @@
-import { QUEUE_CONNECTION, QUEUE_PREFIX, QueueConnection } from '@multimfa/service-runtime';
-import { type DynamicModule, Module } from '@nestjs/common';
-import { SubscriptionNoticesRepository } from '../billing-notices/subscription-notices.repository.js';
-import { SubscriptionsSubscriber } from '../billing-notices/subscriptions.subscriber.js';
-import type { MessagingConfig } from '../config/messaging.config.js';
-import { ContactController } from '../contact/contact.controller.js';
-import { ContactService } from '../contact/contact.service.js';
-import { ContactMessagesRepository } from '../contact/contact-messages.repository.js';
-import { DirectoryRepository } from '../directory/directory.repository.js';
-import { NotificationsSubscriber } from '../notifications/notifications.subscriber.js';
-import { InvitationRejectionNoticesRepository } from '../owner-notices/invitation-rejection-notices.repository.js';
-import { InvitationsSubscriber } from '../owner-notices/invitations.subscriber.js';
-import { UserContactsRepository } from '../owner-notices/user-contacts.repository.js';
-import { UsersSubscriber } from '../owner-notices/users.subscriber.js';
-import { PromotionEmailsRepository } from '../promotions/promotion-emails.repository.js';
-import { PromotionEmailsService } from '../promotions/promotion-emails.service.js';
-import { PromotionsSubscriber } from '../promotions/promotions.subscriber.js';
-import { UnsubscribeController } from '../promotions/unsubscribe.controller.js';
-import { UnsubscribeLink } from '../promotions/unsubscribe-link.js';
+import { QUEUE_CONNECTION, QUEUE_PREFIX } from '@multimfa/service-runtime';
+import { Module } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { oncePerConfig } from '../config/once-per-config.js';
+import { ProvidersModule } from '../providers/providers.module.js';
 import { BullEmailQueue, EmailQueue } from '../queue/email-queue.js';
+import { QueueModule } from '../queue/queue.module.js';
 import { EmailWorker } from './email.worker.js';
-import { EmailSender, SendGridEmailSender } from './email-sender.js';
-import { EMAIL_SETTINGS } from './email-settings.js';
+import { EmailComposers } from './email-composers.js';
+import { EMAIL_SETTINGS, type EmailSettings } from './email-settings.js';
 import { EmailsRepository } from './emails.repository.js';
 import { EmailsService } from './emails.service.js';
 
 /**
- * E-mail: identity's notification requests, the contact form's messages to support, the owner told of
- * a rejected invitation (with messaging's view of identity's users), templates, the sending queue and
- * its worker, SendGrid.
+ * E-mail: every e-mail recorded, queued, composed by the folder that recorded it and sent through
+ * SendGrid by the worker, with retries. The folders that write e-mails import it for the service,
+ * the composers' registry and the settings their e-mails need.
  */
 @Module({})
 export class EmailModule {
-  static forRoot(config: MessagingConfig): DynamicModule {
-    const connection = new QueueConnection(config.REDIS_URL);
-    const prefix = `${config.REDIS_KEY_PREFIX}${config.KAFKA_TOPIC_PREFIX}bull`;
-    return {
-      module: EmailModule,
-      // The queue connection and the SendGrid sender are shared with forwarding.
-      global: true,
-      providers: [
-        { provide: QueueConnection, useValue: connection },
-        { provide: QUEUE_CONNECTION, useValue: connection.redis },
-        { provide: QUEUE_PREFIX, useValue: prefix },
-        {
-          provide: EMAIL_SETTINGS,
-          useValue: {
-            webUrl: config.PUBLIC_WEB_URL,
-            sealingKey: config.EVENT_SEALING_KEY,
-            supportAddress: config.SUPPORT_EMAIL,
-          },
-        },
-        { provide: EmailQueue, useValue: new BullEmailQueue(connection.redis, prefix) },
-        {
-          provide: EmailSender,
-          useValue: new SendGridEmailSender(config.SENDGRID_API_KEY, config.SENDGRID_API_URL, {
-            email: config.EMAIL_FROM_ADDRESS,
-            name: config.EMAIL_FROM_NAME,
-          }),
-        },
-        EmailsRepository,
-        EmailsService,
-        EmailWorker,
-        ContactMessagesRepository,
-        ContactService,
-        SubscriptionNoticesRepository,
-        InvitationRejectionNoticesRepository,
-        UserContactsRepository,
-        DirectoryRepository,
-        PromotionEmailsRepository,
-        PromotionEmailsService,
-        // Its own key, derived from the sealing key: only messaging makes and checks the links.
-        {
-          provide: UnsubscribeLink,
-          useValue: new UnsubscribeLink(`unsubscribe:${config.EVENT_SEALING_KEY}`),
-        },
-      ],
-      controllers: [
-        NotificationsSubscriber,
-        ContactController,
-        SubscriptionsSubscriber,
-        UsersSubscriber,
-        InvitationsSubscriber,
-        PromotionsSubscriber,
-        UnsubscribeController,
-      ],
-      exports: [QueueConnection, QUEUE_CONNECTION, QUEUE_PREFIX, EMAIL_SETTINGS, EmailSender, EmailsService],
-    };
-  }
+  static readonly forRoot = oncePerConfig((config) => ({
+    module: EmailModule,
+    imports: [QueueModule.forRoot(config), ProvidersModule.forRoot(config)],
+    providers: [
+      {
+        provide: EMAIL_SETTINGS,
+        useValue: {
+          webUrl: config.PUBLIC_WEB_URL,
+          sealingKey: config.EVENT_SEALING_KEY,
+          supportAddress: config.SUPPORT_EMAIL,
+        } satisfies EmailSettings,
+      },
+      {
+        provide: EmailQueue,
+        useFactory: (connection: Redis, prefix: string) => new BullEmailQueue(connection, prefix),
+        inject: [QUEUE_CONNECTION, QUEUE_PREFIX],
+      },
+      EmailsRepository,
+      EmailComposers,
+      EmailsService,
+      EmailWorker,
+    ],
+    exports: [EMAIL_SETTINGS, EmailComposers, EmailsService],
+  }));
 }

@@ -1,7 +1,20 @@
+import type { notificationRequested, PayloadOf } from '@multimfa/events';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { EmailKind } from './email-templates.js';
+
+/**
+ * What an outbound e-mail is: identity's notifications and numbers' invitations, a contact form
+ * message to support, a notice (an expired subscription, a rejected invitation), a promotion.
+ */
+export type EmailKind =
+  | PayloadOf<typeof notificationRequested>['kind']
+  | 'MEMBER_INVITATION'
+  | 'CONTACT_MESSAGE'
+  | 'SUBSCRIPTION_EXPIRED'
+  | 'WAITLIST_CODE'
+  | 'DISCOUNT_OFFER'
+  | 'INVITATION_REJECTED';
 
 export interface QueuedEmail {
   emailId: string;

@@ -4,10 +4,10 @@ import type { DeliveryReportAccepted, DeliveryReportRequest } from '@multimfa/se
 import { Clock, LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { EmailSender } from '../email/email-sender.js';
 import { MessageLogRepository } from '../message-log/message-log.repository.js';
+import { EmailSender } from '../providers/email-sender.port.js';
+import { SmsSender } from '../providers/sms-sender.port.js';
 import { ForwardQueue } from '../queue/forward-queue.js';
-import { SmsSender } from '../sms/sms-sender.js';
 import { renderForwardEmail, renderForwardSms } from './forward-templates.js';
 import { FORWARDING_SETTINGS, type ForwardingSettings } from './forwarding-settings.js';
 import {

@@ -2,10 +2,10 @@ import { Clock, LOGGER, type Logger, QUEUE_CONNECTION, QUEUE_PREFIX } from '@mul
 import { Inject, Injectable } from '@nestjs/common';
 import { type Job, UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { ProviderError } from '../providers/provider.errors.js';
 import { QueueWorker } from '../queue/queue-worker.js';
 import { type ForwardJob, QueueName } from '../queue/queues.js';
 import { ForwardingService } from './forwarding.service.js';
-import { ProviderError } from './provider-error.js';
 import { retryDelayMs } from './retry-delay.js';
 
 /**

@@ -1,4 +1,4 @@
-import { ProviderError } from './provider-error.js';
+import { ProviderError } from '../providers/provider.errors.js';
 
 const BASE_MS = 1000;
 const MAX_MS = 60_000;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { InboundMessage } from './inbound-message.entity.js';
+import type { InboundMessage } from './inbound-message.record.js';
 
 /** The `inbound_message` table (written here; the bot feed reads it too). */
 @Injectable()

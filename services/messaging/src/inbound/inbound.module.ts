@@ -1,17 +1,11 @@
-import { QUEUE_CONNECTION, QUEUE_PREFIX } from '@multimfa/service-runtime';
-import { type DynamicModule, Module } from '@nestjs/common';
+import { QUEUE_CONNECTION } from '@multimfa/service-runtime';
+import { Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import type { MessagingConfig } from '../config/messaging.config.js';
-import { DirectoryRepository } from '../directory/directory.repository.js';
-import { DirectorySubscriber } from '../directory/directory.subscriber.js';
-import { ForwardingService } from '../forwarding/forwarding.service.js';
-import { ForwardingWorker } from '../forwarding/forwarding.worker.js';
-import { FORWARDING_SETTINGS } from '../forwarding/forwarding-settings.js';
-import { ForwardsRepository } from '../forwarding/forwards.repository.js';
-import { MessageHistoryController } from '../history/message-history.controller.js';
-import { MessageHistoryRepository } from '../history/message-history.repository.js';
-import { MessageLogRepository } from '../message-log/message-log.repository.js';
-import { BullForwardQueue, ForwardQueue } from '../queue/forward-queue.js';
+import { oncePerConfig } from '../config/once-per-config.js';
+import { DirectoryModule } from '../directory/directory.module.js';
+import { ForwardingModule } from '../forwarding/forwarding.module.js';
+import { MessageLogModule } from '../message-log/message-log.module.js';
+import { QueueModule } from '../queue/queue.module.js';
 import { ArrivalPublisher, RedisArrivalPublisher } from './arrival-publisher.js';
 import { CodeExtractor, PackageCodeExtractor } from './code-extractor.js';
 import { InboundController } from './inbound.controller.js';
@@ -19,43 +13,30 @@ import { InboundService } from './inbound.service.js';
 import { InboundMessagesRepository } from './inbound-messages.repository.js';
 
 /**
- * Inbound texts and their forwards: messaging's view of MFAs and members (numbers' events), the
- * inbound endpoint, the forward queue and its worker (Twilio SMS, SendGrid e-mail), delivery reports,
- * the message log and counts, and the arrival announcement for the bot feed.
+ * Inbound texts: the endpoint, the code found in each, its owner from the directory, its forwards
+ * asked of forwarding, its log entry and events, and the arrival announcement for the bot feed
+ * (Redis pub/sub, on the queue connection).
  */
 @Module({})
 export class InboundModule {
-  static forRoot(config: MessagingConfig): DynamicModule {
-    return {
-      module: InboundModule,
-      providers: [
-        {
-          provide: FORWARDING_SETTINGS,
-          useValue: {
-            smsStatusCallbackUrl: `${config.PUBLIC_API_URL.replace(/\/+$/, '')}/api/webhooks/twilio/status`,
-          },
-        },
-        {
-          provide: ForwardQueue,
-          useFactory: (connection: Redis, prefix: string) => new BullForwardQueue(connection, prefix),
-          inject: [QUEUE_CONNECTION, QUEUE_PREFIX],
-        },
-        {
-          provide: ArrivalPublisher,
-          useFactory: (connection: Redis) => new RedisArrivalPublisher(connection),
-          inject: [QUEUE_CONNECTION],
-        },
-        { provide: CodeExtractor, useValue: new PackageCodeExtractor() },
-        DirectoryRepository,
-        InboundMessagesRepository,
-        ForwardsRepository,
-        MessageLogRepository,
-        InboundService,
-        ForwardingService,
-        ForwardingWorker,
-        MessageHistoryRepository,
-      ],
-      controllers: [DirectorySubscriber, InboundController, MessageHistoryController],
-    };
-  }
+  static readonly forRoot = oncePerConfig((config) => ({
+    module: InboundModule,
+    imports: [
+      QueueModule.forRoot(config),
+      DirectoryModule.forRoot(config),
+      ForwardingModule.forRoot(config),
+      MessageLogModule,
+    ],
+    providers: [
+      {
+        provide: ArrivalPublisher,
+        useFactory: (connection: Redis) => new RedisArrivalPublisher(connection),
+        inject: [QUEUE_CONNECTION],
+      },
+      { provide: CodeExtractor, useFactory: () => new PackageCodeExtractor() },
+      InboundMessagesRepository,
+      InboundService,
+    ],
+    controllers: [InboundController],
+  }));
 }

@@ -2,49 +2,40 @@ import { randomUUID } from 'node:crypto';
 import { Outbox, type OutboxEvent, outboxEvent } from '@multimfa/event-bus';
 import { messageReceived, usageCounted } from '@multimfa/events';
 import type { InboundSmsAccepted, InboundSmsRequest } from '@multimfa/service-contracts/messaging';
-import { Clock, currentCorrelationId, LOGGER, type Logger } from '@multimfa/service-runtime';
+import { Clock, LOGGER, type Logger } from '@multimfa/service-runtime';
 import { type BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import {
-  DirectoryRepository,
-  type MemberView,
-  type MfaWithMembers,
-} from '../directory/directory.repository.js';
-import { ForwardsRepository, forwardJobId, type NewForward } from '../forwarding/forwards.repository.js';
+import { DirectoryRepository, type MfaView } from '../directory/directory.repository.js';
+import { ForwardPlanService } from '../forwarding/forward-plan.service.js';
 import { MessageLogRepository } from '../message-log/message-log.repository.js';
-import { ForwardQueue } from '../queue/forward-queue.js';
-import type { ForwardJob } from '../queue/queues.js';
 import { ArrivalPublisher } from './arrival-publisher.js';
 import { CodeExtractor } from './code-extractor.js';
-import type { InboundMessage } from './inbound-message.entity.js';
+import type { InboundMessage } from './inbound-message.record.js';
 import { InboundMessagesRepository } from './inbound-messages.repository.js';
-
-/** Each medium a member's forward medium asks for, with its destination (an empty one is skipped). */
-function mediumsOf(member: MemberView): Array<{ medium: NewForward['medium']; destination: string }> {
-  const email = { medium: 'EMAIL' as const, destination: member.email };
-  const sms = { medium: 'SMS' as const, destination: member.mobileNo };
-  const wanted =
-    member.forwardMedium === 'BOTH' ? [email, sms] : member.forwardMedium === 'EMAIL' ? [email] : [sms];
-  return wanted.filter((target) => target.destination.trim() !== '');
-}
-
-const names = (members: MemberView[]) =>
-  members.map((member) => ({ firstName: member.firstName, lastName: member.lastName }));
 
 interface Stored {
   messageId: string;
   duplicate: boolean;
-  jobs: Array<ForwardJob & { jobId: string }>;
+  /** Queues the text's forwards (a text to a MultiMFA whose subscription is active). */
+  queueForwards?: () => Promise<void>;
   arrival?: { mfaId: string; feedPosition: string; xact: string };
+}
+
+/** What routing a text recorded: how many forwards (and how to queue them), and the events to publish. */
+interface Routed {
+  forwards: number;
+  queueForwards?: () => Promise<void>;
+  logged?: OutboxEvent;
+  usage?: OutboxEvent;
 }
 
 /**
  * A text Twilio delivered: stored once per MessageSid together with, in the same transaction, its
- * forwards (one per verified member and medium), its log entry and its events; the forward jobs are
- * queued and the bot feed is told once that has committed, without holding up the answer. The MFA,
- * its subscription and its members come from messaging's own view (numbers' events): no other
- * service is called.
+ * forwards (forwarding plans them: one per verified member and medium), its log entry and its
+ * events; the forward jobs are queued and the bot feed is told once that has committed, without
+ * holding up the answer. The MFA, its subscription and its members come from messaging's own view
+ * (numbers' events): no other service is called.
  */
 @Injectable()
 export class InboundService implements BeforeApplicationShutdown {
@@ -55,11 +46,10 @@ export class InboundService implements BeforeApplicationShutdown {
     @InjectDataSource() @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(InboundMessagesRepository) private readonly messages: InboundMessagesRepository,
     @Inject(DirectoryRepository) private readonly directory: DirectoryRepository,
-    @Inject(ForwardsRepository) private readonly forwards: ForwardsRepository,
+    @Inject(ForwardPlanService) private readonly forwarding: ForwardPlanService,
     @Inject(MessageLogRepository) private readonly log: MessageLogRepository,
     @Inject(Outbox) private readonly outbox: Outbox,
     @Inject(CodeExtractor) private readonly extractor: CodeExtractor,
-    @Inject(ForwardQueue) private readonly queue: ForwardQueue,
     @Inject(ArrivalPublisher) private readonly arrivals: ArrivalPublisher,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -89,8 +79,8 @@ export class InboundService implements BeforeApplicationShutdown {
   private async dispatch(stored: Stored): Promise<void> {
     const arrival = stored.arrival;
     await Promise.all([
-      this.queue
-        .enqueueAll(stored.jobs)
+      stored
+        .queueForwards?.()
         .catch((error: unknown) =>
           this.logger.warn({ err: error, messageId: stored.messageId }, 'forwards not queued yet'),
         ),
@@ -122,9 +112,9 @@ export class InboundService implements BeforeApplicationShutdown {
     const inserted = await this.messages.insert(manager, message);
     if (!inserted) {
       const messageId = await this.messages.idOfSid(manager, sms.messageSid);
-      return { messageId: messageId ?? message.messageId, duplicate: true, jobs: [] };
+      return { messageId: messageId ?? message.messageId, duplicate: true };
     }
-    const { forwards, logged, usage } = mfa
+    const { forwards, queueForwards, logged, usage } = mfa
       ? await this.route(manager, mfa, message)
       : await this.keepUnowned(manager, message);
     // The text's facts in one statement, last: its log entry, the usage to meter (if any), then the
@@ -140,19 +130,14 @@ export class InboundService implements BeforeApplicationShutdown {
         toNumber: sms.to,
         fromNumber: sms.from,
         hasCode: message.code !== null,
-        forwards: forwards.length,
+        forwards,
         receivedAt: receivedAt.toISOString(),
       }),
     ]);
-    const correlationId = currentCorrelationId() ?? message.messageId;
     return {
       messageId: message.messageId,
       duplicate: false,
-      jobs: forwards.map((forward) => ({
-        forwardId: forward.forwardId,
-        correlationId,
-        jobId: forwardJobId(forward.messageId, forward.memberId, forward.medium),
-      })),
+      ...(queueForwards ? { queueForwards } : {}),
       ...(mfa
         ? { arrival: { mfaId: mfa.mfaId, feedPosition: inserted.feedPosition, xact: inserted.xact } }
         : {}),
@@ -160,7 +145,10 @@ export class InboundService implements BeforeApplicationShutdown {
   }
 
   /** A text to a number no MFA owns: kept, not forwarded, and logged as VALIDATION. */
-  private async keepUnowned(manager: EntityManager, message: Omit<InboundMessage, 'feedPosition'>) {
+  private async keepUnowned(
+    manager: EntityManager,
+    message: Omit<InboundMessage, 'feedPosition'>,
+  ): Promise<Routed> {
     const { event } = await this.log.insert(manager, {
       mfaId: null,
       userId: null,
@@ -171,18 +159,18 @@ export class InboundService implements BeforeApplicationShutdown {
       members: [],
       createdAt: message.receivedAt,
     });
-    return { forwards: [], logged: event, usage: undefined };
+    return { forwards: 0, logged: event };
   }
 
   /**
-   * The forwards of a text to an MFA, recorded with its log entry (if it gets one), and the events
-   * to publish: the entry's, and the usage it counts.
+   * The forwards of a text to an MFA (forwarding's plan), recorded with its log entry (if it gets
+   * one), and the events to publish: the entry's, and the usage it counts.
    */
   private async route(
     manager: EntityManager,
-    mfa: MfaWithMembers,
+    mfa: MfaView,
     message: Omit<InboundMessage, 'feedPosition'>,
-  ): Promise<{ forwards: NewForward[]; logged?: OutboxEvent; usage?: OutboxEvent }> {
+  ): Promise<Routed> {
     const entry = {
       mfaId: mfa.mfaId,
       userId: mfa.userId,
@@ -198,7 +186,7 @@ export class InboundService implements BeforeApplicationShutdown {
         message: `A text from ${message.fromNumber} was kept and not forwarded: the subscription of ${mfa.name ?? 'this MFA'} is not active.`,
         members: [],
       });
-      return { forwards: [], logged: event };
+      return { forwards: 0, logged: event };
     }
     const usage =
       mfa.userId && mfa.subscriptionId
@@ -211,29 +199,21 @@ export class InboundService implements BeforeApplicationShutdown {
             countedAt: message.receivedAt.toISOString(),
           })
         : undefined;
-    if (mfa.mfaType === 'RoboMFA') return { forwards: [], ...(usage ? { usage } : {}) };
-    const members = mfa.verifiedMembers;
-    const forwards: NewForward[] = members.flatMap((member) =>
-      mediumsOf(member).map(({ medium, destination }) => ({
-        forwardId: randomUUID(),
-        messageId: message.messageId,
-        mfaId: mfa.mfaId,
-        memberId: member.memberId,
-        medium,
-        destination,
-        firstName: member.firstName,
-        lastName: member.lastName,
-      })),
-    );
-    await this.forwards.insertAll(manager, forwards);
+    if (mfa.mfaType === 'RoboMFA') return { forwards: 0, ...(usage ? { usage } : {}) };
+    const plan = await this.forwarding.plan(manager, { messageId: message.messageId, mfaId: mfa.mfaId });
     const { event } = await this.log.insert(manager, {
       ...entry,
       logType: 'INFO',
-      message: forwards.length
-        ? `A text from ${message.fromNumber} is being forwarded to ${members.length} verified member(s).`
+      message: plan.forwards
+        ? `A text from ${message.fromNumber} is being forwarded to ${plan.recipients.length} verified member(s).`
         : `A text from ${message.fromNumber} was kept; ${mfa.name ?? 'this MultiMFA'} has no verified member to forward it to.`,
-      members: names(members),
+      members: plan.recipients,
     });
-    return { forwards, logged: event, ...(usage ? { usage } : {}) };
+    return {
+      forwards: plan.forwards,
+      queueForwards: plan.queue,
+      logged: event,
+      ...(usage ? { usage } : {}),
+    };
   }
 }

@@ -8,14 +8,14 @@ import {
 } from '@multimfa/events';
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
-import { EmailsService } from '../email/emails.service.js';
 import { InvitationSmsService } from '../sms/invitation-sms.service.js';
+import { NotificationsService } from './notifications.service.js';
 
 /** Identity's requests to reach a person (codes, security notices) and numbers' invitations become e-mails. */
 @Controller()
 export class NotificationsSubscriber {
   constructor(
-    @Inject(EmailsService) private readonly emails: EmailsService,
+    @Inject(NotificationsService) private readonly notifications: NotificationsService,
     @Inject(InvitationSmsService) private readonly invitationSms: InvitationSmsService,
   ) {}
 
@@ -24,7 +24,7 @@ export class NotificationsSubscriber {
     @Payload() request: PayloadOf<typeof notificationRequested>,
     @Ctx() context: EventContext,
   ): Promise<void> {
-    const enqueue = await this.emails.record(context.getManager(), request);
+    const enqueue = await this.notifications.record(context.getManager(), request);
     if (enqueue) context.afterCommit(enqueue);
   }
 
@@ -55,7 +55,7 @@ export class NotificationsSubscriber {
     @Payload() invitation: PayloadOf<typeof invitationSent>,
     @Ctx() context: EventContext,
   ): Promise<void> {
-    const email = await this.emails.recordInvitation(context.getManager(), invitation);
+    const email = await this.notifications.recordInvitation(context.getManager(), invitation);
     if (email) context.afterCommit(email);
     const sms = await this.invitationSms.record(context.getManager(), invitation);
     if (sms) context.afterCommit(sms);

@@ -4,19 +4,18 @@ import { describe, it } from '@jest/globals';
 import { FixedClock } from '@multimfa/service-runtime';
 import { testLogger } from '@multimfa/service-runtime/testing';
 import type { EntityManager } from 'typeorm';
-import type { SubscriptionNoticesRepository } from '../billing-notices/subscription-notices.repository.js';
-import type { ContactMessagesRepository } from '../contact/contact-messages.repository.js';
 import type { DirectoryRepository, MfaView } from '../directory/directory.repository.js';
-import type { EmailSender, OutgoingEmail } from '../email/email-sender.js';
+import { EmailComposers } from '../email/email-composers.js';
 import type { EmailsRepository, EmailToSend, QueuedEmail } from '../email/emails.repository.js';
 import { EmailsService } from '../email/emails.service.js';
-import type { PromotionEmailsService } from '../promotions/promotion-emails.service.js';
+import type { EmailSender, OutgoingEmail } from '../providers/email-sender.port.js';
 import type { EmailQueue } from '../queue/email-queue.js';
 import type { SendEmailJob } from '../queue/queues.js';
 import type {
   InvitationRejectionNotice,
   InvitationRejectionNoticesRepository,
 } from './invitation-rejection-notices.repository.js';
+import { OwnerNoticesService } from './owner-notices.service.js';
 import type { UserContact, UserContactsRepository } from './user-contacts.repository.js';
 
 const ownerId = randomUUID();
@@ -51,9 +50,9 @@ function setUp(owner: UserContact | undefined) {
     isSubscriptionActive: true,
     isActive: true,
   };
-  const service = new EmailsService(
+  const composers = new EmailComposers();
+  const emailsService = new EmailsService(
     emails as unknown as EmailsRepository,
-    {} as ContactMessagesRepository,
     { enqueue: async (job: SendEmailJob) => void queued.push(job) } as EmailQueue,
     {
       send: async (email: OutgoingEmail) => {
@@ -61,10 +60,11 @@ function setUp(owner: UserContact | undefined) {
         return { providerMessageId: 'sg-1' };
       },
     } as EmailSender,
-    { webUrl: 'https://app.multimfa.test', sealingKey: '', supportAddress: 'support@multimfa.test' },
+    composers,
     clock,
     testLogger('messaging'),
-    {} as SubscriptionNoticesRepository,
+  );
+  const service = new OwnerNoticesService(
     {
       insert: async (_manager: EntityManager, notice: InvitationRejectionNotice) =>
         void notices.set(notice.emailId, notice),
@@ -76,9 +76,13 @@ function setUp(owner: UserContact | undefined) {
     {
       mfa: async (_manager: EntityManager, id: string) => (id === mfaId ? mfa : undefined),
     } as unknown as DirectoryRepository,
-    {} as PromotionEmailsService,
+    emailsService,
+    composers,
+    { webUrl: 'https://app.multimfa.test', sealingKey: '', supportAddress: 'support@multimfa.test' },
+    testLogger('messaging'),
   );
-  return { service, rows, sent, queued, sentAt };
+  service.onModuleInit();
+  return { service, emails: emailsService, rows, sent, queued, sentAt };
 }
 
 const rejection = {
@@ -97,7 +101,7 @@ const rejection = {
 
 describe("the e-mail telling a MultiMFA's owner that a member rejected the invitation", () => {
   it("goes to the owner's address under the event's id once, names the member, where the invitation went and the MultiMFA, and links to the dashboard", async () => {
-    const { service, rows, sent, queued, sentAt } = setUp({
+    const { service, emails, rows, sent, queued, sentAt } = setUp({
       userId: ownerId,
       emailAddress: 'olga@example.com',
       firstName: 'Olga',
@@ -115,7 +119,7 @@ describe("the e-mail telling a MultiMFA's owner that a member rejected the invit
     assert.equal(rows.get(eventId)?.toAddress, 'olga@example.com');
     assert.equal(rows.get(eventId)?.kind, 'INVITATION_REJECTED');
 
-    await service.deliver(eventId, 1);
+    await emails.deliver(eventId, 1);
     const [email] = sent;
     assert.equal(email?.to.emailAddress, 'olga@example.com');
     assert.equal(email?.subject, 'Rita Rejecter rejected your MultiMFA invitation');

@@ -2,19 +2,19 @@ import { EventContext } from '@multimfa/event-bus';
 import { invitationRejected, type PayloadOf } from '@multimfa/events';
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
-import { EmailsService } from '../email/emails.service.js';
+import { OwnerNoticesService } from './owner-notices.service.js';
 
 /** A member rejected their invitation: the MultiMFA's owner is told by e-mail (the invitation screen promises it). */
 @Controller()
 export class InvitationsSubscriber {
-  constructor(@Inject(EmailsService) private readonly emails: EmailsService) {}
+  constructor(@Inject(OwnerNoticesService) private readonly notices: OwnerNoticesService) {}
 
   @EventPattern(invitationRejected)
   async onRejected(
     @Payload() rejection: PayloadOf<typeof invitationRejected>,
     @Ctx() context: EventContext,
   ): Promise<void> {
-    const enqueue = await this.emails.recordInvitationRejected(
+    const enqueue = await this.notices.recordInvitationRejected(
       context.getManager(),
       context.getEnvelope().eventId,
       rejection,

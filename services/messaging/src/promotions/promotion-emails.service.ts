@@ -4,13 +4,13 @@ import {
   type PayloadOf,
   type waitlistCodeRequested,
 } from '@multimfa/events';
-import { Clock, currentCorrelationId, DomainError, LOGGER, type Logger } from '@multimfa/service-runtime';
-import { Inject, Injectable } from '@nestjs/common';
+import { Clock, DomainError, LOGGER, type Logger } from '@multimfa/service-runtime';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { OutgoingEmail } from '../email/email-sender.js';
+import { type EmailComposer, EmailComposers, type EmailOfKind } from '../email/email-composers.js';
 import { EMAIL_SETTINGS, type EmailSettings } from '../email/email-settings.js';
-import { EmailsRepository, type EmailToSend } from '../email/emails.repository.js';
-import { EmailQueue } from '../queue/email-queue.js';
+import { EmailsService } from '../email/emails.service.js';
+import type { OutgoingEmail } from '../providers/email-sender.port.js';
 import {
   discountOfferSubject,
   renderDiscountOffer,
@@ -19,6 +19,9 @@ import {
 } from './promotion-email-templates.js';
 import { PromotionEmailsRepository } from './promotion-emails.repository.js';
 import { UnsubscribeLink } from './unsubscribe-link.js';
+
+/** The e-mails of this folder. */
+type PromotionKind = 'WAITLIST_CODE' | 'DISCOUNT_OFFER';
 
 const linkInvalid = () =>
   new DomainError('UNSUBSCRIBE_LINK_INVALID', 'This unsubscribe link is not valid', 400);
@@ -29,23 +32,26 @@ const linkInvalid = () =>
  * offer to an address that unsubscribed is not recorded at all.
  */
 @Injectable()
-export class PromotionEmailsService {
+export class PromotionEmailsService implements EmailComposer<PromotionKind>, OnModuleInit {
   constructor(
-    @Inject(EmailsRepository) private readonly emails: EmailsRepository,
+    @Inject(EmailsService) private readonly emails: EmailsService,
+    @Inject(EmailComposers) private readonly composers: EmailComposers,
     @Inject(PromotionEmailsRepository) private readonly promotions: PromotionEmailsRepository,
-    @Inject(EmailQueue) private readonly queue: EmailQueue,
     @Inject(UnsubscribeLink) private readonly unsubscribeLink: UnsubscribeLink,
     @Inject(EMAIL_SETTINGS) private readonly settings: EmailSettings,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async recordWaitlistCode(
+  onModuleInit(): void {
+    this.composers.register(['WAITLIST_CODE', 'DISCOUNT_OFFER'], this);
+  }
+
+  recordWaitlistCode(
     manager: EntityManager,
     request: PayloadOf<typeof waitlistCodeRequested>,
   ): Promise<(() => Promise<void>) | undefined> {
-    const correlationId = currentCorrelationId() ?? request.notificationId;
-    const recorded = await this.emails.insertQueued(manager, {
+    return this.emails.record(manager, {
       emailId: request.notificationId,
       userId: null,
       kind: 'WAITLIST_CODE',
@@ -54,10 +60,7 @@ export class PromotionEmailsService {
       subject: WAITLIST_CODE_SUBJECT,
       sealedCode: request.sealedCode,
       expiresAt: request.expiresAt,
-      correlationId,
     });
-    if (!recorded) return undefined;
-    return () => this.queue.enqueue({ emailId: request.notificationId, correlationId });
   }
 
   async recordDiscountOffer(
@@ -68,7 +71,6 @@ export class PromotionEmailsService {
       this.logger.info({ mailingId: mailing.mailingId }, 'discount offer skipped: the address unsubscribed');
       return undefined;
     }
-    const correlationId = currentCorrelationId() ?? mailing.mailingId;
     const offer = {
       code: mailing.code,
       discountType: mailing.discountType,
@@ -76,7 +78,7 @@ export class PromotionEmailsService {
       expiryDate: new Date(mailing.expiryDate),
     };
     await this.promotions.insertOffer(manager, { emailId: mailing.mailingId, ...offer });
-    const recorded = await this.emails.insertQueued(manager, {
+    return this.emails.record(manager, {
       emailId: mailing.mailingId,
       userId: null,
       kind: 'DISCOUNT_OFFER',
@@ -85,14 +87,11 @@ export class PromotionEmailsService {
       subject: discountOfferSubject(offer),
       sealedCode: null,
       expiresAt: null,
-      correlationId,
     });
-    if (!recorded) return undefined;
-    return () => this.queue.enqueue({ emailId: mailing.mailingId, correlationId });
   }
 
-  /** The e-mail as it goes out (called by the e-mail service for the two kinds of this folder). */
-  async compose(email: EmailToSend): Promise<OutgoingEmail> {
+  /** The e-mail as it goes out. */
+  async compose(email: EmailOfKind<PromotionKind>): Promise<OutgoingEmail> {
     const to = { emailAddress: email.toAddress, name: email.toAddress };
     if (email.kind === 'WAITLIST_CODE') {
       if (!email.sealedCode || !email.expiresAt)

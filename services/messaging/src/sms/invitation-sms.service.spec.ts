@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
 import { FixedClock } from '@multimfa/service-runtime';
 import { testLogger } from '@multimfa/service-runtime/testing';
-import type { EmailSettings } from '../email/email-settings.js';
+import type { SmsSender } from '../providers/sms-sender.port.js';
 import type { SendSmsJob } from '../queue/queues.js';
 import type { SmsQueue } from '../queue/sms-queue.js';
 import { InvitationSmsService } from './invitation-sms.service.js';
 import type { OutboundSmsRepository } from './outbound-sms.repository.js';
-import type { SmsSender } from './sms-sender.js';
+import type { SmsSettings } from './sms-settings.js';
 
 describe('the sweep for invitation SMS whose job was lost', () => {
   it('asks for the rows QUEUED more than a minute before the clock and queues each again under its own id', async () => {
@@ -32,7 +32,7 @@ describe('the sweep for invitation SMS whose job was lost', () => {
       repository,
       queue,
       {} as SmsSender,
-      {} as EmailSettings,
+      {} as SmsSettings,
       clock,
       testLogger('messaging'),
     );

@@ -2,10 +2,10 @@ import { type invitationSent, openSecret, type PayloadOf } from '@multimfa/event
 import { Clock, currentCorrelationId, LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { EMAIL_SETTINGS, type EmailSettings } from '../email/email-settings.js';
+import { SmsSender } from '../providers/sms-sender.port.js';
 import { SmsQueue } from '../queue/sms-queue.js';
 import { OutboundSmsRepository } from './outbound-sms.repository.js';
-import { SmsSender } from './sms-sender.js';
+import { SMS_SETTINGS, type SmsSettings } from './sms-settings.js';
 
 /** The invitation as an SMS: the link to `/activation/{token}` and how long it is valid. */
 export function renderInvitationSms(
@@ -34,7 +34,7 @@ export class InvitationSmsService {
     @Inject(OutboundSmsRepository) private readonly sms: OutboundSmsRepository,
     @Inject(SmsQueue) private readonly queue: SmsQueue,
     @Inject(SmsSender) private readonly sender: SmsSender,
-    @Inject(EMAIL_SETTINGS) private readonly settings: EmailSettings,
+    @Inject(SMS_SETTINGS) private readonly settings: SmsSettings,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}

@@ -1,40 +1,41 @@
 import { QUEUE_CONNECTION, QUEUE_PREFIX } from '@multimfa/service-runtime';
-import { type DynamicModule, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import type { MessagingConfig } from '../config/messaging.config.js';
+import { oncePerConfig } from '../config/once-per-config.js';
+import { ProvidersModule } from '../providers/providers.module.js';
+import { QueueModule } from '../queue/queue.module.js';
 import { BullSmsQueue, SmsQueue } from '../queue/sms-queue.js';
 import { InvitationSmsService } from './invitation-sms.service.js';
 import { OutboundSmsRepository } from './outbound-sms.repository.js';
 import { SmsWorker } from './sms.worker.js';
-import { SmsSender, TwilioSmsSender } from './sms-sender.js';
+import { SMS_SETTINGS, type SmsSettings } from './sms-settings.js';
 
-/** SMS through Twilio: the sender forwarding uses, and the product's own SMS (member invitations). */
+/**
+ * The product's own SMS (member invitations): recorded, queued and sent through Twilio from the
+ * MultiMFA's number by the worker. The invitation SMS service is exported for notifications.
+ */
 @Module({})
 export class SmsModule {
-  static forRoot(config: MessagingConfig): DynamicModule {
-    return {
-      module: SmsModule,
-      // The sender is shared with forwarding, the invitation SMS with the notifications subscriber.
-      global: true,
-      providers: [
-        {
-          provide: SmsSender,
-          useValue: new TwilioSmsSender({
-            accountSid: config.TWILIO_ACCOUNT_SID,
-            authToken: config.TWILIO_AUTH_TOKEN,
-            apiUrl: config.TWILIO_API_URL,
-          }),
-        },
-        {
-          provide: SmsQueue,
-          useFactory: (connection: Redis, prefix: string) => new BullSmsQueue(connection, prefix),
-          inject: [QUEUE_CONNECTION, QUEUE_PREFIX],
-        },
-        OutboundSmsRepository,
-        InvitationSmsService,
-        SmsWorker,
-      ],
-      exports: [SmsSender, InvitationSmsService],
-    };
-  }
+  static readonly forRoot = oncePerConfig((config) => ({
+    module: SmsModule,
+    imports: [QueueModule.forRoot(config), ProvidersModule.forRoot(config)],
+    providers: [
+      {
+        provide: SMS_SETTINGS,
+        useValue: {
+          webUrl: config.PUBLIC_WEB_URL,
+          sealingKey: config.EVENT_SEALING_KEY,
+        } satisfies SmsSettings,
+      },
+      {
+        provide: SmsQueue,
+        useFactory: (connection: Redis, prefix: string) => new BullSmsQueue(connection, prefix),
+        inject: [QUEUE_CONNECTION, QUEUE_PREFIX],
+      },
+      OutboundSmsRepository,
+      InvitationSmsService,
+      SmsWorker,
+    ],
+    exports: [InvitationSmsService],
+  }));
 }

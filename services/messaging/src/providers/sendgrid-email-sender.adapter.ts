@@ -1,23 +1,9 @@
 import { Client } from '@sendgrid/client';
 import { MailService } from '@sendgrid/mail';
-import { ProviderError, rateLimitResetOf } from '../forwarding/provider-error.js';
+import { EmailSender, type OutgoingEmail } from './email-sender.port.js';
+import { ProviderError, rateLimitResetOf } from './provider.errors.js';
 
-export interface OutgoingEmail {
-  to: { emailAddress: string; name: string };
-  subject: string;
-  html: string;
-  text: string;
-  /** Where a reply goes, when not to the sender (a contact form message: the visitor). */
-  replyTo?: { emailAddress: string; name: string };
-  /** Comes back in the provider's delivery events. */
-  emailId: string;
-}
-
-/** Sends one e-mail; the only place that knows the provider. A refusal is thrown as a `ProviderError`. */
-export abstract class EmailSender {
-  abstract send(email: OutgoingEmail): Promise<{ providerMessageId: string | null }>;
-}
-
+/** `EmailSender` through SendGrid's SDK at the configured API URL; the only place that knows SendGrid. */
 export class SendGridEmailSender extends EmailSender {
   private readonly mail = new MailService();
 

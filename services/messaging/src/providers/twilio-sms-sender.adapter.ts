@@ -1,20 +1,7 @@
 import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient.js';
-import { ProviderError, rateLimitResetOf } from '../forwarding/provider-error.js';
-
-export interface OutgoingSms {
-  /** One of our numbers (E.164). */
-  from: string;
-  to: string;
-  body: string;
-  /** Where Twilio POSTs the message's status changes; none when absent. */
-  statusCallback?: string;
-}
-
-/** Sends one SMS; the only place that knows the provider. A refusal is thrown as a `ProviderError`. */
-export abstract class SmsSender {
-  abstract send(sms: OutgoingSms): Promise<{ providerMessageId: string }>;
-}
+import { ProviderError, rateLimitResetOf } from './provider.errors.js';
+import { type OutgoingSms, SmsSender } from './sms-sender.port.js';
 
 const TWILIO_API = 'https://api.twilio.com';
 
@@ -47,6 +34,7 @@ class ProviderRequestClient extends twilio.RequestClient {
   }
 }
 
+/** `SmsSender` through Twilio's SDK at the configured API URL; the only place that knows Twilio. */
 export class TwilioSmsSender extends SmsSender {
   private readonly client: twilio.Twilio;
 

@@ -1,0 +1,52 @@
+import { QUEUE_CONNECTION, QUEUE_PREFIX } from '@multimfa/service-runtime';
+import { Module } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { oncePerConfig } from '../config/once-per-config.js';
+import { DirectoryModule } from '../directory/directory.module.js';
+import { MessageLogModule } from '../message-log/message-log.module.js';
+import { ProvidersModule } from '../providers/providers.module.js';
+import { BullForwardQueue, ForwardQueue } from '../queue/forward-queue.js';
+import { QueueModule } from '../queue/queue.module.js';
+import { DeliveryReportsController } from './delivery-reports.controller.js';
+import { ForwardPlanService } from './forward-plan.service.js';
+import { ForwardingService } from './forwarding.service.js';
+import { ForwardingWorker } from './forwarding.worker.js';
+import { FORWARDING_SETTINGS, type ForwardingSettings } from './forwarding-settings.js';
+import { ForwardsRepository } from './forwards.repository.js';
+
+/**
+ * Forwards: who gets each text (the directory's verified members), the forward queue and its worker
+ * (Twilio SMS, SendGrid e-mail), the providers' delivery reports, each status change with its event
+ * and counts.
+ */
+@Module({})
+export class ForwardingModule {
+  static readonly forRoot = oncePerConfig((config) => ({
+    module: ForwardingModule,
+    imports: [
+      QueueModule.forRoot(config),
+      ProvidersModule.forRoot(config),
+      DirectoryModule.forRoot(config),
+      MessageLogModule,
+    ],
+    providers: [
+      {
+        provide: FORWARDING_SETTINGS,
+        useValue: {
+          smsStatusCallbackUrl: `${config.PUBLIC_API_URL.replace(/\/+$/, '')}/api/webhooks/twilio/status`,
+        } satisfies ForwardingSettings,
+      },
+      {
+        provide: ForwardQueue,
+        useFactory: (connection: Redis, prefix: string) => new BullForwardQueue(connection, prefix),
+        inject: [QUEUE_CONNECTION, QUEUE_PREFIX],
+      },
+      ForwardsRepository,
+      ForwardingService,
+      ForwardPlanService,
+      ForwardingWorker,
+    ],
+    controllers: [DeliveryReportsController],
+    exports: [ForwardPlanService],
+  }));
+}

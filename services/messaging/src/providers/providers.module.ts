@@ -1,0 +1,54 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { EmailSender } from './email-sender.port.js';
+import { SendGridEmailSender } from './sendgrid-email-sender.adapter.js';
+import { SmsSender } from './sms-sender.port.js';
+import { TwilioSmsSender } from './twilio-sms-sender.adapter.js';
+
+/** The providers' accounts and API addresses, as messaging's config names them. */
+export interface ProviderSettings {
+  SENDGRID_API_KEY: string;
+  SENDGRID_API_URL: string;
+  EMAIL_FROM_ADDRESS: string;
+  EMAIL_FROM_NAME: string;
+  TWILIO_ACCOUNT_SID: string;
+  TWILIO_AUTH_TOKEN: string;
+  TWILIO_API_URL: string;
+}
+
+const built = new WeakMap<ProviderSettings, DynamicModule>();
+
+/**
+ * The providers that carry messaging's messages: e-mail through SendGrid, SMS through Twilio.
+ * `forRoot` answers one object per settings object, as `oncePerConfig` does for the features (the
+ * ground floor imports nothing of theirs): every module importing it shares one instance.
+ */
+@Module({})
+export class ProvidersModule {
+  static forRoot(settings: ProviderSettings): DynamicModule {
+    const module = built.get(settings) ?? {
+      module: ProvidersModule,
+      providers: [
+        {
+          provide: EmailSender,
+          useFactory: () =>
+            new SendGridEmailSender(settings.SENDGRID_API_KEY, settings.SENDGRID_API_URL, {
+              email: settings.EMAIL_FROM_ADDRESS,
+              name: settings.EMAIL_FROM_NAME,
+            }),
+        },
+        {
+          provide: SmsSender,
+          useFactory: () =>
+            new TwilioSmsSender({
+              accountSid: settings.TWILIO_ACCOUNT_SID,
+              authToken: settings.TWILIO_AUTH_TOKEN,
+              apiUrl: settings.TWILIO_API_URL,
+            }),
+        },
+      ],
+      exports: [EmailSender, SmsSender],
+    };
+    built.set(settings, module);
+    return module;
+  }
+}
