@@ -13,7 +13,7 @@ import {
   testLogger,
 } from '@multimfa/service-runtime/testing';
 import type { INestApplication } from '@nestjs/common';
-import { gateway } from './gateway.js';
+import { gateway } from './gateway.definition.js';
 
 async function listen(app: INestApplication): Promise<string> {
   await app.listen(0, '127.0.0.1');

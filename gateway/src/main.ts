@@ -1,5 +1,5 @@
 import 'reflect-metadata';
 import { runService } from '@multimfa/service-runtime';
-import { gateway } from './gateway.js';
+import { gateway } from './gateway.definition.js';
 
 await runService(gateway);

@@ -4,7 +4,7 @@ import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@ne
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { SESSION_EXPIRED } from '../session/session-lifetime.middleware.js';
-import { forbidden, unauthenticated } from './access-errors.js';
+import { forbidden, unauthenticated } from './access.errors.js';
 import { ENDPOINT_METADATA, PUBLIC_ROUTE_METADATA } from './serves.decorator.js';
 import '../session/session-state.types.js';
 

@@ -1,7 +1,7 @@
 import { type Logger, sendError } from '@multimfa/service-runtime';
 import type { NextFunction, Request, Response } from 'express';
 import { SESSION_EXPIRED } from '../session/session-lifetime.middleware.js';
-import { forbidden, unauthenticated } from './access-errors.js';
+import { forbidden, unauthenticated } from './access.errors.js';
 import '../session/session-state.types.js';
 
 /**

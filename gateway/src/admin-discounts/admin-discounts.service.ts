@@ -8,7 +8,7 @@ import type {
 import { adminActiveDiscount, adminDiscount } from '@multimfa/service-contracts/billing';
 import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import type { ServiceClient } from '../upstream/service-client.js';
+import type { ServiceClient } from '../upstream/service.client.js';
 import { BILLING } from '../upstream/upstream.module.js';
 
 /** Discount Management's calls, answered by billing, which owns the codes and their rules. */

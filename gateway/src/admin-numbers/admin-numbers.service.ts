@@ -1,7 +1,7 @@
 import type { TwilioNumber, TwilioNumberBody, WaitingMfa } from '@multimfa/api-contract';
 import { nothing, poolNumber, poolNumbers, waitingMfas } from '@multimfa/service-contracts/numbers';
 import { Inject, Injectable } from '@nestjs/common';
-import type { ServiceClient } from '../upstream/service-client.js';
+import type { ServiceClient } from '../upstream/service.client.js';
 import { NUMBERS } from '../upstream/upstream.module.js';
 
 /** The admin Numbers page's calls, answered by the numbers service, which owns the pool and its rules. */

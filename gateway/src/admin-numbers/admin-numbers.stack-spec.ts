@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { TwilioNumber } from '@multimfa/api-contract';
 import pg from 'pg';
 import { PASSWORD, signUpBody } from '../testing/accounts.builder.js';
-import { assertAnswersMatchContract } from '../testing/contract-answers.js';
-import { Browser, ServiceStack } from '../testing/service-stack.js';
+import { assertAnswersMatchContract } from '../testing/contract-answers.fixture.js';
+import { Browser, ServiceStack } from '../testing/service-stack.harness.js';
 
 type Answer<T> = { isError: boolean; message: string; data: T };
 type Refusal = Answer<{ code: string } | null>;

@@ -24,7 +24,7 @@ import {
 } from '@multimfa/service-contracts/admin-reporting';
 import { nothing } from '@multimfa/service-contracts/numbers';
 import { Inject, Injectable } from '@nestjs/common';
-import type { ServiceClient } from '../upstream/service-client.js';
+import type { ServiceClient } from '../upstream/service.client.js';
 import { ADMIN_REPORTING, NUMBERS } from '../upstream/upstream.module.js';
 
 const queryOf = (query: ReportRangeQuery & Partial<AdminLogQuery>) => {

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AdminMultiMfa, AdminRoboMfa, DashboardStats } from '@multimfa/api-contract';
 import pg from 'pg';
 import { email, PASSWORD, signUpBody } from '../testing/accounts.builder.js';
-import { assertAnswersMatchContract } from '../testing/contract-answers.js';
+import { assertAnswersMatchContract } from '../testing/contract-answers.fixture.js';
 import { applyPurchase, completedPurchase } from '../testing/purchases.builder.js';
-import { Browser, ServiceStack } from '../testing/service-stack.js';
+import { Browser, ServiceStack } from '../testing/service-stack.harness.js';
 
 type Answer<T> = { isError: boolean; message: string; data: T };
 

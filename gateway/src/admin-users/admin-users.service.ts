@@ -4,7 +4,7 @@ import { mfaCounts } from '@multimfa/service-contracts/numbers';
 import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import { SessionsService } from '../session/sessions.service.js';
-import type { ServiceClient } from '../upstream/service-client.js';
+import type { ServiceClient } from '../upstream/service.client.js';
 import { IDENTITY, NUMBERS } from '../upstream/upstream.module.js';
 
 const statusAnswer = z.object({ userId: z.uuid(), isActive: z.boolean() });

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ReportUser } from '@multimfa/api-contract';
 import pg from 'pg';
 import { type Body, email, PASSWORD, signUpBody } from '../testing/accounts.builder.js';
-import { assertAnswersMatchContract } from '../testing/contract-answers.js';
-import { Browser, ServiceStack } from '../testing/service-stack.js';
+import { assertAnswersMatchContract } from '../testing/contract-answers.fixture.js';
+import { Browser, ServiceStack } from '../testing/service-stack.harness.js';
 
 type Answer<T> = { isError: boolean; message: string; data: T };
 type Refusal = Answer<{ code: string } | null>;

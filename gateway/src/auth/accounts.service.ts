@@ -23,15 +23,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { GATEWAY_CONFIG } from '../config/gateway-config.token.js';
-import { toSessionMfa } from '../mfa/mfa-shapes.js';
+import { toSessionMfa } from '../mfa/mfa.shapes.js';
 import { MfasService } from '../mfa/mfas.service.js';
 import type { Browser, BrowserSession } from '../session/browser.port.js';
 import { deviceCookieName } from '../session/session-settings.config.js';
 import type { GoogleIdentity, PendingSignUp } from '../session/session-state.types.js';
 import { SessionsService } from '../session/sessions.service.js';
-import type { ServiceClient } from '../upstream/service-client.js';
+import type { ServiceClient } from '../upstream/service.client.js';
 import { BILLING, IDENTITY } from '../upstream/upstream.module.js';
-import { clientPrefix } from './client-prefix.js';
+import { clientPrefix } from './client-prefix.rules.js';
 import { LoginThrottleService, type SignInAttempt } from './login-throttle.service.js';
 
 export type SessionUserData = z.infer<typeof sessionUserData>;

@@ -6,8 +6,8 @@ import { testInfrastructure } from '@multimfa/service-runtime/testing';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { type Body, email, PASSWORD, signUpBody } from '../testing/accounts.builder.js';
-import { assertAnswersMatchContract } from '../testing/contract-answers.js';
-import { Browser, ServiceStack } from '../testing/service-stack.js';
+import { assertAnswersMatchContract } from '../testing/contract-answers.fixture.js';
+import { Browser, ServiceStack } from '../testing/service-stack.harness.js';
 
 const network = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 

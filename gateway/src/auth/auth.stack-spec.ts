@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { endpoints } from '@multimfa/api-contract';
 import pg from 'pg';
 import { type Body, email, PASSWORD, signUpBody } from '../testing/accounts.builder.js';
-import { assertAnswersMatchContract } from '../testing/contract-answers.js';
-import { Browser, ServiceStack } from '../testing/service-stack.js';
+import { assertAnswersMatchContract } from '../testing/contract-answers.fixture.js';
+import { Browser, ServiceStack } from '../testing/service-stack.harness.js';
 
 describe('accounts through the gateway (real identity, billing, Redis, Kafka; Stripe in the sandbox)', () => {
   const stack = new ServiceStack();

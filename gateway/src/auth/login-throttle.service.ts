@@ -4,7 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { GATEWAY_CONFIG } from '../config/gateway-config.token.js';
 import { GatewayRedis } from '../redis/gateway-redis.client.js';
-import { AttemptLimiter, type AttemptTier } from './attempt-limiter.js';
+import { AttemptLimiter, type AttemptTier } from './attempt.limiter.js';
 
 /**
  * Slows password guessing without letting an attacker lock a user out:

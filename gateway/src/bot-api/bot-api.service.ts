@@ -11,7 +11,7 @@ import { LOGGER, type Logger, ServiceTokenSigner } from '@multimfa/service-runti
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { GATEWAY_CONFIG } from '../config/gateway-config.token.js';
-import { ServiceClient } from '../upstream/service-client.js';
+import { ServiceClient } from '../upstream/service.client.js';
 
 /** Messaging holds a wait this long at most; the call to it may take a little longer. */
 const WAIT_CALL_TIMEOUT_MS = BOT_WAIT_MAX_SECONDS * 1000 + 5000;

@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { bearerKeyHash } from './bot-key.js';
-import { BotRateLimiter } from './bot-rate-limit.js';
+import { bearerKeyHash } from './bot-key.rules.js';
+import { BotRateLimiter } from './bot-rate.limiter.js';
 
 const KEY_HASH = Symbol('bot key hash');
 type BotRequest = Request & { [KEY_HASH]?: string };

@@ -11,9 +11,9 @@ import {
 } from '@multimfa/service-contracts/numbers';
 import { LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
-import { botKeyHash } from '../bot-api/bot-key.js';
-import { toRoboMfa } from '../mfa/mfa-shapes.js';
-import type { ServiceClient } from '../upstream/service-client.js';
+import { botKeyHash } from '../bot-api/bot-key.rules.js';
+import { toRoboMfa } from '../mfa/mfa.shapes.js';
+import type { ServiceClient } from '../upstream/service.client.js';
 import { MESSAGING, NUMBERS } from '../upstream/upstream.module.js';
 
 /** A bot as documented. */

@@ -6,9 +6,9 @@ import type { MfaRecord } from '@multimfa/service-contracts/numbers';
 import { createLogger } from '@multimfa/service-runtime';
 import pg from 'pg';
 import { email, signUpBody } from '../testing/accounts.builder.js';
-import { assertAnswersMatchContract } from '../testing/contract-answers.js';
+import { assertAnswersMatchContract } from '../testing/contract-answers.fixture.js';
 import { applyPurchase, completedPurchase } from '../testing/purchases.builder.js';
-import { Browser, ServiceStack } from '../testing/service-stack.js';
+import { Browser, ServiceStack } from '../testing/service-stack.harness.js';
 
 type Answer<T> = { isError: boolean; message: string; data: T };
 

@@ -3,7 +3,7 @@ import { invoiceList, savedCard, savedCardList, usageRecord } from '@multimfa/se
 import { NotFoundError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import type { ServiceClient } from '../upstream/service-client.js';
+import type { ServiceClient } from '../upstream/service.client.js';
 import { BILLING } from '../upstream/upstream.module.js';
 
 const deleted = z.object({ deleted: z.literal(true) });

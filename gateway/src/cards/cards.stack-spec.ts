@@ -5,9 +5,9 @@ import type { InvoiceEntry, MfaUsage, SavedCard } from '@multimfa/api-contract';
 import { testGatewayCaller } from '@multimfa/service-runtime/testing';
 import pg from 'pg';
 import { email, signUpBody } from '../testing/accounts.builder.js';
-import { assertAnswersMatchContract } from '../testing/contract-answers.js';
+import { assertAnswersMatchContract } from '../testing/contract-answers.fixture.js';
 import { unpaidInvoice } from '../testing/invoices.builder.js';
-import { Browser, ServiceStack } from '../testing/service-stack.js';
+import { Browser, ServiceStack } from '../testing/service-stack.harness.js';
 
 type Answer<T> = { isError: boolean; message: string; data: T };
 interface Customer {

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { email, signUpBody } from '../testing/accounts.builder.js';
 import { unpaidInvoice } from '../testing/invoices.builder.js';
 import { applyPurchase, completedPurchase } from '../testing/purchases.builder.js';
-import { Browser, ServiceStack } from '../testing/service-stack.js';
+import { Browser, ServiceStack } from '../testing/service-stack.harness.js';
 
 type Answer<T> = { isError: boolean; message: string; data: T };
 

@@ -7,7 +7,7 @@ import { FixedClock } from '@multimfa/service-runtime';
 import pg from 'pg';
 import { email, signUpBody } from '../testing/accounts.builder.js';
 import { applyPurchase, completedPurchase } from '../testing/purchases.builder.js';
-import { Browser, ServiceStack } from '../testing/service-stack.js';
+import { Browser, ServiceStack } from '../testing/service-stack.harness.js';
 
 type Answer<T> = { isError: boolean; message: string; data: T };
 

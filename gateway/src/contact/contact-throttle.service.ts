@@ -1,6 +1,6 @@
 import { DomainError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
-import { AttemptLimiter } from '../auth/attempt-limiter.js';
+import { AttemptLimiter } from '../auth/attempt.limiter.js';
 import { GatewayRedis } from '../redis/gateway-redis.client.js';
 
 /** Contact form messages one client network (/24, /64) may send in an hour. */

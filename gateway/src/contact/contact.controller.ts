@@ -4,7 +4,7 @@ import { ok } from '@multimfa/service-runtime';
 import { Body, Controller, HttpCode, Inject, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { Serves } from '../access/serves.decorator.js';
-import { clientPrefix } from '../auth/client-prefix.js';
+import { clientPrefix } from '../auth/client-prefix.rules.js';
 import { ContactService } from './contact.service.js';
 
 /** POST /api/contact: the landing page's contact form. */

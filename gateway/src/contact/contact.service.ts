@@ -4,7 +4,7 @@ import {
   contactMessageAccepted,
 } from '@multimfa/service-contracts/messaging';
 import { Inject, Injectable } from '@nestjs/common';
-import type { ServiceClient } from '../upstream/service-client.js';
+import type { ServiceClient } from '../upstream/service.client.js';
 import { MESSAGING } from '../upstream/upstream.module.js';
 import { ContactThrottleService } from './contact-throttle.service.js';
 

@@ -2,7 +2,7 @@ import type { DiscountMailsSaved, ProspectView, SaveDiscountMailsBody } from '@m
 import { discountMailsSaved } from '@multimfa/service-contracts/billing';
 import { prospects } from '@multimfa/service-contracts/identity';
 import { Inject, Injectable } from '@nestjs/common';
-import type { ServiceClient } from '../upstream/service-client.js';
+import type { ServiceClient } from '../upstream/service.client.js';
 import { BILLING, IDENTITY } from '../upstream/upstream.module.js';
 
 /** The Discounts Mailing List: prospects from identity (the waitlist), the send through billing. */

@@ -1,7 +1,7 @@
 import type { Invitation, Member } from '@multimfa/api-contract';
 import { invitationRecord, memberRecord, nothing } from '@multimfa/service-contracts/numbers';
 import { Inject, Injectable } from '@nestjs/common';
-import type { ServiceClient } from '../upstream/service-client.js';
+import type { ServiceClient } from '../upstream/service.client.js';
 import { NUMBERS } from '../upstream/upstream.module.js';
 
 /** Invitations: numbers owns them; the token goes to numbers in a body, never in a path. */

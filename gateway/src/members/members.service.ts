@@ -8,8 +8,8 @@ import {
   type SaveMfaRequest,
 } from '@multimfa/service-contracts/numbers';
 import { Inject, Injectable } from '@nestjs/common';
-import { toMultiMfa } from '../mfa/mfa-shapes.js';
-import type { ServiceClient } from '../upstream/service-client.js';
+import { toMultiMfa } from '../mfa/mfa.shapes.js';
+import type { ServiceClient } from '../upstream/service.client.js';
 import { NUMBERS } from '../upstream/upstream.module.js';
 
 /**

@@ -9,7 +9,7 @@ import { testInfrastructure, testLogger } from '@multimfa/service-runtime/testin
 import pg from 'pg';
 import { email, signUpBody } from '../testing/accounts.builder.js';
 import { applyPurchase, completedPurchase } from '../testing/purchases.builder.js';
-import { Browser, ServiceStack } from '../testing/service-stack.js';
+import { Browser, ServiceStack } from '../testing/service-stack.harness.js';
 
 type Answer<T> = { isError: boolean; message: string; data: T };
 

@@ -1,7 +1,7 @@
 import type { ForwardedMessage } from '@multimfa/api-contract';
 import { recentMessagesList } from '@multimfa/service-contracts/messaging';
 import { Inject, Injectable } from '@nestjs/common';
-import type { ServiceClient } from '../upstream/service-client.js';
+import type { ServiceClient } from '../upstream/service.client.js';
 import { MESSAGING } from '../upstream/upstream.module.js';
 
 /** A MultiMFA's recent texts from messaging, which checks the owner (another customer's MFA: 404). */

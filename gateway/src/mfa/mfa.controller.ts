@@ -14,7 +14,7 @@ import { Body, Controller, HttpCode, Inject } from '@nestjs/common';
 import type { z } from 'zod';
 import { Serves } from '../access/serves.decorator.js';
 import { SignedInUserId } from '../session/browser.decorator.js';
-import { toMultiMfa, toRoboMfa } from './mfa-shapes.js';
+import { toMultiMfa, toRoboMfa } from './mfa.shapes.js';
 import { MfasService } from './mfas.service.js';
 
 type Completed = { stripePayment: z.output<typeof stripePaymentSchema> };

@@ -8,7 +8,7 @@ import { type MfaKind, type MfaRecord, mfaRecord, mfaRecords } from '@multimfa/s
 import { DomainError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import type { ServiceClient } from '../upstream/service-client.js';
+import type { ServiceClient } from '../upstream/service.client.js';
 import { BILLING, NUMBERS } from '../upstream/upstream.module.js';
 
 type StripePayment = z.output<typeof stripePaymentSchema>;

@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { PublicRoute } from '../access/serves.decorator.js';
-import { buildOpenApiDocument, type OpenApiDocument } from './openapi-document.js';
+import { buildOpenApiDocument, type OpenApiDocument } from './openapi.document.js';
 
 @Controller('api/docs')
 export class OpenApiController {

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from '@jest/globals';
 import { endpoints } from '@multimfa/api-contract';
 import { servedEndpoints } from '../access/serves.decorator.js';
-import '../controllers.js';
-import { OPENAPI_FILE, renderOpenApi } from './write-openapi.js';
+import '../controllers.list.js';
+import { OPENAPI_FILE, renderOpenApi } from './write-openapi.cli.js';
 
 describe('OpenAPI document', () => {
   it('matches the checked-in gateway/openapi.json (run `npm run openapi` after changing the contract)', () => {

@@ -8,7 +8,7 @@ import type {
 import { checkoutAnswer, checkoutQuote, discountCheckAnswer } from '@multimfa/service-contracts/billing';
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import type { ServiceClient } from '../upstream/service-client.js';
+import type { ServiceClient } from '../upstream/service.client.js';
 import { BILLING } from '../upstream/upstream.module.js';
 
 /** Billing's checkout request for /api's create-intent body. */

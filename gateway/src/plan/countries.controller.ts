@@ -3,7 +3,7 @@ import { ok } from '@multimfa/service-runtime';
 import { Controller, Inject } from '@nestjs/common';
 import { z } from 'zod';
 import { Serves } from '../access/serves.decorator.js';
-import type { ServiceClient } from '../upstream/service-client.js';
+import type { ServiceClient } from '../upstream/service.client.js';
 import { NUMBERS } from '../upstream/upstream.module.js';
 
 @Controller()

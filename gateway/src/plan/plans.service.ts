@@ -2,7 +2,7 @@ import type { Plan } from '@multimfa/api-contract';
 import { type CatalogPlan, catalogPlan, type MfaType } from '@multimfa/service-contracts/billing';
 import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import type { ServiceClient } from '../upstream/service-client.js';
+import type { ServiceClient } from '../upstream/service.client.js';
 import { BILLING } from '../upstream/upstream.module.js';
 
 const catalogPlans = z.array(catalogPlan);

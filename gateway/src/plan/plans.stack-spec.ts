@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { signedUpCustomer } from '../testing/accounts.builder.js';
-import { assertAnswersMatchContract } from '../testing/contract-answers.js';
-import { Browser, ServiceStack } from '../testing/service-stack.js';
+import { assertAnswersMatchContract } from '../testing/contract-answers.fixture.js';
+import { Browser, ServiceStack } from '../testing/service-stack.harness.js';
 
 type PlanList = {
   isError: boolean;

@@ -1,6 +1,6 @@
 import { DomainError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
-import { AttemptLimiter, type AttemptTier } from '../auth/attempt-limiter.js';
+import { AttemptLimiter, type AttemptTier } from '../auth/attempt.limiter.js';
 import { GatewayRedis } from '../redis/gateway-redis.client.js';
 
 /** Waitlist limits, per hour: code e-mails and code tries, per client network (/24, /64) and per address. */

@@ -13,7 +13,7 @@ import { ok } from '@multimfa/service-runtime';
 import { Body, Controller, HttpCode, Inject, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { Serves } from '../access/serves.decorator.js';
-import { clientPrefix } from '../auth/client-prefix.js';
+import { clientPrefix } from '../auth/client-prefix.rules.js';
 import { PromotionService } from './promotion.service.js';
 
 /** The public waitlist page (/promotion): join, confirm with the e-mailed code, unsubscribe from offers. */

@@ -1,7 +1,7 @@
 import type { JoinWaitlistBody, UnsubscribeOffersBody, VerifyWaitlistBody } from '@multimfa/api-contract';
 import { nothing } from '@multimfa/service-contracts/identity';
 import { Inject, Injectable } from '@nestjs/common';
-import type { ServiceClient } from '../upstream/service-client.js';
+import type { ServiceClient } from '../upstream/service.client.js';
 import { IDENTITY, MESSAGING } from '../upstream/upstream.module.js';
 import { PromotionThrottleService } from './promotion-throttle.service.js';
 

@@ -5,7 +5,7 @@ import { type EmailEntry, SandboxClient } from '@multimfa/provider-sandbox';
 import { testGatewayCaller } from '@multimfa/service-runtime/testing';
 import pg from 'pg';
 import { email, PASSWORD, signUpBody } from '../testing/accounts.builder.js';
-import { Browser, ServiceStack } from '../testing/service-stack.js';
+import { Browser, ServiceStack } from '../testing/service-stack.harness.js';
 import { WAITLIST_LIMITS } from './promotion-throttle.service.js';
 
 type Answer<T = unknown> = { isError: boolean; message: string; data: T };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { Browser } from './service-stack.js';
+import { Browser } from './service-stack.harness.js';
 
 /** Test data for accounts through the gateway: unique addresses and sign-up bodies. */
 

@@ -1,7 +1,7 @@
 import { type Logger, ServiceTokenSigner } from '@multimfa/service-runtime';
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { GatewayConfig } from '../config/gateway.config.js';
-import { ServiceClient } from './service-client.js';
+import { ServiceClient } from './service.client.js';
 
 export const NUMBERS = Symbol('NUMBERS_SERVICE');
 export const IDENTITY = Symbol('IDENTITY_SERVICE');

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from '@jest/globals';
 import { DomainError, type Logger } from '@multimfa/service-runtime';
-import type { ServiceClient } from '../upstream/service-client.js';
+import type { ServiceClient } from '../upstream/service.client.js';
 import { WebhooksService } from './webhooks.service.js';
 
 type Call = { path: string; body: { reports?: unknown[] } & Record<string, unknown> };

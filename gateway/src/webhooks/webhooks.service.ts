@@ -7,7 +7,7 @@ import {
 } from '@multimfa/service-contracts/messaging';
 import { LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
-import type { ServiceClient } from '../upstream/service-client.js';
+import type { ServiceClient } from '../upstream/service.client.js';
 import { BILLING, MESSAGING } from '../upstream/upstream.module.js';
 import { sendGridReportsOf } from './sendgrid-webhook.mapper.js';
 import { stripeWebhookRequestOf } from './stripe-webhook.mapper.js';

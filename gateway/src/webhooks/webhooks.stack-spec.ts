@@ -12,7 +12,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import twilio from 'twilio';
 import { signedUpCustomer } from '../testing/accounts.builder.js';
-import { ServiceStack } from '../testing/service-stack.js';
+import { ServiceStack } from '../testing/service-stack.harness.js';
 import { EMPTY_TWIML } from './twiml-answer.interceptor.js';
 
 const AUTH_TOKEN = '5a4db0c55a4db0c55a4db0c55a4db0c5';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { EventBusServer } from '@multimfa/event-bus';
 import { ModulesContainer } from '@nestjs/core';
-import { type MessagingTestApp, startMessagingTestApp } from './testing/messaging-test-app.js';
+import { type MessagingTestApp, startMessagingTestApp } from './testing/messaging-test-app.harness.js';
 
 describe("messaging's modules (real PostgreSQL, Redis and Kafka)", () => {
   let messaging: MessagingTestApp;

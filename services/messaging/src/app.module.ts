@@ -10,7 +10,7 @@ import { EmailModule } from './email/email.module.js';
 import { ForwardingModule } from './forwarding/forwarding.module.js';
 import { HistoryModule } from './history/history.module.js';
 import { InboundModule } from './inbound/inbound.module.js';
-import { migrations } from './migrations/index.js';
+import { migrations } from './migrations/index.migration.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { OwnerNoticesModule } from './owner-notices/owner-notices.module.js';
 import { PromotionsModule } from './promotions/promotions.module.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import { renderSubscriptionExpired } from './billing-notice-email-templates.js';
+import { renderSubscriptionExpired } from './billing-notice-email.templates.js';
 
 describe('the e-mail about an expired subscription', () => {
   it('after a declined renewal names the refusal, the unpaid invoice and its amount, and links to Invoice Management', () => {

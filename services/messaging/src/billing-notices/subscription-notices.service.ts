@@ -1,11 +1,11 @@
 import type { PayloadOf, subscriptionExpired } from '@multimfa/events';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { type EmailComposer, EmailComposers, type EmailOfKind } from '../email/email-composers.js';
-import { EMAIL_SETTINGS, type EmailSettings } from '../email/email-settings.js';
+import { type EmailComposer, EmailComposers, type EmailOfKind } from '../email/email.composers.js';
+import { EMAIL_SETTINGS, type EmailSettings } from '../email/email.settings.js';
 import { EmailsService } from '../email/emails.service.js';
 import type { OutgoingEmail } from '../providers/email-sender.port.js';
-import { renderSubscriptionExpired, SUBSCRIPTION_EXPIRED_SUBJECT } from './billing-notice-email-templates.js';
+import { renderSubscriptionExpired, SUBSCRIPTION_EXPIRED_SUBJECT } from './billing-notice-email.templates.js';
 import { SubscriptionNoticesRepository } from './subscription-notices.repository.js';
 
 /**

@@ -8,8 +8,8 @@ import { messageArrivalChannel } from '@multimfa/service-contracts/messaging';
 import { testGatewayCaller, testInfrastructure } from '@multimfa/service-runtime/testing';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { type MessagingTestApp, startMessagingTestApp } from '../testing/messaging-test-app.js';
-import { Arrivals, type RedisArrivals } from './arrivals.js';
+import { type MessagingTestApp, startMessagingTestApp } from '../testing/messaging-test-app.harness.js';
+import { Arrivals, type RedisArrivals } from './arrivals.channel.js';
 import { deliverInboundMessage, inboundMessage, insertInboundMessage } from './inbound-message.builder.js';
 
 type Answer<T> = { status: number; body: T };

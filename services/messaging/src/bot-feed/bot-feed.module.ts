@@ -1,13 +1,13 @@
 import { Clock, LOGGER, type Logger, QUEUE_CONNECTION } from '@multimfa/service-runtime';
 import { Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { oncePerConfig } from '../config/once-per-config.js';
+import { oncePerConfig } from '../config/once-per-config.factory.js';
 import { QueueModule } from '../queue/queue.module.js';
-import { Arrivals, RedisArrivals } from './arrivals.js';
+import { Arrivals, RedisArrivals } from './arrivals.channel.js';
 import { BotEventsSubscriber } from './bot-events.subscriber.js';
 import { BotFeedController } from './bot-feed.controller.js';
 import { BotFeedService } from './bot-feed.service.js';
-import { BotKeyCache, RedisBotKeyCache } from './bot-key-cache.js';
+import { BotKeyCache, RedisBotKeyCache } from './bot-key.cache.js';
 import { FeedBotsRepository } from './feed-bots.repository.js';
 import { FeedMessagesRepository } from './feed-messages.repository.js';
 

@@ -3,12 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { describe, it } from '@jest/globals';
 import type { MessageArrival } from '@multimfa/service-contracts/messaging';
 import { DomainError, FixedClock } from '@multimfa/service-runtime';
-import { Arrivals, type ArrivalWatch } from './arrivals.js';
+import { Arrivals, type ArrivalWatch } from './arrivals.channel.js';
 import { BotFeedService } from './bot-feed.service.js';
-import type { BotKeyCache } from './bot-key-cache.js';
+import type { BotKeyCache } from './bot-key.cache.js';
 import type { FeedBot, FeedMessageRow, MessageClaim } from './feed-bot.record.js';
 import type { FeedBotsRepository } from './feed-bots.repository.js';
-import { compareCursors, type FeedCursor } from './feed-cursor.js';
+import { compareCursors, type FeedCursor } from './feed-cursor.codec.js';
 import type { FeedMessagesRepository, FeedSlice } from './feed-messages.repository.js';
 
 /** No key kept: every call looks its key up (the cache has its own test against Redis). */

@@ -13,8 +13,8 @@ import type {
 import { Clock, DomainError, NotFoundError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { Arrivals } from './arrivals.js';
-import { BotKeyCache, type BotKeyChange } from './bot-key-cache.js';
+import { Arrivals } from './arrivals.channel.js';
+import { BotKeyCache, type BotKeyChange } from './bot-key.cache.js';
 import type { FeedBot, FeedMessageRow } from './feed-bot.record.js';
 import { FeedBotsRepository } from './feed-bots.repository.js';
 import {
@@ -24,7 +24,7 @@ import {
   encodeCursor,
   FEED_START,
   type FeedCursor,
-} from './feed-cursor.js';
+} from './feed-cursor.codec.js';
 import { FeedMessagesRepository, type FeedSlice } from './feed-messages.repository.js';
 
 /**

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { FeedMessageRow, MessageClaim } from './feed-bot.record.js';
-import type { FeedCursor } from './feed-cursor.js';
+import type { FeedCursor } from './feed-cursor.codec.js';
 
 interface Row {
   horizon: string;

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { oncePerConfig } from '../config/once-per-config.js';
+import { oncePerConfig } from '../config/once-per-config.factory.js';
 import { EmailModule } from '../email/email.module.js';
 import { ContactController } from './contact.controller.js';
 import { ContactService } from './contact.service.js';

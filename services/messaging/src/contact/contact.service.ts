@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { ContactMessageAccepted, ContactMessageRequest } from '@multimfa/service-contracts/messaging';
 import { LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { type EmailComposer, EmailComposers, type EmailOfKind } from '../email/email-composers.js';
-import { EMAIL_SETTINGS, type EmailSettings } from '../email/email-settings.js';
+import { type EmailComposer, EmailComposers, type EmailOfKind } from '../email/email.composers.js';
+import { EMAIL_SETTINGS, type EmailSettings } from '../email/email.settings.js';
 import { EmailsService } from '../email/emails.service.js';
 import type { OutgoingEmail } from '../providers/email-sender.port.js';
-import { contactSubject, renderContactMessage } from './contact-email-templates.js';
+import { contactSubject, renderContactMessage } from './contact-email.templates.js';
 import { ContactMessagesRepository } from './contact-messages.repository.js';
 
 /**

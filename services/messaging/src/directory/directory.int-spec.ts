@@ -21,8 +21,8 @@ import {
 import { testGatewayCaller } from '@multimfa/service-runtime/testing';
 import pg from 'pg';
 import { InboundService } from '../inbound/inbound.service.js';
-import { ForwardQueue } from '../queue/forward-queue.js';
-import { type MessagingTestApp, startMessagingTestApp } from '../testing/messaging-test-app.js';
+import { ForwardQueue } from '../queue/forward.queue.js';
+import { type MessagingTestApp, startMessagingTestApp } from '../testing/messaging-test-app.harness.js';
 
 type Answer<T> = { status: number; body: T };
 

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BotFeedModule } from '../bot-feed/bot-feed.module.js';
-import { oncePerConfig } from '../config/once-per-config.js';
+import { oncePerConfig } from '../config/once-per-config.factory.js';
 import { DirectoryRepository } from './directory.repository.js';
 import { DirectorySubscriber } from './directory.subscriber.js';
 

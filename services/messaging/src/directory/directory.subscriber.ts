@@ -13,7 +13,7 @@ import {
 } from '@multimfa/events';
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
-import { BotKeyCache } from '../bot-feed/bot-key-cache.js';
+import { BotKeyCache } from '../bot-feed/bot-key.cache.js';
 import { DirectoryRepository, type MemberView } from './directory.repository.js';
 
 type MemberState = PayloadOf<typeof memberAdded> | PayloadOf<typeof memberVerified>;

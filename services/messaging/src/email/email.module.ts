@@ -1,13 +1,13 @@
 import { QUEUE_CONNECTION, QUEUE_PREFIX } from '@multimfa/service-runtime';
 import { Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { oncePerConfig } from '../config/once-per-config.js';
+import { oncePerConfig } from '../config/once-per-config.factory.js';
 import { ProvidersModule } from '../providers/providers.module.js';
-import { BullEmailQueue, EmailQueue } from '../queue/email-queue.js';
+import { BullEmailQueue, EmailQueue } from '../queue/email.queue.js';
 import { QueueModule } from '../queue/queue.module.js';
+import { EmailComposers } from './email.composers.js';
+import { EMAIL_SETTINGS, type EmailSettings } from './email.settings.js';
 import { EmailWorker } from './email.worker.js';
-import { EmailComposers } from './email-composers.js';
-import { EMAIL_SETTINGS, type EmailSettings } from './email-settings.js';
 import { EmailsRepository } from './emails.repository.js';
 import { EmailsService } from './emails.service.js';
 

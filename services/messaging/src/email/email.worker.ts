@@ -2,8 +2,8 @@ import { LOGGER, type Logger, QUEUE_CONNECTION, QUEUE_PREFIX } from '@multimfa/s
 import { Inject, Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { QueueWorker } from '../queue/queue-worker.js';
-import { QueueName, type SendEmailJob } from '../queue/queues.js';
+import { QueueWorker } from '../queue/queue.worker.js';
+import { QueueName, type SendEmailJob } from '../queue/queues.constants.js';
 import { EmailsService } from './emails.service.js';
 
 /** Works the e-mail queue; the lifecycle is `QueueWorker`'s. */

@@ -5,7 +5,7 @@ import { publishTestEvent } from '@multimfa/event-bus/testing';
 import { notificationRequested, sealSecret } from '@multimfa/events';
 import { testInfrastructure } from '@multimfa/service-runtime/testing';
 import { Redis } from 'ioredis';
-import { type MessagingTestApp, startMessagingTestApp } from '../testing/messaging-test-app.js';
+import { type MessagingTestApp, startMessagingTestApp } from '../testing/messaging-test-app.harness.js';
 
 describe('messaging sends the e-mails identity asks for (real Kafka, Redis, PostgreSQL; SendGrid in the sandbox)', () => {
   let messaging: MessagingTestApp;

@@ -2,8 +2,8 @@ import { Clock, currentCorrelationId, LOGGER, type Logger } from '@multimfa/serv
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { EmailSender } from '../providers/email-sender.port.js';
-import { EmailQueue } from '../queue/email-queue.js';
-import { EmailComposers } from './email-composers.js';
+import { EmailQueue } from '../queue/email.queue.js';
+import { EmailComposers } from './email.composers.js';
 import { EmailsRepository, type QueuedEmail } from './emails.repository.js';
 
 /** A queued e-mail whose job may have been lost (the process died between commit and enqueue). */

@@ -3,7 +3,7 @@ import { currentCorrelationId } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DirectoryRepository, type MemberView } from '../directory/directory.repository.js';
-import { ForwardQueue } from '../queue/forward-queue.js';
+import { ForwardQueue } from '../queue/forward.queue.js';
 import { ForwardsRepository, forwardJobId, type NewForward } from './forwards.repository.js';
 
 /** The forwards of one text, recorded; `queue` puts them on the forward queue once they committed. */

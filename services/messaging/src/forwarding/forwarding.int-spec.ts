@@ -7,10 +7,10 @@ import { Clock, LOGGER } from '@multimfa/service-runtime';
 import { MessageLogRepository } from '../message-log/message-log.repository.js';
 import { EmailSender } from '../providers/email-sender.port.js';
 import type { OutgoingSms, SmsSender } from '../providers/sms-sender.port.js';
-import { ForwardQueue } from '../queue/forward-queue.js';
-import { type MessagingTestApp, startMessagingTestApp } from '../testing/messaging-test-app.js';
+import { ForwardQueue } from '../queue/forward.queue.js';
+import { type MessagingTestApp, startMessagingTestApp } from '../testing/messaging-test-app.harness.js';
 import { ForwardingService } from './forwarding.service.js';
-import { FORWARDING_SETTINGS } from './forwarding-settings.js';
+import { FORWARDING_SETTINGS } from './forwarding.settings.js';
 import { ForwardsRepository } from './forwards.repository.js';
 
 describe('forwarding a text (real PostgreSQL, Redis and Kafka)', () => {

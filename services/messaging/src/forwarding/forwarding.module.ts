@@ -1,17 +1,17 @@
 import { QUEUE_CONNECTION, QUEUE_PREFIX } from '@multimfa/service-runtime';
 import { Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { oncePerConfig } from '../config/once-per-config.js';
+import { oncePerConfig } from '../config/once-per-config.factory.js';
 import { DirectoryModule } from '../directory/directory.module.js';
 import { MessageLogModule } from '../message-log/message-log.module.js';
 import { ProvidersModule } from '../providers/providers.module.js';
-import { BullForwardQueue, ForwardQueue } from '../queue/forward-queue.js';
+import { BullForwardQueue, ForwardQueue } from '../queue/forward.queue.js';
 import { QueueModule } from '../queue/queue.module.js';
 import { DeliveryReportsController } from './delivery-reports.controller.js';
 import { ForwardPlanService } from './forward-plan.service.js';
 import { ForwardingService } from './forwarding.service.js';
+import { FORWARDING_SETTINGS, type ForwardingSettings } from './forwarding.settings.js';
 import { ForwardingWorker } from './forwarding.worker.js';
-import { FORWARDING_SETTINGS, type ForwardingSettings } from './forwarding-settings.js';
 import { ForwardsRepository } from './forwards.repository.js';
 
 /**

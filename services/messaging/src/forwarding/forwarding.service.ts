@@ -7,9 +7,9 @@ import type { EntityManager } from 'typeorm';
 import { MessageLogRepository } from '../message-log/message-log.repository.js';
 import { EmailSender } from '../providers/email-sender.port.js';
 import { SmsSender } from '../providers/sms-sender.port.js';
-import { ForwardQueue } from '../queue/forward-queue.js';
-import { renderForwardEmail, renderForwardSms } from './forward-templates.js';
-import { FORWARDING_SETTINGS, type ForwardingSettings } from './forwarding-settings.js';
+import { ForwardQueue } from '../queue/forward.queue.js';
+import { renderForwardEmail, renderForwardSms } from './forward.templates.js';
+import { FORWARDING_SETTINGS, type ForwardingSettings } from './forwarding.settings.js';
 import {
   type ChangedForward,
   type DeliveryStatus,

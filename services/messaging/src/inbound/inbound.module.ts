@@ -1,13 +1,13 @@
 import { QUEUE_CONNECTION } from '@multimfa/service-runtime';
 import { Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { oncePerConfig } from '../config/once-per-config.js';
+import { oncePerConfig } from '../config/once-per-config.factory.js';
 import { DirectoryModule } from '../directory/directory.module.js';
 import { ForwardingModule } from '../forwarding/forwarding.module.js';
 import { MessageLogModule } from '../message-log/message-log.module.js';
 import { QueueModule } from '../queue/queue.module.js';
-import { ArrivalPublisher, RedisArrivalPublisher } from './arrival-publisher.js';
-import { CodeExtractor, PackageCodeExtractor } from './code-extractor.js';
+import { ArrivalPublisher, RedisArrivalPublisher } from './arrival.publisher.js';
+import { CodeExtractor, PackageCodeExtractor } from './code.extractor.js';
 import { InboundController } from './inbound.controller.js';
 import { InboundService } from './inbound.service.js';
 import { InboundMessagesRepository } from './inbound-messages.repository.js';

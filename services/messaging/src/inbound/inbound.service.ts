@@ -9,8 +9,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { DirectoryRepository, type MfaView } from '../directory/directory.repository.js';
 import { ForwardPlanService } from '../forwarding/forward-plan.service.js';
 import { MessageLogRepository } from '../message-log/message-log.repository.js';
-import { ArrivalPublisher } from './arrival-publisher.js';
-import { CodeExtractor } from './code-extractor.js';
+import { ArrivalPublisher } from './arrival.publisher.js';
+import { CodeExtractor } from './code.extractor.js';
 import type { InboundMessage } from './inbound-message.record.js';
 import { InboundMessagesRepository } from './inbound-messages.repository.js';
 

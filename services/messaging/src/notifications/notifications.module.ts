@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { oncePerConfig } from '../config/once-per-config.js';
+import { oncePerConfig } from '../config/once-per-config.factory.js';
 import { EmailModule } from '../email/email.module.js';
 import { SmsModule } from '../sms/sms.module.js';
 import { NotificationsService } from './notifications.service.js';

@@ -7,8 +7,8 @@ import {
 import { Clock } from '@multimfa/service-runtime';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { type EmailComposer, EmailComposers, type EmailOfKind } from '../email/email-composers.js';
-import { EMAIL_SETTINGS, type EmailSettings } from '../email/email-settings.js';
+import { type EmailComposer, EmailComposers, type EmailOfKind } from '../email/email.composers.js';
+import { EMAIL_SETTINGS, type EmailSettings } from '../email/email.settings.js';
 import { EmailsService } from '../email/emails.service.js';
 import type { OutgoingEmail } from '../providers/email-sender.port.js';
 import {
@@ -16,7 +16,7 @@ import {
   type NotificationKind,
   renderNotification,
   subjectOf,
-} from './notification-email-templates.js';
+} from './notification-email.templates.js';
 
 /**
  * Identity's notifications (codes, security notices) and numbers' member invitations, by e-mail:

@@ -5,12 +5,12 @@ import { FixedClock } from '@multimfa/service-runtime';
 import { testLogger } from '@multimfa/service-runtime/testing';
 import type { EntityManager } from 'typeorm';
 import type { DirectoryRepository, MfaView } from '../directory/directory.repository.js';
-import { EmailComposers } from '../email/email-composers.js';
+import { EmailComposers } from '../email/email.composers.js';
 import type { EmailsRepository, EmailToSend, QueuedEmail } from '../email/emails.repository.js';
 import { EmailsService } from '../email/emails.service.js';
 import type { EmailSender, OutgoingEmail } from '../providers/email-sender.port.js';
-import type { EmailQueue } from '../queue/email-queue.js';
-import type { SendEmailJob } from '../queue/queues.js';
+import type { EmailQueue } from '../queue/email.queue.js';
+import type { SendEmailJob } from '../queue/queues.constants.js';
 import type {
   InvitationRejectionNotice,
   InvitationRejectionNoticesRepository,

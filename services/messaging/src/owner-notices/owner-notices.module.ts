@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { oncePerConfig } from '../config/once-per-config.js';
+import { oncePerConfig } from '../config/once-per-config.factory.js';
 import { DirectoryModule } from '../directory/directory.module.js';
 import { EmailModule } from '../email/email.module.js';
 import { InvitationRejectionNoticesRepository } from './invitation-rejection-notices.repository.js';

@@ -3,12 +3,12 @@ import { LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DirectoryRepository } from '../directory/directory.repository.js';
-import { type EmailComposer, EmailComposers, type EmailOfKind } from '../email/email-composers.js';
-import { EMAIL_SETTINGS, type EmailSettings } from '../email/email-settings.js';
+import { type EmailComposer, EmailComposers, type EmailOfKind } from '../email/email.composers.js';
+import { EMAIL_SETTINGS, type EmailSettings } from '../email/email.settings.js';
 import { EmailsService } from '../email/emails.service.js';
 import type { OutgoingEmail } from '../providers/email-sender.port.js';
 import { InvitationRejectionNoticesRepository } from './invitation-rejection-notices.repository.js';
-import { invitationRejectedSubject, renderInvitationRejected } from './owner-notice-email-templates.js';
+import { invitationRejectedSubject, renderInvitationRejected } from './owner-notice-email.templates.js';
 import { UserContactsRepository } from './user-contacts.repository.js';
 
 /**

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { publishTestEvent } from '@multimfa/event-bus/testing';
 import { discountMailingRequested, type PayloadOf } from '@multimfa/events';
 import { type EmailEntry } from '@multimfa/provider-sandbox';
-import { type MessagingTestApp, startMessagingTestApp } from '../testing/messaging-test-app.js';
+import { type MessagingTestApp, startMessagingTestApp } from '../testing/messaging-test-app.harness.js';
 
 describe("messaging e-mails billing's discount mailings once (real Kafka, Redis, PostgreSQL; SendGrid in the sandbox)", () => {
   let messaging: MessagingTestApp;

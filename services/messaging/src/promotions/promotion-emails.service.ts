@@ -7,8 +7,8 @@ import {
 import { Clock, DomainError, LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { type EmailComposer, EmailComposers, type EmailOfKind } from '../email/email-composers.js';
-import { EMAIL_SETTINGS, type EmailSettings } from '../email/email-settings.js';
+import { type EmailComposer, EmailComposers, type EmailOfKind } from '../email/email.composers.js';
+import { EMAIL_SETTINGS, type EmailSettings } from '../email/email.settings.js';
 import { EmailsService } from '../email/emails.service.js';
 import type { OutgoingEmail } from '../providers/email-sender.port.js';
 import {
@@ -16,9 +16,9 @@ import {
   renderDiscountOffer,
   renderWaitlistCode,
   WAITLIST_CODE_SUBJECT,
-} from './promotion-email-templates.js';
+} from './promotion-email.templates.js';
 import { PromotionEmailsRepository } from './promotion-emails.repository.js';
-import { UnsubscribeLink } from './unsubscribe-link.js';
+import { UnsubscribeLink } from './unsubscribe-link.signer.js';
 
 /** The e-mails of this folder. */
 type PromotionKind = 'WAITLIST_CODE' | 'DISCOUNT_OFFER';

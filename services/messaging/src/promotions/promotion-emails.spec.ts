@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import { renderDiscountOffer, renderWaitlistCode } from './promotion-email-templates.js';
-import { UnsubscribeLink } from './unsubscribe-link.js';
+import { renderDiscountOffer, renderWaitlistCode } from './promotion-email.templates.js';
+import { UnsubscribeLink } from './unsubscribe-link.signer.js';
 
 describe('promotional e-mails', () => {
   const link = new UnsubscribeLink('k'.repeat(40));

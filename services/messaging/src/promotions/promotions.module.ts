@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { oncePerConfig } from '../config/once-per-config.js';
+import { oncePerConfig } from '../config/once-per-config.factory.js';
 import { EmailModule } from '../email/email.module.js';
 import { PromotionEmailsRepository } from './promotion-emails.repository.js';
 import { PromotionEmailsService } from './promotion-emails.service.js';
 import { PromotionsSubscriber } from './promotions.subscriber.js';
 import { UnsubscribeController } from './unsubscribe.controller.js';
-import { UnsubscribeLink } from './unsubscribe-link.js';
+import { UnsubscribeLink } from './unsubscribe-link.signer.js';
 
 /** Promotional e-mails: the waitlist's code, discount offers to prospects, and their unsubscribe link. */
 @Module({})

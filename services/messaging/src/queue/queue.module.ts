@@ -1,6 +1,6 @@
 import { QUEUE_CONNECTION, QUEUE_PREFIX, QueueConnection } from '@multimfa/service-runtime';
 import { Module } from '@nestjs/common';
-import { oncePerConfig } from '../config/once-per-config.js';
+import { oncePerConfig } from '../config/once-per-config.factory.js';
 
 /**
  * The Redis connection messaging's BullMQ queues and workers share, and their key prefix; closed

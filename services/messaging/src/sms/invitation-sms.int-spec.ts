@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { publishTestEvent } from '@multimfa/event-bus/testing';
 import { invitationSent, mfaCreated, sealSecret } from '@multimfa/events';
-import { type MessagingTestApp, startMessagingTestApp } from '../testing/messaging-test-app.js';
+import { type MessagingTestApp, startMessagingTestApp } from '../testing/messaging-test-app.harness.js';
 import { InvitationSmsService } from './invitation-sms.service.js';
 
 describe('messaging texts invitations to members reached by mobile (real Kafka, Redis, PostgreSQL; Twilio in the sandbox)', () => {

@@ -3,11 +3,11 @@ import { describe, it } from '@jest/globals';
 import { FixedClock } from '@multimfa/service-runtime';
 import { testLogger } from '@multimfa/service-runtime/testing';
 import type { SmsSender } from '../providers/sms-sender.port.js';
-import type { SendSmsJob } from '../queue/queues.js';
-import type { SmsQueue } from '../queue/sms-queue.js';
+import type { SendSmsJob } from '../queue/queues.constants.js';
+import type { SmsQueue } from '../queue/sms.queue.js';
 import { InvitationSmsService } from './invitation-sms.service.js';
 import type { OutboundSmsRepository } from './outbound-sms.repository.js';
-import type { SmsSettings } from './sms-settings.js';
+import type { SmsSettings } from './sms.settings.js';
 
 describe('the sweep for invitation SMS whose job was lost', () => {
   it('asks for the rows QUEUED more than a minute before the clock and queues each again under its own id', async () => {

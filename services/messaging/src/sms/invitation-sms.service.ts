@@ -3,9 +3,9 @@ import { Clock, currentCorrelationId, LOGGER, type Logger } from '@multimfa/serv
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { SmsSender } from '../providers/sms-sender.port.js';
-import { SmsQueue } from '../queue/sms-queue.js';
+import { SmsQueue } from '../queue/sms.queue.js';
 import { OutboundSmsRepository } from './outbound-sms.repository.js';
-import { SMS_SETTINGS, type SmsSettings } from './sms-settings.js';
+import { SMS_SETTINGS, type SmsSettings } from './sms.settings.js';
 
 /** The invitation as an SMS: the link to `/activation/{token}` and how long it is valid. */
 export function renderInvitationSms(

@@ -1,14 +1,14 @@
 import { QUEUE_CONNECTION, QUEUE_PREFIX } from '@multimfa/service-runtime';
 import { Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { oncePerConfig } from '../config/once-per-config.js';
+import { oncePerConfig } from '../config/once-per-config.factory.js';
 import { ProvidersModule } from '../providers/providers.module.js';
 import { QueueModule } from '../queue/queue.module.js';
-import { BullSmsQueue, SmsQueue } from '../queue/sms-queue.js';
+import { BullSmsQueue, SmsQueue } from '../queue/sms.queue.js';
 import { InvitationSmsService } from './invitation-sms.service.js';
 import { OutboundSmsRepository } from './outbound-sms.repository.js';
+import { SMS_SETTINGS, type SmsSettings } from './sms.settings.js';
 import { SmsWorker } from './sms.worker.js';
-import { SMS_SETTINGS, type SmsSettings } from './sms-settings.js';
 
 /**
  * The product's own SMS (member invitations): recorded, queued and sent through Twilio from the

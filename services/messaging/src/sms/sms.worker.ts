@@ -1,8 +1,8 @@
 import { LOGGER, type Logger, QUEUE_CONNECTION, QUEUE_PREFIX } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { QueueWorker } from '../queue/queue-worker.js';
-import { QueueName, type SendSmsJob } from '../queue/queues.js';
+import { QueueWorker } from '../queue/queue.worker.js';
+import { QueueName, type SendSmsJob } from '../queue/queues.constants.js';
 import { InvitationSmsService } from './invitation-sms.service.js';
 
 /** Works the queue of the product's own SMS (invitations); the lifecycle is `QueueWorker`'s. */

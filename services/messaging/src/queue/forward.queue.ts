@@ -1,7 +1,7 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { FORWARD_JOB_OPTIONS, type ForwardJob, JobName, QueueName } from './queues.js';
+import { FORWARD_JOB_OPTIONS, type ForwardJob, JobName, QueueName } from './queues.constants.js';
 
 /** Puts forwards on the sending queue; the only place that knows the queue library. */
 export abstract class ForwardQueue {

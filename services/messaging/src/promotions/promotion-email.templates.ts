@@ -1,4 +1,4 @@
-import { type RenderedEmail, renderLayout } from '../email/email-templates.js';
+import { type RenderedEmail, renderLayout } from '../email/email.templates.js';
 
 export const WAITLIST_CODE_SUBJECT = 'Your MultiMFA waitlist code';
 

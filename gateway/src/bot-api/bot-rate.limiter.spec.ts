@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import { rateLimitHeaders, rateLimitState } from './bot-rate-limit.js';
+import { rateLimitHeaders, rateLimitState } from './bot-rate.limiter.js';
 
 describe('bot rate limit fields', () => {
   it('states the policy and what is left of the window', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import { renderNotification } from './notification-email-templates.js';
+import { renderNotification } from './notification-email.templates.js';
 
 const now = new Date('2026-11-22T10:00:00Z');
 const expiresAt = new Date(now.getTime() + 10 * 60_000).toISOString();

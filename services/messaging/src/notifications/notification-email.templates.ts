@@ -1,5 +1,5 @@
 import type { notificationRequested, PayloadOf } from '@multimfa/events';
-import { type Layout, type RenderedEmail, renderLayout } from '../email/email-templates.js';
+import { type Layout, type RenderedEmail, renderLayout } from '../email/email.templates.js';
 
 /** What identity asks for, and numbers' member invitations. */
 export type NotificationKind = PayloadOf<typeof notificationRequested>['kind'] | 'MEMBER_INVITATION';

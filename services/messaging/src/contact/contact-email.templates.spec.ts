@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import { renderContactMessage } from './contact-email-templates.js';
+import { renderContactMessage } from './contact-email.templates.js';
 
 const now = new Date('2026-11-22T10:00:00Z');
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
 import type { MfaRecord } from '@multimfa/service-contracts/numbers';
-import { toMultiMfa, toRoboMfa, toSessionMfa } from './mfa-shapes.js';
+import { toMultiMfa, toRoboMfa, toSessionMfa } from './mfa.shapes.js';
 
 const record = (overrides: Partial<MfaRecord> = {}): MfaRecord => ({
   mfaId: '00000000-0000-4000-8000-000000000001',

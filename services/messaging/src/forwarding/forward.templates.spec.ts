@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import { renderForwardEmail, renderForwardSms } from './forward-templates.js';
+import { renderForwardEmail, renderForwardSms } from './forward.templates.js';
 
 const content = {
   firstName: 'Ada',

@@ -14,7 +14,7 @@ import {
 } from '@multimfa/service-runtime/testing';
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { messagingService } from '../service.js';
+import { messagingService } from '../service.definition.js';
 
 type MessagingConfig = ReturnType<typeof loadConfig<typeof messagingService.configSchema>>;
 

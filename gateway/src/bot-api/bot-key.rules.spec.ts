@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from '@jest/globals';
 import { DomainError } from '@multimfa/service-runtime';
-import { bearerKeyHash } from './bot-key.js';
+import { bearerKeyHash } from './bot-key.rules.js';
 
 const key = `mmfa_bot_${'A'.repeat(40)}b-_`;
 

@@ -2,7 +2,7 @@ import { type Logger, withCorrelationId } from '@multimfa/service-runtime';
 import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { type Job, Worker, type WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { QueueName } from './queues.js';
+import type { QueueName } from './queues.constants.js';
 
 const REQUEUE_EVERY_MS = 60_000;
 

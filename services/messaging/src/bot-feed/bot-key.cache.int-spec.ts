@@ -5,7 +5,7 @@ import { TcpProxy } from '@multimfa/event-bus/testing';
 import { FixedClock } from '@multimfa/service-runtime';
 import { testInfrastructure, testLogger } from '@multimfa/service-runtime/testing';
 import { Redis } from 'ioredis';
-import { BOT_KEY_KEPT_MS, RedisBotKeyCache } from './bot-key-cache.js';
+import { BOT_KEY_KEPT_MS, RedisBotKeyCache } from './bot-key.cache.js';
 import type { FeedBot } from './feed-bot.record.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

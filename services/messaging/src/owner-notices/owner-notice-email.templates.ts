@@ -1,4 +1,4 @@
-import { type Layout, type RenderedEmail, renderLayout } from '../email/email-templates.js';
+import { type Layout, type RenderedEmail, renderLayout } from '../email/email.templates.js';
 
 /** What the e-mail telling an owner that a member rejected their invitation says. */
 export interface InvitationRejectedContent {

@@ -1,4 +1,4 @@
-import type { RenderedEmail } from '../email/email-templates.js';
+import type { RenderedEmail } from '../email/email.templates.js';
 
 export interface ForwardContent {
   /** The member's first name. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
 import { DomainError } from '@multimfa/service-runtime';
-import { compareCursors, cursorAtHorizon, decodeCursor, encodeCursor } from './feed-cursor.js';
+import { compareCursors, cursorAtHorizon, decodeCursor, encodeCursor } from './feed-cursor.codec.js';
 
 describe('feed cursor', () => {
   it('decodes what it encoded, as an opaque base64url text', () => {

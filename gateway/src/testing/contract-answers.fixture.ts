@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { endpoints } from '@multimfa/api-contract';
-import { Browser } from './service-stack.js';
+import { Browser } from './service-stack.harness.js';
 
 /** An endpoint's path with its `:param` parts matching any one segment. */
 const pathPattern = (path: string) => new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}$`);

@@ -20,7 +20,7 @@ import {
 } from '@multimfa/service-runtime/testing';
 import type { INestApplication } from '@nestjs/common';
 import pg from 'pg';
-import { gateway } from '../gateway.js';
+import { gateway } from '../gateway.definition.js';
 
 type Notification = PayloadOf<typeof notificationRequested>;
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import { clientPrefix } from './client-prefix.js';
+import { clientPrefix } from './client-prefix.rules.js';
 
 describe('clientPrefix', () => {
   it('groups IPv4 addresses by /24, also when written as IPv4-mapped IPv6', () => {

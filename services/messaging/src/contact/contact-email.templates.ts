@@ -1,4 +1,4 @@
-import { type Layout, type RenderedEmail, renderLayout } from '../email/email-templates.js';
+import { type Layout, type RenderedEmail, renderLayout } from '../email/email.templates.js';
 
 export interface ContactContent {
   name: string;

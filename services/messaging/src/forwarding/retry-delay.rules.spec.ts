@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
 import { FixedClock } from '@multimfa/service-runtime';
 import { ProviderError, rateLimitResetOf } from '../providers/provider.errors.js';
-import { retryDelayMs } from './retry-delay.js';
+import { retryDelayMs } from './retry-delay.rules.js';
 
 const clock = new FixedClock(new Date('2026-11-22T10:00:00Z'));
 

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { buildOpenApiDocument } from './openapi-document.js';
+import { buildOpenApiDocument } from './openapi.document.js';
 
 /** Regenerates the checked-in gateway/openapi.json (`npm run openapi`). */
 export const OPENAPI_FILE = fileURLToPath(new URL('../../openapi.json', import.meta.url));

@@ -1,7 +1,7 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { JobName, QueueName, type SendSmsJob, SMS_JOB_OPTIONS } from './queues.js';
+import { JobName, QueueName, type SendSmsJob, SMS_JOB_OPTIONS } from './queues.constants.js';
 
 /** Puts the product's own SMS on the sending queue; the only place that knows the queue library. */
 export abstract class SmsQueue {

@@ -1,7 +1,7 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { EMAIL_JOB_OPTIONS, JobName, QueueName, type SendEmailJob } from './queues.js';
+import { EMAIL_JOB_OPTIONS, JobName, QueueName, type SendEmailJob } from './queues.constants.js';
 
 /** Puts e-mails on the sending queue; the only place that knows the queue library. */
 export abstract class EmailQueue {

@@ -12,7 +12,7 @@ import {
 } from '@multimfa/service-runtime';
 import { testLogger } from '@multimfa/service-runtime/testing';
 import { z } from 'zod';
-import { ServiceClient } from './service-client.js';
+import { ServiceClient } from './service.client.js';
 
 describe('ServiceClient', () => {
   let server: Server;

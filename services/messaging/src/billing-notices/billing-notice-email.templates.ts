@@ -1,4 +1,4 @@
-import { type Layout, type RenderedEmail, renderLayout } from '../email/email-templates.js';
+import { type Layout, type RenderedEmail, renderLayout } from '../email/email.templates.js';
 
 /** What an e-mail about an expired subscription says. */
 export interface SubscriptionExpiredContent {

@@ -1,7 +1,7 @@
 import type { ServiceDefinition } from '@multimfa/service-runtime';
 import { AppModule } from './app.module.js';
 import { gatewayConfigSchema } from './config/gateway.config.js';
-import { configureHttp } from './http/configure-http.js';
+import { configureHttp } from './http/configure-http.setup.js';
 
 export const gateway: ServiceDefinition<typeof gatewayConfigSchema> = {
   name: 'gateway',

@@ -1,0 +1,33 @@
+import { eventBusMigrations } from '@multimfa/event-bus';
+import type { MigrationInterface } from 'typeorm';
+import { CreateOutboundEmail1763800000300 } from './1763800000300-create-outbound-email.migration.js';
+import { OutboundEmailContent1763800000301 } from './1763800000301-outbound-email-content.migration.js';
+import { CreateContactMessage1763800000302 } from './1763800000302-create-contact-message.migration.js';
+import { CreateInboundMessage1764100000000 } from './1764100000000-create-inbound-message.migration.js';
+import { CreateForwarding1764200000000 } from './1764200000000-create-forwarding.migration.js';
+import { CreateOutboundSms1764200000001 } from './1764200000001-create-outbound-sms.migration.js';
+import { CreateBotFeed1764300000000 } from './1764300000000-create-bot-feed.migration.js';
+import { CreateSubscriptionNotice1765400000000 } from './1765400000000-create-subscription-notice.migration.js';
+import { CreatePromotionEmails1766600000800 } from './1766600000800-create-promotion-emails.migration.js';
+import { NumberDeparture1766800000000 } from './1766800000000-number-departure.migration.js';
+import { WithheldMessage1766800000001 } from './1766800000001-withheld-message.migration.js';
+import { OwnerContact1766800000002 } from './1766800000002-owner-contact.migration.js';
+import { ForwardSentAt1766900000000 } from './1766900000000-forward-sent-at.migration.js';
+
+/** Every migration of the messaging database, oldest first. */
+export const migrations: Array<new () => MigrationInterface> = [
+  ...eventBusMigrations,
+  CreateOutboundEmail1763800000300,
+  OutboundEmailContent1763800000301,
+  CreateContactMessage1763800000302,
+  CreateInboundMessage1764100000000,
+  CreateForwarding1764200000000,
+  CreateOutboundSms1764200000001,
+  CreateBotFeed1764300000000,
+  CreateSubscriptionNotice1765400000000,
+  CreatePromotionEmails1766600000800,
+  NumberDeparture1766800000000,
+  WithheldMessage1766800000001,
+  OwnerContact1766800000002,
+  ForwardSentAt1766900000000,
+];
