@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import './app/app.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { setUnauthorizedHandler } from './api/api-client';
+import { setUnauthorizedHandler } from './api/unauthorized';
 import { App } from './app/app';
 import { type AppRouter, createAppRouter } from './app/app.router';
 import { expireSession } from './session/expire-session';

@@ -70,6 +70,9 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
   }, STOP_TIMEOUT_MS).unref();
   await sandbox.close();
   logger.info('provider sandbox stopped');
+  // Everything of the sandbox is closed and its state written; an idle keep-alive connection of its
+  // own webhook calls must not keep the process (and so a restart) waiting.
+  process.exit(0);
 }
 
 process.on('SIGTERM', (signal) => void stop(signal));

@@ -1,6 +1,7 @@
 import type { Endpoint } from '@multimfa/api-contract';
 import { z } from 'zod';
 import { ApiError, GENERIC_ERROR_MESSAGE } from './api-error';
+import { unauthorized } from './unauthorized';
 
 /**
  * The one way the web app talks to the gateway: same-origin `/api/...`, cookies included, JSON both
@@ -33,19 +34,6 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Enough of the envelope to read a failure; the endpoint's own schema checks successes. */
 const looseEnvelope = z.object({ isError: z.boolean(), message: z.string(), data: z.unknown() });
-
-// ---- 401 -------------------------------------------------------------------------------------
-
-/**
- * What a 401 does: the session's handler (session/expire-session.ts), installed by main.tsx, clears
- * the session and goes to /login. Until then, nothing: no call can be answered before the app starts.
- */
-let onUnauthorized: (expiredMessage?: string) => void = () => undefined;
-
-/** Sets what a 401 does (main.tsx: the session's handler; tests their own). */
-export function setUnauthorizedHandler(handler: (expiredMessage?: string) => void): void {
-  onUnauthorized = handler;
-}
 
 // ---- helpers ---------------------------------------------------------------------------------
 
@@ -157,7 +145,7 @@ async function send<E extends Endpoint>(endpoint: E, options: CallOptions<E>, re
 
   const expired = envelope.success && saysExpired(envelope.data.data);
   if (response.status === 401 || expired) {
-    onUnauthorized(expired && envelope.success ? envelope.data.message || GENERIC_ERROR_MESSAGE : undefined);
+    unauthorized(expired && envelope.success ? envelope.data.message || GENERIC_ERROR_MESSAGE : undefined);
   }
 
   if (!response.ok || (envelope.success && envelope.data.isError)) {
