@@ -224,14 +224,14 @@ export async function startApplication(config) {
   // MMFA_CPU_PROF=gateway,numbers: those processes write a V8 CPU profile (.cpuprofile) into the
   // stack's log folder when they stop, to open in Chrome DevTools or read with scripts/bench/profile-top.mjs.
   const profiled = new Set((process.env.MMFA_CPU_PROF ?? '').split(',').filter(Boolean));
-  const launch = (name, script, env, args = []) => {
+  const launch = (name, script, env) => {
     const profile = profiled.has(name)
       ? ['--cpu-prof', `--cpu-prof-dir=${join(config.logDir, 'profiles', name)}`]
       : [];
     const handle = startProcess(
       name,
       process.execPath,
-      [...profile, '--enable-source-maps', join(root, script), ...args],
+      [...profile, '--enable-source-maps', join(root, script)],
       {
         env,
         logFile: join(config.logDir, `${name}.log`),
@@ -242,26 +242,19 @@ export async function startApplication(config) {
   };
   const ready = (name, handle, url) => waitFor(name, () => httpOk(url), { timeoutMs: 90_000, handle });
 
-  // Under keep-running.mjs: a sandbox stopped by a SIGTERM of its own (`kill <pid>`, the pid in
-  // /_sandbox/info) starts again on its state file, e.g. after `tsc -b infra/provider-sandbox`.
-  const sandbox = launch(
-    'provider-sandbox',
-    'scripts/lib/keep-running.mjs',
-    {
-      SANDBOX_HOST: '127.0.0.1',
-      SANDBOX_PORT: String(config.ports.sandbox),
-      SANDBOX_PUBLIC_URL: config.sandboxUrl,
-      // Empty: in memory only.
-      SANDBOX_STATE_FILE: config.sandboxStateFile ?? '',
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-      GOOGLE_REDIRECT_URIS: `${config.webUrl}/api/auth/google/callback`,
-      STRIPE_WEBHOOK_URL: `http://127.0.0.1:${config.ports.gateway}/api/webhooks/stripe`,
-      STRIPE_WEBHOOK_SECRET: SANDBOX.stripeWebhookSecret,
-      SENDGRID_EVENT_WEBHOOK_URL: `http://127.0.0.1:${config.ports.gateway}/api/webhooks/sendgrid/events`,
-      SENDGRID_EVENT_WEBHOOK_PRIVATE_KEY: sendgridEventKeys().privateKeyPem,
-    },
-    [join(root, 'infra/provider-sandbox/dist/main.js')],
-  );
+  const sandbox = launch('provider-sandbox', 'infra/provider-sandbox/dist/main.js', {
+    SANDBOX_HOST: '127.0.0.1',
+    SANDBOX_PORT: String(config.ports.sandbox),
+    SANDBOX_PUBLIC_URL: config.sandboxUrl,
+    // Empty: in memory only.
+    SANDBOX_STATE_FILE: config.sandboxStateFile ?? '',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    GOOGLE_REDIRECT_URIS: `${config.webUrl}/api/auth/google/callback`,
+    STRIPE_WEBHOOK_URL: `http://127.0.0.1:${config.ports.gateway}/api/webhooks/stripe`,
+    STRIPE_WEBHOOK_SECRET: SANDBOX.stripeWebhookSecret,
+    SENDGRID_EVENT_WEBHOOK_URL: `http://127.0.0.1:${config.ports.gateway}/api/webhooks/sendgrid/events`,
+    SENDGRID_EVENT_WEBHOOK_PRIVATE_KEY: sendgridEventKeys().privateKeyPem,
+  });
   const keys = await gatewayKeys();
   const services = SERVICES.map((service) => ({
     service,
