@@ -311,8 +311,12 @@ export async function runCustomerJourney(
     if (feed.status !== 200) fail(run, 'GET /api/bot/v1/messages?limit=0', feed.status, feed.text);
     const since = encodeURIComponent((JSON.parse(feed.text) as { data: { cursor: string } }).data.cursor);
     const next = `${run.webUrl}/api/bot/v1/messages/next?timeout=25&since=${since}`;
-    const answer = send(run, next, auth, 35_000).then((result) => ({ ...result, at: performance.now() }));
-    answer.catch(() => {}); // awaited below; meanwhile a failure must not go unhandled
+    // Settled into a value at once, so a failure while the texts go out is kept (and thrown below),
+    // never an unhandled rejection.
+    const answer = send(run, next, auth, 35_000).then(
+      (result) => ({ ...result, at: performance.now(), error: undefined }),
+      (error: unknown) => ({ status: 0, text: '', at: 0, error }),
+    );
     const codes: string[] = [];
     let [sent, answered] = [0, false];
     await sleep(300);
@@ -323,7 +327,8 @@ export async function runCustomerJourney(
       answered = await Promise.race([answer.then(() => true), sleep(7_000).then(() => false)]);
       if (!answered) log(`[journey] the bot has not got ${codes.at(-1)} after 7 s; texting again`);
     }
-    const { status, text, at } = await answer;
+    const { status, text, at, error } = await answer;
+    if (error) throw error;
     if (status !== 200) fail(run, `the waiting bot got none of ${codes.join(', ')}`, status, text);
     const code = (JSON.parse(text) as { data?: { code?: string | null } }).data?.code;
     if (!code || !codes.includes(code))

@@ -147,7 +147,11 @@ export class StateFile {
     } catch (error) {
       // Tried again with the next change, or at close.
       this.dirty = true;
-      await rm(temporary, { force: true }).catch(() => undefined);
+      // The failed write's own error is the one to report; a leftover temporary file is overwritten
+      // by the next write, so failing to remove it is only logged.
+      await rm(temporary, { force: true }).catch((removal: unknown) =>
+        this.logger.warn({ err: removal, file: temporary }, 'could not remove a temporary state file'),
+      );
       throw error;
     }
   }
