@@ -39,14 +39,19 @@ export interface ServiceTestAppOptions {
 /** A service process of an integration test started with `kafka: false`, and what the test reaches it and its database with. */
 export interface ServiceTestAppWithoutKafka {
   readonly logger: Logger;
+  /** The running service process (between a start and `stop()`). */
   readonly app: INestApplication;
-  /** Where the service serves HTTP. */
+  /** Where the service serves HTTP (a new port after each `start()`). */
   readonly baseUrl: string;
   readonly databaseUrl: string;
   /** A connection to the service's own test database. */
   readonly database: DataSource;
   /** Calls the service as the gateway does (signed by `testGatewayCaller`); a body that is not JSON reads as `{}`. */
   call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
+  /** Stops the service process (as a deploy does), leaving its database, topics and companions in place. */
+  stop(): Promise<void>;
+  /** Starts a new service process on the same database, topics and settings (after `stop()`). */
+  start(): Promise<INestApplication>;
   /** Stops everything the start set up, in reverse order, and drops the test database and topics. */
   close(): Promise<void>;
 }
@@ -80,17 +85,43 @@ export async function startServiceTestApp<S extends z.ZodType<ProcessConfig>>(
 ): Promise<ServiceTestAppWithoutKafka & Partial<ServiceTestApp>> {
   const logger = testLogger(definition.name);
   const events = options.kafka === false ? undefined : testEvents(`${definition.name}-test`, logger);
-  let app: INestApplication | undefined;
+  let running: INestApplication | undefined;
+  let baseUrl = '';
   let databaseUrl: string | undefined;
   let database: DataSource | undefined;
+  let config: z.infer<S> | undefined;
 
+  const stop = async () => {
+    await running?.close();
+    running = undefined;
+  };
+  const start = async () => {
+    if (running) throw new Error(`${definition.name} is already running`);
+    if (!config) throw new Error(`${definition.name} has no settings yet`);
+    const app = await createTestServiceApp(definition, config, logger);
+    running = app;
+    await app.listen(0, '127.0.0.1');
+    baseUrl = await app.getUrl();
+    return app;
+  };
   const close = async () => {
-    await app?.close();
+    await stop();
     await database?.destroy();
     await events?.producer.disconnect();
     for (const companion of (options.companions ?? []).toReversed()) await companion.close();
     if (databaseUrl) await dropTestDatabase(databaseUrl);
     if (events) await deleteTestTopics(events.kafka, events.prefix);
+  };
+  const call = async <T>(method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(await testGatewayCaller.headers(definition.name)),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json().catch(() => ({}))) as T };
   };
 
   try {
@@ -99,34 +130,28 @@ export async function startServiceTestApp<S extends z.ZodType<ProcessConfig>>(
       await events.producer.connect();
     }
     databaseUrl = await createTestDatabase(options.database);
-    app = await createTestServiceApp(
-      definition,
-      loadConfig(definition.configSchema, {
-        PORT: '1',
-        DATABASE_URL: databaseUrl,
-        REDIS_URL: testInfrastructure.redisUrl,
-        KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
-        ...(events ? { KAFKA_TOPIC_PREFIX: events.prefix } : {}),
-        ...testGatewayCaller.env,
-        ...options.settings,
-      }),
-      logger,
-    );
-    await app.listen(0, '127.0.0.1');
-    const baseUrl = await app.getUrl();
+    config = loadConfig(definition.configSchema, {
+      PORT: '1',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: testInfrastructure.redisUrl,
+      KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
+      ...(events ? { KAFKA_TOPIC_PREFIX: events.prefix } : {}),
+      ...testGatewayCaller.env,
+      ...options.settings,
+    });
+    await start();
     database = await new DataSource({ type: 'postgres', url: databaseUrl }).initialize();
-    const call = async <T>(method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${baseUrl}${path}`, {
-        method,
-        headers: {
-          ...(await testGatewayCaller.headers(definition.name)),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    const started = { ...events, logger, databaseUrl, database, call, stop, start, close };
+    return Object.defineProperties(started, {
+      app: {
+        enumerable: true,
+        get: () => {
+          if (!running) throw new Error(`${definition.name} is stopped`);
+          return running;
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json().catch(() => ({}))) as T };
-    };
-    return { ...events, logger, app, baseUrl, databaseUrl, database, call, close };
+      },
+      baseUrl: { enumerable: true, get: () => baseUrl },
+    }) as typeof started & Pick<ServiceTestApp, 'app' | 'baseUrl'>;
   } catch (error) {
     await close().catch(() => undefined);
     throw error;

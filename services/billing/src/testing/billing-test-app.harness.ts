@@ -24,5 +24,5 @@ export async function startBillingTestApp(database: string): Promise<BillingTest
       STRIPE_API_PROTOCOL: 'http',
     },
   });
-  return { ...billing, sandboxBase: sandboxUrl.origin };
+  return Object.assign(billing, { sandboxBase: sandboxUrl.origin });
 }

@@ -8,9 +8,13 @@ import { messageArrivalChannel } from '@multimfa/service-contracts/messaging';
 import { testGatewayCaller, testInfrastructure } from '@multimfa/service-runtime/testing';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import {
+  deliverInboundMessage,
+  inboundMessage,
+  insertInboundMessage,
+} from '../testing/inbound-message.builder.js';
 import { type MessagingTestApp, startMessagingTestApp } from '../testing/messaging-test-app.harness.js';
 import { Arrivals, type RedisArrivals } from './arrivals.channel.js';
-import { deliverInboundMessage, inboundMessage, insertInboundMessage } from './inbound-message.builder.js';
 
 type Answer<T> = { status: number; body: T };
 
@@ -54,7 +58,7 @@ describe('the bot feed in messaging (real PostgreSQL, Redis pub/sub, Kafka)', ()
   }
 
   beforeAll(async () => {
-    messaging = await startMessagingTestApp({ settings: testGatewayCaller.env, listen: true });
+    messaging = await startMessagingTestApp();
     db = new pg.Pool({ connectionString: messaging.databaseUrl, max: 4 });
   });
 

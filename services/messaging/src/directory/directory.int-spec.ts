@@ -117,7 +117,7 @@ describe("messaging's views of numbers, subscriptions and owners (real PostgreSQ
     (await db.query('SELECT mfa_id, log_type FROM message_log WHERE message_id = $1', [messageId])).rows;
 
   beforeAll(async () => {
-    messaging = await startMessagingTestApp({ settings: testGatewayCaller.env, listen: true });
+    messaging = await startMessagingTestApp();
     db = new pg.Pool({ connectionString: messaging.databaseUrl, max: 4 });
   });
 
@@ -371,7 +371,7 @@ describe("messaging's views of numbers, subscriptions and owners (real PostgreSQ
     } finally {
       open();
       await messaging.stop();
-      await messaging.startApp();
+      await messaging.start();
     }
   });
 });

@@ -83,7 +83,7 @@ describe("messaging e-mails billing's discount mailings once (real Kafka, Redis,
     await messaging.stop();
     assert.equal((await offersTo(offer.emailAddress)).length, 0, 'nothing sent before the stop');
     await messaging.inbox.clearFaults('sendgrid');
-    await messaging.startApp();
+    await messaging.start();
     const sent = await until('the send by the new process', async () => {
       const found = await row(offer.mailingId);
       return found?.status === 'SENT' ? found : undefined;

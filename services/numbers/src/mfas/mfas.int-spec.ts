@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { publishTestEvent } from '@multimfa/event-bus/testing';
 import { type PurchaseCompleted, purchaseCompleted, userDeleted } from '@multimfa/events';
@@ -9,6 +9,7 @@ import {
   PUBLIC_API_URL,
   startNumbersTestApp,
 } from '../testing/numbers-test-app.harness.js';
+import { completedPurchase } from '../testing/purchase.builder.js';
 
 /** The sandbox account's numbers: two in the US, two in Canada, one in Australia. */
 const US = ['+14155550123', '+12025550143'];
@@ -26,31 +27,17 @@ describe('numbers: purchases applied once, numbers allocated (real PostgreSQL, K
   let twilioApi: NumbersTestApp['twilioApi'];
   let addToPool: NumbersTestApp['addToPool'];
 
-  /** A purchase as billing completes it: a new Basic MultiMFA in `iso`, unless told otherwise. */
+  /** A purchase as billing completes it: a new Basic MultiMFA named after `iso`, unless told otherwise. */
   function purchase(
     userId: string,
     iso: string,
     overrides: Partial<PurchaseCompleted> = {},
   ): PurchaseCompleted {
-    const now = new Date();
-    return {
-      purchaseId: randomUUID(),
-      userId,
-      MFAType: 'MultiMFA',
-      action: 'CREATE',
-      mfaId: randomUUID(),
-      draft: { name: `Team ${iso}`, description: 'Shared sign-ins', countryId: countryIds.get(iso) ?? 0 },
-      plan: { planId: 1, planName: 'Basic', basePrice: 5, noOfUsers: 2 },
-      subscriptionId: randomUUID(),
-      periodStart: now.toISOString(),
-      nextPaymentDate: new Date(now.getTime() + 30 * 86_400_000).toISOString(),
-      autoRenewal: true,
-      paymentIntentId: `pi_${randomBytes(12).toString('hex')}`,
-      amountPaidCents: 500,
-      discountId: null,
-      completedAt: now.toISOString(),
+    const countryId = countryIds.get(iso) ?? 0;
+    return completedPurchase(userId, countryId, {
+      draft: { name: `Team ${iso}`, description: 'Shared sign-ins', countryId },
       ...overrides,
-    };
+    });
   }
 
   /** Billing's relay publishing the purchase; resolves with the event's id. */

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Outbox } from '@multimfa/event-bus';
 import { publishTestEvent } from '@multimfa/event-bus/testing';
@@ -15,6 +15,7 @@ import { AllocationService } from '../allocation/allocation.service.js';
 import { NumberHoldingRepository } from '../pool/number-holding.repository.js';
 import { NumberHoldingService } from '../pool/number-holding.service.js';
 import { type NumbersTestApp, startNumbersTestApp } from '../testing/numbers-test-app.harness.js';
+import { completedPurchase } from '../testing/purchase.builder.js';
 
 const DAY = 86_400_000;
 /** The sandbox account's numbers used here: two in the US, one in Canada. */
@@ -43,24 +44,10 @@ describe('expiry and number continuity: reserved 30 days, quarantined 90, then f
   }
 
   async function buy(iso: string): Promise<MfaRecord & { purchase: PurchaseCompleted }> {
-    const now = new Date();
-    const purchase: PurchaseCompleted = {
-      purchaseId: randomUUID(),
-      userId: randomUUID(),
-      MFAType: 'MultiMFA',
-      action: 'CREATE',
-      mfaId: randomUUID(),
-      draft: { name: `Team ${iso}`, description: '', countryId: countryIds.get(iso) ?? 0 },
-      plan: { planId: 1, planName: 'Basic', basePrice: 5, noOfUsers: 2 },
-      subscriptionId: randomUUID(),
-      periodStart: now.toISOString(),
-      nextPaymentDate: new Date(now.getTime() + 30 * DAY).toISOString(),
-      autoRenewal: true,
-      paymentIntentId: `pi_${randomBytes(12).toString('hex')}`,
-      amountPaidCents: 500,
-      discountId: null,
-      completedAt: now.toISOString(),
-    };
+    const countryId = countryIds.get(iso) ?? 0;
+    const purchase = completedPurchase(randomUUID(), countryId, {
+      draft: { name: `Team ${iso}`, description: '', countryId },
+    });
     const applied = await call<MfaRecord>('POST', '/purchases', purchase);
     assert.equal(applied.status, 200, JSON.stringify(applied.body));
     return { ...applied.body, purchase };

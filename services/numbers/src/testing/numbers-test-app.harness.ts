@@ -65,7 +65,7 @@ export async function startNumbersTestApp(database: string, phoneNumbers: string
       assert.equal(added.status, 201, JSON.stringify(added.body));
       return added.body;
     };
-    return { ...numbers, countryIds, sids, twilioApi, addToPool };
+    return Object.assign(numbers, { countryIds, sids, twilioApi, addToPool });
   } catch (error) {
     await numbers.close().catch(() => undefined);
     throw error;
