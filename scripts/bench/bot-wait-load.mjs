@@ -4,11 +4,13 @@
 //   bot    every bot waits through the gateway (GET /api/bot/v1/messages/next, re-armed with the
 //          returned cursor); `rate` texts per second are inserted into inbound_message (one committed
 //          INSERT each, round robin over the bots' RoboMFAs) and announced on Redis, as the inbound
-//          webhook does. Latency: from the INSERT's commit returning to the waiting bot's answer;
+//          webhook does (the contract's channel and announcement). Latency: from the INSERT's
+//          commit returning to the waiting bot's answer;
 //   redis  the baseline: `rate` messages per second published on a channel to a subscriber
 //          connection of this process. Latency: from just before PUBLISH to the subscriber's message.
 // Clock: performance.timeOrigin + performance.now().
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { messageArrivalChannel, messageArrivalSchema } from '@multimfa/service-contracts/messaging';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 
@@ -105,14 +107,18 @@ async function botRound({ rate, seconds }) {
       `INSERT INTO inbound_message (message_id, message_sid, mfa_id, mfa_type, to_number, from_number, body,
          code, received_at)
        VALUES ($1, $2, $3, 'RoboMFA', '+447700900123', 'Bench', 'Your code is 482913', '482913', now())
-       RETURNING feed_position::text AS feed_position`,
+       RETURNING feed_position::text AS feed_position, xact_id::text AS xact_id`,
       [messageId, `SM${randomBytes(16).toString('hex')}`, bot.mfaId],
     );
     committed.set(messageId, now());
-    await setup.redis.publish(
-      `messaging:inbound:${bot.mfaId}`,
-      JSON.stringify({ mfaId: bot.mfaId, messageId, feedPosition: rows[0].feed_position }),
-    );
+    // The announcement as the contract defines it (parsed, so a change of the contract fails here).
+    const arrival = messageArrivalSchema.parse({
+      mfaId: bot.mfaId,
+      messageId,
+      feedPosition: rows[0].feed_position,
+      xact: rows[0].xact_id,
+    });
+    await setup.redis.publish(messageArrivalChannel(bot.mfaId), JSON.stringify(arrival));
   });
   for (let i = 0; answered.size < count && i < 200; i += 1) await sleep(50);
   stop.abort();
