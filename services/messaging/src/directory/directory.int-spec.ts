@@ -22,6 +22,7 @@ import { testGatewayCaller } from '@multimfa/service-runtime/testing';
 import pg from 'pg';
 import { InboundService } from '../inbound/inbound.service.js';
 import { ForwardQueue } from '../queue/forward.queue.js';
+import { mfaState as stateOfMfa, verifiedMember } from '../testing/directory-events.builder.js';
 import { type MessagingTestApp, startMessagingTestApp } from '../testing/messaging-test-app.harness.js';
 
 type Answer<T> = { status: number; body: T };
@@ -54,24 +55,8 @@ describe("messaging's views of numbers, subscriptions and owners (real PostgreSQ
       | null
       | undefined;
 
-  function mfaState(mfaId: string, type: 'MultiMFA' | 'RoboMFA', number: string | null, active = true) {
-    return {
-      mfaId,
-      MFAType: type,
-      userId: randomUUID(),
-      name: `${type} of the test`,
-      description: '',
-      countryId: 1,
-      countryIso: 'US',
-      plan: { planId: 1, planName: 'Basic', basePrice: 5, noOfUsers: 2 },
-      subscriptionId: randomUUID(),
-      autoRenewal: true,
-      nextPaymentDate: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-      isSubscriptionActive: active,
-      isActive: true,
-      number,
-    };
-  }
+  const mfaState = (mfaId: string, type: 'MultiMFA' | 'RoboMFA', number: string | null, active = true) =>
+    stateOfMfa({ mfaId, MFAType: type, name: `${type} of the test`, number, isSubscriptionActive: active });
 
   /** A MultiMFA with one VERIFIED e-mail member, as numbers' events tell messaging. */
   async function multiMfa(number: string) {
@@ -83,19 +68,12 @@ describe("messaging's views of numbers, subscriptions and owners (real PostgreSQ
       createdAt: new Date().toISOString(),
     });
     const memberId = randomUUID();
-    await publishTestEvent(messaging.producer, messaging.prefix, memberVerified, {
-      memberId,
-      mfaId,
-      userId: state.userId,
-      firstName: 'Vera',
-      lastName: 'Member',
-      mobileNo: '',
-      email: `vera.${randomBytes(3).toString('hex')}@example.com`,
-      forwardMedium: 'EMAIL',
-      status: 'VERIFIED',
-      invitationId: randomUUID(),
-      verifiedAt: new Date().toISOString(),
-    });
+    await publishTestEvent(
+      messaging.producer,
+      messaging.prefix,
+      memberVerified,
+      verifiedMember(mfaId, { memberId, userId: state.userId }),
+    );
     await until('the MultiMFA and its member in the view', async () => {
       const { rows } = await db.query('SELECT 1 FROM member_view WHERE member_id = $1', [memberId]);
       return rows.length > 0 && (await viewedNumber(mfaId)) === number;

@@ -2,7 +2,6 @@ import { EventContext } from '@multimfa/event-bus';
 import {
   memberAdded,
   memberRemoved,
-  memberVerified,
   mfaCreated,
   mfaDeleted,
   mfaUpdated,
@@ -16,9 +15,7 @@ import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import { BotKeyCache } from '../bot-feed/bot-key.cache.js';
 import { DirectoryRepository, type MemberView } from './directory.repository.js';
 
-type MemberState = PayloadOf<typeof memberAdded> | PayloadOf<typeof memberVerified>;
-
-const memberOf = (member: MemberState): MemberView => ({
+const memberOf = (member: PayloadOf<typeof memberAdded>): MemberView => ({
   memberId: member.memberId,
   mfaId: member.mfaId,
   firstName: member.firstName,
@@ -32,6 +29,8 @@ const memberOf = (member: MemberState): MemberView => ({
 /**
  * Numbers' MFAs, numbers and members become messaging's own view, so an inbound text is routed without
  * calling numbers. Each event is applied once (the consumer records its id in the same transaction).
+ * A member's verification is applied by forwarding (`MemberVerifiedSubscriber`), which also forwards
+ * them the texts that came while the directory did not know it yet.
  */
 @Controller()
 export class DirectorySubscriber {
@@ -84,11 +83,6 @@ export class DirectorySubscriber {
 
   @EventPattern(memberAdded)
   async onMemberAdded(@Payload() member: PayloadOf<typeof memberAdded>, @Ctx() context: EventContext) {
-    await this.directory.upsertMember(context.getManager(), memberOf(member));
-  }
-
-  @EventPattern(memberVerified)
-  async onMemberVerified(@Payload() member: PayloadOf<typeof memberVerified>, @Ctx() context: EventContext) {
     await this.directory.upsertMember(context.getManager(), memberOf(member));
   }
 

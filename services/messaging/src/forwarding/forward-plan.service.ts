@@ -38,8 +38,18 @@ export class ForwardPlanService {
     @Inject(ForwardQueue) private readonly queue: ForwardQueue,
   ) {}
 
-  async plan(manager: EntityManager, text: { messageId: string; mfaId: string }): Promise<ForwardPlan> {
-    const members = await this.directory.verifiedMembers(manager, text.mfaId);
+  /**
+   * Records the forwards of a text to its MFA's verified members (only `onlyMemberId`, when given); a
+   * forward already recorded is neither recorded nor queued again.
+   */
+  async plan(
+    manager: EntityManager,
+    text: { messageId: string; mfaId: string },
+    onlyMemberId?: string,
+  ): Promise<ForwardPlan> {
+    const members = (await this.directory.verifiedMembers(manager, text.mfaId)).filter(
+      (member) => onlyMemberId === undefined || member.memberId === onlyMemberId,
+    );
     const forwards: NewForward[] = members.flatMap((member) =>
       mediumsOf(member).map(({ medium, destination }) => ({
         forwardId: randomUUID(),
@@ -52,15 +62,17 @@ export class ForwardPlanService {
         lastName: member.lastName,
       })),
     );
-    await this.forwards.insertAll(manager, forwards);
+    const inserted = await this.forwards.insertAll(manager, forwards);
     const correlationId = currentCorrelationId() ?? text.messageId;
-    const jobs = forwards.map((forward) => ({
-      forwardId: forward.forwardId,
-      correlationId,
-      jobId: forwardJobId(forward.messageId, forward.memberId, forward.medium),
-    }));
+    const jobs = forwards
+      .filter((forward) => inserted.has(forward.forwardId))
+      .map((forward) => ({
+        forwardId: forward.forwardId,
+        correlationId,
+        jobId: forwardJobId(forward.messageId, forward.memberId, forward.medium),
+      }));
     return {
-      forwards: forwards.length,
+      forwards: jobs.length,
       recipients: members.map((member) => ({ firstName: member.firstName, lastName: member.lastName })),
       queue: () => this.queue.enqueueAll(jobs),
     };

@@ -13,11 +13,13 @@ import { ForwardingService } from './forwarding.service.js';
 import { FORWARDING_SETTINGS, type ForwardingSettings } from './forwarding.settings.js';
 import { ForwardingWorker } from './forwarding.worker.js';
 import { ForwardsRepository } from './forwards.repository.js';
+import { LateForwardsService } from './late-forwards.service.js';
+import { MemberVerifiedSubscriber } from './member-verified.subscriber.js';
 
 /**
  * Forwards: who gets each text (the directory's verified members), the forward queue and its worker
  * (Twilio SMS, SendGrid e-mail), the providers' delivery reports, each status change with its event
- * and counts.
+ * and counts; the texts a member missed while the directory lagged, forwarded late.
  */
 @Module({})
 export class ForwardingModule {
@@ -45,8 +47,9 @@ export class ForwardingModule {
       ForwardingService,
       ForwardPlanService,
       ForwardingWorker,
+      LateForwardsService,
     ],
-    controllers: [DeliveryReportsController],
+    controllers: [DeliveryReportsController, MemberVerifiedSubscriber],
     exports: [ForwardPlanService],
   }));
 }

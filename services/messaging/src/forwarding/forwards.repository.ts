@@ -79,13 +79,15 @@ export class ForwardsRepository {
     return this.dataSource.transaction(work);
   }
 
-  async insertAll(manager: EntityManager, forwards: NewForward[]): Promise<void> {
-    if (!forwards.length) return;
-    await manager.query(
+  /** Records the forwards not recorded yet (one per text, member and medium); answers the ids it inserted. */
+  async insertAll(manager: EntityManager, forwards: NewForward[]): Promise<Set<string>> {
+    if (!forwards.length) return new Set();
+    const rows: Array<{ forward_id: string }> = await manager.query(
       `INSERT INTO forward (forward_id, message_id, mfa_id, member_id, medium, destination, first_name, last_name)
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[],
                             $8::text[])
-       ON CONFLICT (message_id, member_id, medium) DO NOTHING`,
+       ON CONFLICT (message_id, member_id, medium) DO NOTHING
+       RETURNING forward_id`,
       [
         forwards.map((f) => f.forwardId),
         forwards.map((f) => f.messageId),
@@ -97,6 +99,33 @@ export class ForwardsRepository {
         forwards.map((f) => f.lastName),
       ],
     );
+    return new Set(rows.map((row) => row.forward_id));
+  }
+
+  /**
+   * The texts to a MultiMFA that arrived at or after `since` and were forwarded (or were to be) but
+   * not to this member: the ones stored while messaging did not yet know the member was verified.
+   * Texts kept because the subscription was not active (withheld) are not among them. Oldest first.
+   */
+  async textsMissedBy(
+    manager: EntityManager,
+    member: { memberId: string; mfaId: string },
+    since: Date,
+  ): Promise<Array<{ messageId: string; fromNumber: string; toNumber: string }>> {
+    const rows: Array<{ message_id: string; from_number: string; to_number: string }> = await manager.query(
+      `SELECT m.message_id, m.from_number, m.to_number
+         FROM inbound_message m
+        WHERE m.mfa_id = $1 AND m.mfa_type = 'MultiMFA' AND m.received_at >= $3
+          AND NOT EXISTS (SELECT 1 FROM withheld_message w WHERE w.message_id = m.message_id)
+          AND NOT EXISTS (SELECT 1 FROM forward f WHERE f.message_id = m.message_id AND f.member_id = $2)
+        ORDER BY m.received_at, m.feed_position`,
+      [member.mfaId, member.memberId, since],
+    );
+    return rows.map((row) => ({
+      messageId: row.message_id,
+      fromNumber: row.from_number,
+      toNumber: row.to_number,
+    }));
   }
 
   async find(forwardId: string): Promise<ForwardToSend | undefined> {

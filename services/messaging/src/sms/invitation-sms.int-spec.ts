@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { publishTestEvent } from '@multimfa/event-bus/testing';
 import { invitationSent, mfaCreated, sealSecret } from '@multimfa/events';
+import { createdMfa } from '../testing/directory-events.builder.js';
 import { type MessagingTestApp, startMessagingTestApp } from '../testing/messaging-test-app.harness.js';
 import { InvitationSmsService } from './invitation-sms.service.js';
 
@@ -20,24 +21,12 @@ describe('messaging texts invitations to members reached by mobile (real Kafka, 
   it('texts a MOBILE_NUMBER member the /activation/{token} link from the MultiMFA’s own number, and no e-mail', async () => {
     const mfaId = randomUUID();
     const userId = randomUUID();
-    await publishTestEvent(messaging.producer, messaging.prefix, mfaCreated, {
-      mfaId,
-      MFAType: 'MultiMFA',
-      userId,
-      name: 'Ops',
-      description: '',
-      countryId: 1,
-      countryIso: 'US',
-      plan: { planId: 1, planName: 'Basic', basePrice: 5, noOfUsers: 2 },
-      subscriptionId: randomUUID(),
-      autoRenewal: true,
-      nextPaymentDate: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-      isSubscriptionActive: true,
-      isActive: true,
-      number: '+14155550123',
-      purchaseId: randomUUID(),
-      createdAt: new Date().toISOString(),
-    });
+    await publishTestEvent(
+      messaging.producer,
+      messaging.prefix,
+      mfaCreated,
+      createdMfa({ mfaId, userId, name: 'Ops', number: '+14155550123' }),
+    );
     const invitationId = randomUUID();
     const token = randomBytes(32).toString('base64url');
     const mobileNo = `+1415555${String(Math.floor(Math.random() * 9000) + 1000)}`;
