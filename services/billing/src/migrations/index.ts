@@ -9,6 +9,7 @@ import { CreateRenewals1765000000000 } from './1765000000000-create-renewals.mig
 import { CreateUsage1766500000000 } from './1766500000000-create-usage.migration.js';
 import { CreateDiscountMailings1766600000700 } from './1766600000700-create-discount-mailings.migration.js';
 import { CreateWaitlistOffers1767100000000 } from './1767100000000-create-waitlist-offers.migration.js';
+import { SubscriptionEnded1767200000000 } from './1767200000000-subscription-ended.migration.js';
 
 /** Every migration of the billing database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [
@@ -22,4 +23,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   CreateUsage1766500000000,
   CreateDiscountMailings1766600000700,
   CreateWaitlistOffers1767100000000,
+  SubscriptionEnded1767200000000,
 ];

@@ -1,7 +1,7 @@
 import type { PurchaseCompleted } from '@multimfa/events';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import { type DataSource, type EntityManager, In } from 'typeorm';
 import { Checkout } from './checkout.entity.js';
 import { Invoice } from './invoice.entity.js';
 import { Payment } from './payment.entity.js';
@@ -11,7 +11,7 @@ export type NewCheckout = Omit<
   Checkout,
   'status' | 'paymentIntentId' | 'purchase' | 'createdAt' | 'updatedAt'
 >;
-export type NewSubscription = Omit<Subscription, 'createdAt' | 'updatedAt'>;
+export type NewSubscription = Omit<Subscription, 'createdAt' | 'updatedAt' | 'endedAt'>;
 export type PlanChange = Pick<
   Subscription,
   'planId' | 'planName' | 'basePriceCents' | 'noOfUsers' | 'periodStart' | 'nextPaymentDate'
@@ -112,10 +112,31 @@ export class PurchasesRepository {
   ): Promise<Subscription | null> {
     const repository = manager.getRepository(Subscription);
     const result = await repository.update(
-      { ...where, mfaType: 'MultiMFA' },
+      { ...where, mfaType: 'MultiMFA', status: In(['ACTIVE', 'EXPIRED']) },
       { ...change, status: 'ACTIVE' },
     );
     return result.affected ? repository.findOneBy(where) : null;
+  }
+
+  /**
+   * Ends the subscriptions (not ended yet) of one MFA, or of all of a user's MFAs, as of `at`, locking
+   * each as a renewal does: a renewal that holds one finishes first, a later one finds it ENDED.
+   * Answers how many ended.
+   */
+  async endSubscriptions(
+    manager: EntityManager,
+    where: { mfaId: string } | { userId: string },
+    at: Date,
+  ): Promise<number> {
+    const rows: unknown[] = await manager.query(
+      `UPDATE subscription SET status = 'ENDED', ended_at = $2, auto_renewal = false, updated_at = now()
+        WHERE id IN (SELECT id FROM subscription
+                      WHERE ${'mfaId' in where ? 'mfa_id' : 'user_id'} = $1 AND status <> 'ENDED'
+                      ORDER BY id FOR UPDATE)
+        RETURNING id`,
+      ['mfaId' in where ? where.mfaId : where.userId, at],
+    );
+    return rows.length;
   }
 
   /** Whether the user's subscription of the MFA renews by itself. */

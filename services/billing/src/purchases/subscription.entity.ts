@@ -1,7 +1,8 @@
 import type { MfaType } from '@multimfa/service-contracts/billing';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-export type SubscriptionStatus = 'ACTIVE' | 'EXPIRED';
+/** ENDED: its MFA or its owner was deleted; never renewed, charged or reactivated again. */
+export type SubscriptionStatus = 'ACTIVE' | 'EXPIRED' | 'ENDED';
 
 /** The plan an MFA is paid for, its current period and when it renews. One per MFA. */
 @Entity({ name: 'subscription' })
@@ -41,6 +42,9 @@ export class Subscription {
 
   @Column({ name: 'auto_renewal', type: 'boolean' })
   autoRenewal!: boolean;
+
+  @Column({ name: 'ended_at', type: 'timestamptz', nullable: true })
+  endedAt!: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

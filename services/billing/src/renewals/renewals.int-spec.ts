@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Outbox } from '@multimfa/event-bus';
-import { type EventEnvelope, type PayloadOf, usageCounted } from '@multimfa/events';
+import { publishTestEvent } from '@multimfa/event-bus/testing';
+import { type EventEnvelope, mfaDeleted, type PayloadOf, usageCounted, userDeleted } from '@multimfa/events';
 import type { InvoiceRecord, SavedCard, UsageRecord } from '@multimfa/service-contracts/billing';
 import { FixedClock } from '@multimfa/service-runtime';
 import type { INestApplication } from '@nestjs/common';
@@ -118,6 +119,16 @@ describe('auto-renewal at the payment date (real PostgreSQL, Redis, Kafka; Strip
       [subscriptionId],
     );
     return rows[0]?.n ?? -1;
+  }
+
+  /** The id of the newest PaymentIntent the sandbox's Stripe holds (any customer's). */
+  async function newestChargeInSandbox(): Promise<string | undefined> {
+    const list = (await (
+      await fetch(`${sandboxBase}/v1/payment_intents?limit=1`, {
+        headers: { authorization: 'Bearer sk_test_multimfa_sandbox' },
+      })
+    ).json()) as { data: Array<{ id: string }> };
+    return list.data[0]?.id;
   }
 
   /** Messaging's event for `texts` inbound texts of the subscription's MFA at `countedAt`, as its relay sends it. */
@@ -312,6 +323,46 @@ describe('auto-renewal at the payment date (real PostgreSQL, Redis, Kafka; Strip
     const [invoice] = await invoicesOf(sub.id);
     expect(invoice?.status).toBe('UNPAID');
     expect(invoice?.last_payment_error).toMatch(/authenticate/);
+  });
+
+  it('an MFA deleted, or its owner deleted, ends the subscription at once: at the payment date nothing is charged or invoiced, and paying nothing reactivates it', async () => {
+    const { userId } = await customer(['pm_card_visa']);
+    const deletedMfa = await subscription(userId);
+    const other = await customer(['pm_card_visa']);
+    const ofDeletedUser = [await subscription(other.userId), await subscription(other.userId)];
+    const charged = await newestChargeInSandbox();
+
+    const mfaEvent = await publishTestEvent(producer, prefix, mfaDeleted, {
+      mfaId: deletedMfa.mfaId,
+      MFAType: 'MultiMFA',
+      userId,
+      number: null,
+      deletedAt: new Date().toISOString(),
+    });
+    const userEvent = await publishTestEvent(producer, prefix, userDeleted, {
+      userId: other.userId,
+      userType: 'CUSTOMER',
+      deletedBy: randomUUID(),
+      deletedAt: new Date().toISOString(),
+    });
+    await eventually(async () => (await applied([mfaEvent, userEvent])) === 2, 'both deletions applied');
+
+    for (const sub of [deletedMfa, ...ofDeletedUser]) {
+      expect((await subscriptionRow(sub.id))?.status).toBe('ENDED');
+      expect(await worker(sub.due).renew(sub.id, sub.due)).toBeNull();
+      expect(await invoicesOf(sub.id)).toEqual([]);
+      expect((await eventsOf(sub.id)).map((event) => event.type)).toEqual([]);
+    }
+    expect(await newestChargeInSandbox()).toBe(charged);
+    const queued = await worker(new Date(deletedMfa.due.getTime() + DAY)).sweep();
+    const dueIds: string[] = (
+      await database.query(
+        "SELECT id FROM subscription WHERE status = 'ACTIVE' AND next_payment_date <= $1",
+        [new Date(deletedMfa.due.getTime() + DAY)],
+      )
+    ).map((row: { id: string }) => row.id);
+    expect(queued).toBe(dueIds.length);
+    for (const sub of [deletedMfa, ...ofDeletedUser]) expect(dueIds).not.toContain(sub.id);
   });
 
   it('with auto-renewal off the subscription expires at the date without an invoice', async () => {
