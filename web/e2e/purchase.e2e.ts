@@ -137,7 +137,7 @@ describe('buying a number: create, pricing, payment, success, dashboard', () => 
     return { page, user };
   }
 
-  it('buys a MultiMFA with the success card; /success celebrates, goes to the dashboard by itself, and the card shows plan, date, Active and the number', async () => {
+  it('buys a MultiMFA with the success card; /success celebrates, goes to the dashboard by itself, the card shows plan, date, Active and the number, and Card Management lists the card that paid', async () => {
     await addPoolNumber();
     const { page } = await customerPage('buy-multi');
     await page.getByText("You don't have any purchased number").waitFor();
@@ -167,6 +167,15 @@ describe('buying a number: create, pricing, payment, success, dashboard', () => 
 
     await card.click();
     await page.waitForURL((url) => url.pathname.startsWith('/details/'));
+
+    // The card that paid is kept for the renewals: Card Management lists it as the default.
+    await page.goto('/credit-card-management');
+    await page
+      .getByTestId('card-row')
+      .filter({ hasText: '**** **** **** 4242' })
+      .getByText('Default')
+      .waitFor();
+    expect(await page.getByTestId('card-row').count()).toBe(1);
   });
 
   it('buys a RoboMFA with the 100% code: "Please provide discount code" first, then no card and Pay $0.00', async () => {

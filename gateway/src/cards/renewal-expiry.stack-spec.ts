@@ -13,7 +13,7 @@ type Answer<T> = { isError: boolean; message: string; data: T };
 
 const DAY = 86_400_000;
 
-describe('a declined renewal through the whole stack (billing -> numbers and messaging over Kafka; Stripe and SendGrid in the sandbox; the clock moved)', () => {
+describe('renewals through the whole stack (billing -> numbers and messaging over Kafka; Stripe and SendGrid in the sandbox; the clock moved)', () => {
   const stack = new ServiceStack();
   let gatewayUrl: string;
   let numbersUrl: string;
@@ -69,6 +69,72 @@ describe('a declined renewal through the whole stack (billing -> numbers and mes
 
   afterAll(async () => {
     await stack.stop();
+  });
+
+  it('the card that paid the purchase is saved as the default card, and pays the renewal a month later: a second PAID invoice charged to it', async () => {
+    const browser = new Browser(gatewayUrl);
+    const signUp = await browser.call<Answer<{ userId: string; stripeCustomerId: string }>>(
+      'POST',
+      '/api/auth/signup',
+      signUpBody(email('renewal-paid-card')),
+    );
+    const { userId, stripeCustomerId } = signUp.body.data;
+    const intent = await browser.call<Answer<{ id: string; clientSecret: string }>>(
+      'POST',
+      '/api/auth/create-intent',
+      { MFAType: 'MultiMFA', planId: 1, name: 'Renewing team', description: '', countryId },
+    );
+    assert.equal(intent.status, 200, JSON.stringify(intent.body));
+    // Stripe.js in the browser: the card form confirms the intent with a Mastercard.
+    const confirmed = await fetch(`${stack.sandboxUrl}/v1/payment_intents/${intent.body.data.id}/confirm`, {
+      method: 'POST',
+      headers: {
+        authorization: 'Bearer pk_test_multimfa_sandbox',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({
+        client_secret: intent.body.data.clientSecret,
+        payment_method: 'pm_card_mastercard',
+        return_url: 'http://127.0.0.1:1/success',
+      }).toString(),
+    });
+    assert.equal(((await confirmed.json()) as { status: string }).status, 'succeeded');
+    const created = await browser.call<Answer<{ MFA: MultiMfa }>>('POST', '/api/plan/create', {
+      stripePayment: { payment_intent: intent.body.data.id, redirect_status: 'succeeded' },
+    });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+
+    const cards = await browser.call<Answer<SavedCard[]>>('GET', `/api/credit-card/${stripeCustomerId}`);
+    expect(cards.body.data.map((card) => [card.last4, card.isDefault])).toStrictEqual([['4444', true]]);
+    const paidCard = cards.body.data[0]?.id;
+
+    const client = new pg.Client({ connectionString: stack.databases[1] });
+    await client.connect();
+    const [subscription] = (
+      await client
+        .query('SELECT id, next_payment_date FROM subscription WHERE user_id = $1', [userId])
+        .finally(() => client.end())
+    ).rows as Array<{ id: string; next_payment_date: Date }>;
+    assert.ok(subscription);
+    const due = subscription.next_payment_date;
+    const billing = stack.apps[1];
+    assert.ok(billing);
+
+    expect(await renewalsAt(billing, new FixedClock(due)).renew(subscription.id, due)).toBe('RENEWED');
+
+    const invoices = await browser.call<Answer<InvoiceEntry[]>>('GET', `/api/invoice/${userId}`);
+    expect(invoices.body.data.map((invoice) => invoice.invoiceStatus)).toStrictEqual(['PAID', 'PAID']);
+    const intents = (await (
+      await fetch(`${stack.sandboxUrl}/v1/payment_intents?customer=${stripeCustomerId}`, {
+        headers: { authorization: 'Bearer sk_test_multimfa_sandbox' },
+      })
+    ).json()) as { data: Array<{ status: string; payment_method: string; amount: number }> };
+    expect(intents.data.map((charge) => [charge.status, charge.payment_method, charge.amount])).toStrictEqual(
+      [
+        ['succeeded', paidCard, 500],
+        ['succeeded', paidCard, 500],
+      ],
+    );
   });
 
   it('card 4000 0000 0000 0341 is declined at the payment date: an UNPAID invoice, the MultiMFA inactive, an e-mail to the customer; paying the invoice with another card makes it active again', async () => {

@@ -11,6 +11,6 @@ import { SavedCardRow } from './saved-card.entity.js';
   imports: [TypeOrmModule.forFeature([SavedCardRow]), CustomersModule],
   controllers: [CardsController],
   providers: [CardsRepository, CardsService],
-  exports: [CardsRepository],
+  exports: [CardsRepository, CardsService],
 })
 export class CardsModule {}

@@ -79,6 +79,29 @@ export class CardsService {
       throw error;
     }
     if (attached.customerId !== customerId) throw cardRejected('This card cannot be saved');
+    const saved = await this.mirror(userId, customerId, attached);
+    this.logger.info({ userId, cardId: saved.id, isDefault: saved.isDefault }, 'card saved');
+    return toSavedCard(saved);
+  }
+
+  /**
+   * The card that paid a purchase, kept for the renewals: Stripe attached it to the customer
+   * (`setup_future_usage`), billing mirrors it, the default when the user has none. Idempotent; false
+   * when Stripe did not keep it on this customer (nothing is saved then).
+   */
+  async savePaidCard(userId: string, customerId: string, paymentMethodId: string): Promise<boolean> {
+    const card = await this.payments.retrieveCard(paymentMethodId);
+    if (!card || card.customerId !== customerId) {
+      this.logger.warn({ userId, paymentMethodId }, 'the card that paid was not kept on the customer');
+      return false;
+    }
+    const saved = await this.mirror(userId, customerId, card);
+    this.logger.info({ userId, cardId: saved.id, isDefault: saved.isDefault }, 'card that paid saved');
+    return true;
+  }
+
+  /** Mirrors a card attached to the user's customer; the first card becomes the default. */
+  private async mirror(userId: string, customerId: string, attached: ProviderCard): Promise<SavedCardRow> {
     const saved = await this.cards.transaction(async (manager) => {
       if (!(await this.cards.lockCustomer(manager, userId))) throw customerNotFound();
       const existing = await this.cards.list(userId, manager);
@@ -96,8 +119,7 @@ export class CardsService {
       return this.cards.find(userId, attached.id, manager);
     });
     if (!saved) throw cardNotFound();
-    this.logger.info({ userId, cardId: saved.id, isDefault: saved.isDefault }, 'card saved');
-    return toSavedCard(saved);
+    return saved;
   }
 
   /** The Update Card modal: expiry, holder name, zip (customer-area section 5, Card update). */

@@ -43,6 +43,7 @@ class CountingProvider extends PaymentsProvider {
   verifyWebhook = notCalledHere;
   attachCard = notCalledHere;
   updateCard = notCalledHere;
+  retrieveCard = notCalledHere;
   detachCard = notCalledHere;
   setDefaultCard = notCalledHere;
   chargeOffSession = notCalledHere;

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CardsModule } from '../cards/cards.module.js';
 import { CustomersModule } from '../customers/customers.module.js';
 import { DiscountsModule } from '../discounts/discounts.module.js';
 import { PlansModule } from '../plans/plans.module.js';
@@ -24,6 +25,7 @@ import { SubscriptionsSubscriber } from './subscriptions.subscriber.js';
     DiscountsModule,
     CustomersModule,
     WaitlistOffersModule,
+    CardsModule,
   ],
   controllers: [PurchasesController, StripeWebhookController, SubscriptionsSubscriber],
   providers: [PurchasesRepository, CheckoutsService, PurchasesService, StripeWebhookService],

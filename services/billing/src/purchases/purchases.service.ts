@@ -5,9 +5,10 @@ import type { CompletePurchaseRequest } from '@multimfa/service-contracts/billin
 import { Clock, LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { CardsService } from '../cards/cards.service.js';
 import { dollars } from '../discounts/discount-amounts.rules.js';
 import { DiscountsRepository } from '../discounts/discounts.repository.js';
-import { PaymentsProvider } from '../stripe/payments-provider.port.js';
+import { PaymentsProvider, type ProviderPaymentIntent } from '../stripe/payments-provider.port.js';
 import { WaitlistOffersRepository } from '../waitlist-offers/waitlist-offers.repository.js';
 import { oneMonthAfter } from './billing-period.rules.js';
 import type { Checkout } from './checkout.entity.js';
@@ -50,6 +51,7 @@ export class PurchasesService {
     @Inject(Clock) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(WaitlistOffersRepository) private readonly offers: WaitlistOffersRepository,
+    @Inject(CardsService) private readonly cards: CardsService,
   ) {}
 
   /** The browser's return: the user's own checkout, by its PaymentIntent or (nothing to pay) its id. */
@@ -89,7 +91,11 @@ export class PurchasesService {
       await this.refund(checkout);
       return { kind: 'refunded' };
     }
-    await this.verifyPayment(checkout);
+    const intent = await this.verifyPayment(checkout);
+    // Before the completion, so a failure is retried with it (the webhook's redelivery, the browser).
+    if (intent?.paymentMethodId && checkout.stripeCustomerId) {
+      await this.cards.savePaidCard(checkout.userId, checkout.stripeCustomerId, intent.paymentMethodId);
+    }
     const outcome = await this.purchases.transaction(async (manager) => {
       const locked = await this.purchases.lockCheckout(manager, checkout.id);
       if (!locked) throw purchaseNotFound();
@@ -122,9 +128,12 @@ export class PurchasesService {
     return true;
   }
 
-  /** The PaymentIntent succeeded for exactly this checkout: its amount, currency, customer and metadata. */
-  private async verifyPayment(checkout: Checkout): Promise<void> {
-    if (checkout.amountCents === 0) return;
+  /**
+   * The PaymentIntent succeeded for exactly this checkout: its amount, currency, customer and metadata.
+   * Answers it (nothing when there was nothing to pay).
+   */
+  private async verifyPayment(checkout: Checkout): Promise<ProviderPaymentIntent | undefined> {
+    if (checkout.amountCents === 0) return undefined;
     if (!checkout.paymentIntentId) throw paymentIncomplete();
     const intent = await this.payments.retrievePaymentIntent(checkout.paymentIntentId);
     if (!intent) throw purchaseNotFound();
@@ -142,6 +151,7 @@ export class PurchasesService {
       throw paymentMismatch();
     }
     if (intent.status !== 'succeeded') throw paymentIncomplete();
+    return intent;
   }
 
   /** The refund of a payment whose discount was used up meanwhile; idempotent, so retried safely. */

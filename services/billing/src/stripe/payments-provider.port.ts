@@ -7,6 +7,8 @@ export interface ProviderPaymentIntent {
   customerId: string | null;
   metadata: Record<string, string>;
   clientSecret: string | null;
+  /** The PaymentMethod that paid (or is to pay) it. */
+  paymentMethodId: string | null;
 }
 
 /** A webhook event whose signature was verified. */
@@ -86,6 +88,9 @@ export abstract class PaymentsProvider {
 
   /** Changes expiry, holder name and postal code of a saved card; throws CardRejected. */
   abstract updateCard(paymentMethodId: string, change: CardChange): Promise<ProviderCard>;
+
+  /** The card PaymentMethod as Stripe holds it (its customer, if attached); null when unknown. */
+  abstract retrieveCard(paymentMethodId: string): Promise<ProviderCard | null>;
 
   /** Detaches the card from its customer (it can never be used again). */
   abstract detachCard(paymentMethodId: string): Promise<void>;

@@ -19,6 +19,8 @@ function toPaymentIntent(intent: Stripe.PaymentIntent): ProviderPaymentIntent {
     customerId: typeof intent.customer === 'string' ? intent.customer : (intent.customer?.id ?? null),
     metadata: intent.metadata ?? {},
     clientSecret: intent.client_secret,
+    paymentMethodId:
+      typeof intent.payment_method === 'string' ? intent.payment_method : (intent.payment_method?.id ?? null),
   };
 }
 
@@ -96,6 +98,8 @@ export class StripePaymentsProvider extends PaymentsProvider {
         description: input.description,
         metadata: input.metadata,
         automatic_payment_methods: { enabled: true },
+        // The card that pays is kept on the customer for the renewals, charged off-session.
+        setup_future_usage: 'off_session',
       },
       { idempotencyKey: input.idempotencyKey },
     );
@@ -128,6 +132,17 @@ export class StripePaymentsProvider extends PaymentsProvider {
       return toCard(method);
     } catch (error) {
       return cardRefusal(error);
+    }
+  }
+
+  async retrieveCard(paymentMethodId: string): Promise<ProviderCard | null> {
+    try {
+      return toCard(await this.stripe.paymentMethods.retrieve(paymentMethodId));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') {
+        return null;
+      }
+      throw error;
     }
   }
 
