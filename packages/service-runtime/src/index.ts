@@ -1,3 +1,4 @@
+export type { Counter } from 'prom-client';
 export { generateServiceKeyPair, signingKeySchema } from './callers/service-keys.config.js';
 export { ServiceTokenSigner } from './callers/service-token.service.js';
 export { Clock, FixedClock } from './clock/clock.service.js';

@@ -18,6 +18,8 @@ export interface FaultRequest {
   status?: number;
   /** Never answer (the caller's own timeout fires). */
   timeout?: boolean;
+  /** Do what was asked, then cut the connection instead of answering (a lost answer). */
+  dropAnswer?: boolean;
   /** Delay before answering (alone: slow but successful calls). */
   latencyMs?: number;
   retryAfterSeconds?: number;

@@ -30,6 +30,20 @@ function rateLimitHeaders(res: Response, fault: ArmedFault): void {
   res.setHeader('X-RateLimit-Reset', String(reset));
 }
 
+/**
+ * The request is handled as usual, but its answer never leaves: the connection is cut where the
+ * answer would be written (the lost answer after a provider accepted a call).
+ */
+function dropAnswer(res: Response): void {
+  const cut = () => {
+    res.socket?.destroy();
+    return res;
+  };
+  res.writeHead = cut as unknown as Response['writeHead'];
+  res.write = (() => cut() && true) as unknown as Response['write'];
+  res.end = cut as unknown as Response['end'];
+}
+
 /** Placed in front of a provider's API routes: applies the next armed fault of that provider, if any. */
 export function injectFaults(options: {
   provider: Provider;
@@ -44,7 +58,14 @@ export function injectFaults(options: {
     const fault = faults.take(provider);
     if (!fault) return next();
     logger.info(
-      { provider, fault: fault.id, status: fault.status, timeout: fault.timeout, latencyMs: fault.latencyMs },
+      {
+        provider,
+        fault: fault.id,
+        status: fault.status,
+        timeout: fault.timeout,
+        dropAnswer: fault.dropAnswer,
+        latencyMs: fault.latencyMs,
+      },
       'fault injected',
     );
     if (fault.latencyMs > 0) {
@@ -58,6 +79,10 @@ export function injectFaults(options: {
     if (fault.timeout) {
       held.hold(req, res);
       return;
+    }
+    if (fault.dropAnswer) {
+      dropAnswer(res);
+      return next();
     }
     if (fault.status === undefined) return next();
     if (fault.status === 429 || fault.status === 503) rateLimitHeaders(res, fault);

@@ -4,9 +4,11 @@ export const PROVIDERS = ['stripe', 'twilio', 'sendgrid', 'google'] as const;
 export type Provider = (typeof PROVIDERS)[number];
 
 /**
- * `POST /_sandbox/faults`: the next `count` API calls to `provider` fail. Exactly one of `status`
- * (answer with that HTTP status and the provider's own error body) or `timeout` (never answer) may be
- * set; `latencyMs` alone slows the calls down and lets them succeed; with `status` it delays the failure.
+ * `POST /_sandbox/faults`: the next `count` API calls to `provider` fail. At most one of `status`
+ * (answer with that HTTP status and the provider's own error body), `timeout` (never answer) or
+ * `dropAnswer` (do what was asked, then cut the connection instead of answering: the caller cannot
+ * tell whether it happened) may be set; `latencyMs` alone slows the calls down and lets them succeed;
+ * with another fault it delays it.
  */
 export const faultSpecSchema = z
   .strictObject({
@@ -14,15 +16,16 @@ export const faultSpecSchema = z
     count: z.int().min(1).max(10_000).default(1),
     status: z.int().min(400).max(599).optional(),
     timeout: z.boolean().default(false),
+    dropAnswer: z.boolean().default(false),
     latencyMs: z.int().min(0).max(300_000).default(0),
     /** For 429 and 503: the Retry-After seconds (X-RateLimit-Reset is now plus this). */
     retryAfterSeconds: z.int().min(0).max(86_400).default(1),
   })
-  .refine((spec) => !(spec.timeout && spec.status !== undefined), {
-    message: 'set either status or timeout, not both',
+  .refine((spec) => [spec.timeout, spec.status !== undefined, spec.dropAnswer].filter(Boolean).length <= 1, {
+    message: 'set one of status, timeout or dropAnswer, not several',
   })
-  .refine((spec) => spec.timeout || spec.status !== undefined || spec.latencyMs > 0, {
-    message: 'set status, timeout or latencyMs',
+  .refine((spec) => spec.timeout || spec.dropAnswer || spec.status !== undefined || spec.latencyMs > 0, {
+    message: 'set status, timeout, dropAnswer or latencyMs',
   });
 
 export type FaultSpec = z.output<typeof faultSpecSchema>;

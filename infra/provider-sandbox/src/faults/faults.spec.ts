@@ -12,6 +12,7 @@ describe('FaultStore', () => {
       count: 2,
       status: 500,
       timeout: false,
+      dropAnswer: false,
       latencyMs: 0,
       retryAfterSeconds: 1,
     });
@@ -20,6 +21,7 @@ describe('FaultStore', () => {
       count: 1,
       status: 429,
       timeout: false,
+      dropAnswer: false,
       latencyMs: 0,
       retryAfterSeconds: 1,
     });
@@ -28,6 +30,7 @@ describe('FaultStore', () => {
       count: 1,
       status: 503,
       timeout: false,
+      dropAnswer: false,
       latencyMs: 0,
       retryAfterSeconds: 1,
     });
@@ -82,11 +85,31 @@ describe('/_sandbox/faults', () => {
     assert.match(await refuse({ provider: 'paypal', status: 500 }), /provider/);
     assert.match(
       await refuse({ provider: 'stripe', status: 500, timeout: true }),
-      /either status or timeout/,
+      /set one of status, timeout or dropAnswer/,
     );
-    assert.match(await refuse({ provider: 'stripe' }), /set status, timeout or latencyMs/);
+    assert.match(await refuse({ provider: 'stripe' }), /set status, timeout, dropAnswer or latencyMs/);
     assert.match(await refuse({ provider: 'stripe', status: 200 }), /status/);
     assert.match(await refuse({ provider: 'stripe', status: 500, colour: 'red' }), /colour/);
+  });
+
+  it('dropAnswer: the SMS is sent and shows in the inbox, but the caller gets no answer, only a cut connection', async () => {
+    await client.setFault({ provider: 'twilio', dropAnswer: true });
+    const { accountSid: account, authToken } = test.config.twilio;
+    const to = '+14155550177';
+    const cursor = await client.cursor();
+    const sent = fetch(`${test.url}/2010-04-01/Accounts/${account}/Messages.json`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${account}:${authToken}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      // The sandbox account's own number (owned at start).
+      body: new URLSearchParams({ From: '+14155550123', To: to, Body: 'code 123456' }).toString(),
+    });
+    await expect(sent).rejects.toThrow();
+    const sms = await client.waitForSms(to, { after: cursor });
+    expect(sms.body).toBe('code 123456');
+    expect(await client.faults()).toStrictEqual([]);
   });
 
   it('does not let a web page of another origin arm faults with a form post', async () => {

@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
 /** One Prometheus registry per process, with Node's default metrics and HTTP timings. */
 export class Metrics {
@@ -15,5 +15,12 @@ export class Metrics {
       buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers: [this.registry],
     });
+  }
+
+  /** The registry's counter of that name, created on first use (several users in one process share it). */
+  counter<L extends string>(name: string, help: string, labelNames: readonly L[]): Counter<L> {
+    const existing = this.registry.getSingleMetric(name);
+    if (existing) return existing as Counter<L>;
+    return new Counter({ name, help, labelNames, registers: [this.registry] });
   }
 }

@@ -1,7 +1,8 @@
-import { LOGGER, type Logger, QUEUE_CONNECTION, QUEUE_PREFIX } from '@multimfa/service-runtime';
+import { Clock, LOGGER, type Logger, QUEUE_CONNECTION, QUEUE_PREFIX } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { providerBackoff } from '../providers/retry-delay.rules.js';
 import { QueueWorker } from '../queue/queue.worker.js';
 import { QueueName, type SendEmailJob } from '../queue/queues.constants.js';
 import { EmailsService } from './emails.service.js';
@@ -13,10 +14,17 @@ export class EmailWorker extends QueueWorker<SendEmailJob> {
     @Inject(EmailsService) private readonly emails: EmailsService,
     @Inject(QUEUE_CONNECTION) connection: Redis,
     @Inject(QUEUE_PREFIX) prefix: string,
+    @Inject(Clock) clock: Clock,
     @Inject(LOGGER) logger: Logger,
   ) {
     super(
-      { queue: QueueName.Email, concurrency: 8, noun: 'e-mail', nouns: 'e-mails' },
+      {
+        queue: QueueName.Email,
+        concurrency: 8,
+        noun: 'e-mail',
+        nouns: 'e-mails',
+        settings: providerBackoff(clock),
+      },
       connection,
       prefix,
       logger,

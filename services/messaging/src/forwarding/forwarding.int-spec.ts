@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { EventBusServer, Outbox } from '@multimfa/event-bus';
 import { deliveryStatusChanged, forwardSent } from '@multimfa/events';
-import { Clock, LOGGER } from '@multimfa/service-runtime';
+import { Clock, LOGGER, Metrics } from '@multimfa/service-runtime';
 import { MessageLogRepository } from '../message-log/message-log.repository.js';
 import { EmailSender } from '../providers/email-sender.port.js';
 import type { OutgoingSms, SmsSender } from '../providers/sms-sender.port.js';
@@ -59,6 +59,7 @@ describe('forwarding a text (real PostgreSQL, Redis and Kafka)', () => {
         assert.equal(applied, 1);
         return { providerMessageId: `SM${randomUUID().replace(/-/g, '')}` };
       },
+      findSent: async () => null,
     };
     forwarding = new ForwardingService(
       app.get(ForwardsRepository),
@@ -70,6 +71,7 @@ describe('forwarding a text (real PostgreSQL, Redis and Kafka)', () => {
       app.get(FORWARDING_SETTINGS),
       app.get(Clock),
       app.get(LOGGER),
+      app.get(Metrics),
     );
 
     await forwarding.deliver(forwardId, 1);

@@ -1,12 +1,13 @@
 import { Outbox, outboxEvent } from '@multimfa/event-bus';
 import { deliveryStatusChanged, forwardSent } from '@multimfa/events';
 import type { DeliveryReportAccepted, DeliveryReportRequest } from '@multimfa/service-contracts/messaging';
-import { Clock, LOGGER, type Logger } from '@multimfa/service-runtime';
+import { Clock, type Counter, LOGGER, type Logger, Metrics } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { MessageLogRepository } from '../message-log/message-log.repository.js';
 import { EmailSender } from '../providers/email-sender.port.js';
-import { SmsSender } from '../providers/sms-sender.port.js';
+import { ProviderError } from '../providers/provider.errors.js';
+import { type OutgoingSms, SmsSender } from '../providers/sms-sender.port.js';
 import { ForwardQueue } from '../queue/forward.queue.js';
 import { renderForwardEmail, renderForwardSms } from './forward.templates.js';
 import { FORWARDING_SETTINGS, type ForwardingSettings } from './forwarding.settings.js';
@@ -53,20 +54,39 @@ export class ForwardingService {
     @Inject(FORWARDING_SETTINGS) private readonly settings: ForwardingSettings,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    @Inject(Metrics) metrics: Metrics,
+  ) {
+    this.ambiguous = metrics.counter(
+      'messaging_forward_ambiguous_sends_total',
+      'Forward sends whose outcome was lost (crash, timeout, cut answer), by medium and by what the next attempt did: found_sent (the provider had sent it; not sent again), not_sent, sent_again (e-mail: SendGrid offers no lookup)',
+      ['medium', 'outcome'],
+    );
+  }
 
+  /** Sends whose outcome was lost, by medium and what the next attempt found out. */
+  private readonly ambiguous: Counter<'medium' | 'outcome'>;
+
+  /**
+   * Sends the forward once towards its member: the start of each provider call is committed first, so
+   * an attempt after one whose outcome was lost (a crash, a timeout, a cut answer) asks the provider
+   * whether that call sent it (Twilio's Messages list) before sending again. SendGrid offers no such
+   * lookup: an e-mail after an unknown outcome is sent again, and counted.
+   */
   async deliver(forwardId: string, attempt: number): Promise<void> {
     const forward = await this.forwards.find(forwardId);
     if (!forward) throw new Error(`forward ${forwardId} is not recorded`);
     if (forward.status !== 'queued') return;
-    let providerMessageId: string | null;
-    try {
-      providerMessageId = await this.send(forward);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      await this.forwards.recordFailedAttempt(forwardId, attempt, reason);
-      this.logger.warn({ forwardId, attempt, reason }, 'forward not sent; will retry');
-      throw error;
+    let providerMessageId = forward.sendingAt ? await this.sentBefore(forward, forward.sendingAt) : undefined;
+    if (providerMessageId === undefined) {
+      await this.forwards.markSending(forwardId, this.clock.now());
+      try {
+        providerMessageId = await this.send(forward);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        await this.forwards.recordFailedAttempt(forwardId, attempt, reason, error instanceof ProviderError);
+        this.logger.warn({ forwardId, attempt, reason }, 'forward not sent; will retry');
+        throw error;
+      }
     }
     await this.forwards.transaction(async (manager) => {
       // The send is recorded once, also when the provider's report of it came first and moved the
@@ -163,8 +183,31 @@ export class ForwardingService {
     return lost.length;
   }
 
-  private async send(forward: ForwardToSend): Promise<string | null> {
-    const content = {
+  /**
+   * Whether the call made at `since`, whose outcome was lost, sent the forward: its provider id if it
+   * did (recorded now, not sent again), undefined if it must be sent (again).
+   */
+  private async sentBefore(forward: ForwardToSend, since: Date): Promise<string | null | undefined> {
+    if (forward.medium === 'SMS') {
+      const { statusCallback: _callback, ...sms } = this.smsOf(forward);
+      const found = await this.sms.findSent(sms, since);
+      this.ambiguous.inc({ medium: 'SMS', outcome: found ? 'found_sent' : 'not_sent' });
+      this.logger.warn(
+        { forwardId: forward.forwardId, found: Boolean(found) },
+        'an earlier send of this forward ended without an answer; the provider was asked whether it sent',
+      );
+      return found ?? undefined;
+    }
+    this.ambiguous.inc({ medium: 'EMAIL', outcome: 'sent_again' });
+    this.logger.warn(
+      { forwardId: forward.forwardId },
+      'an earlier send of this e-mail ended without an answer and SendGrid cannot be asked; sending again',
+    );
+    return undefined;
+  }
+
+  private contentOf(forward: ForwardToSend) {
+    return {
       firstName: forward.firstName,
       mfaName: forward.mfaName,
       sender: forward.fromNumber,
@@ -173,21 +216,26 @@ export class ForwardingService {
       codeService: forward.codeService,
       receivedAt: forward.receivedAt,
     };
-    if (forward.medium === 'SMS') {
-      const callback = new URL(this.settings.smsStatusCallbackUrl);
-      callback.searchParams.set('forwardId', forward.forwardId);
-      const { providerMessageId } = await this.sms.send({
-        from: forward.toNumber,
-        to: forward.destination,
-        body: renderForwardSms(content),
-        statusCallback: callback.toString(),
-      });
-      return providerMessageId;
-    }
+  }
+
+  /** The SMS of a forward: the same every time it is built, so an earlier send of it can be recognised. */
+  private smsOf(forward: ForwardToSend): OutgoingSms {
+    const callback = new URL(this.settings.smsStatusCallbackUrl);
+    callback.searchParams.set('forwardId', forward.forwardId);
+    return {
+      from: forward.toNumber,
+      to: forward.destination,
+      body: renderForwardSms(this.contentOf(forward)),
+      statusCallback: callback.toString(),
+    };
+  }
+
+  private async send(forward: ForwardToSend): Promise<string | null> {
+    if (forward.medium === 'SMS') return (await this.sms.send(this.smsOf(forward))).providerMessageId;
     const { providerMessageId } = await this.email.send({
       emailId: forward.forwardId,
       to: { emailAddress: forward.destination, name: `${forward.firstName} ${forward.lastName}`.trim() },
-      ...renderForwardEmail(content),
+      ...renderForwardEmail(this.contentOf(forward)),
     });
     return providerMessageId;
   }

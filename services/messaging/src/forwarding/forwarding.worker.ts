@@ -3,10 +3,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type Job, UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { ProviderError } from '../providers/provider.errors.js';
+import { providerBackoff } from '../providers/retry-delay.rules.js';
 import { QueueWorker } from '../queue/queue.worker.js';
 import { type ForwardJob, QueueName } from '../queue/queues.constants.js';
 import { ForwardingService } from './forwarding.service.js';
-import { retryDelayMs } from './retry-delay.rules.js';
 
 /**
  * Works the forward queue; the lifecycle is `QueueWorker`'s. A refusal is retried after
@@ -28,9 +28,7 @@ export class ForwardingWorker extends QueueWorker<ForwardJob> {
         concurrency: 16,
         noun: 'forward',
         nouns: 'forwards',
-        settings: {
-          backoffStrategy: (attemptsMade, _type, error) => retryDelayMs(attemptsMade, error, clock.now()),
-        },
+        settings: providerBackoff(clock),
       },
       connection,
       prefix,

@@ -29,6 +29,8 @@ export interface ForwardToSend extends NewForward {
   receivedAt: Date;
   mfaName: string | null;
   userId: string | null;
+  /** When an attempt called the provider without learning whether it sent (null: none did). */
+  sendingAt: Date | null;
 }
 
 /** The forward whose status moved, for the event that reports it. */
@@ -131,8 +133,8 @@ export class ForwardsRepository {
   async find(forwardId: string): Promise<ForwardToSend | undefined> {
     const [row] = await this.dataSource.query(
       `SELECT f.forward_id, f.message_id, f.mfa_id, f.member_id, f.medium, f.destination, f.first_name,
-              f.last_name, f.status, m.from_number, m.to_number, m.body, m.code, m.code_service,
-              m.received_at,
+              f.last_name, f.status, f.sending_at, m.from_number, m.to_number, m.body, m.code,
+              m.code_service, m.received_at,
               v.name AS mfa_name, v.user_id
          FROM forward f JOIN inbound_message m ON m.message_id = f.message_id
          LEFT JOIN mfa_view v ON v.mfa_id = f.mfa_id
@@ -158,6 +160,7 @@ export class ForwardsRepository {
       receivedAt: row.received_at,
       mfaName: row.mfa_name,
       userId: row.user_id,
+      sendingAt: row.sending_at,
     };
   }
 
@@ -234,12 +237,27 @@ export class ForwardsRepository {
     return row ? { forward: toChanged(row), moved: row.status !== row.previous_status } : undefined;
   }
 
-  async recordFailedAttempt(forwardId: string, attempt: number, reason: string): Promise<void> {
-    await this.dataSource.query('UPDATE forward SET attempts = $2, last_error = $3 WHERE forward_id = $1', [
-      forwardId,
-      attempt,
-      reason.slice(0, 1000),
-    ]);
+  /** Committed before the provider is called: from now on, whether it sent is unknown until it answers. */
+  async markSending(forwardId: string, at: Date): Promise<void> {
+    await this.dataSource.query('UPDATE forward SET sending_at = $2 WHERE forward_id = $1', [forwardId, at]);
+  }
+
+  /**
+   * An attempt that did not send: `refused` when the provider answered no (nothing was sent, so the
+   * outcome is known again), otherwise the call's outcome stays unknown.
+   */
+  async recordFailedAttempt(
+    forwardId: string,
+    attempt: number,
+    reason: string,
+    refused: boolean,
+  ): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE forward SET attempts = $2, last_error = $3,
+              sending_at = CASE WHEN $4 THEN NULL ELSE sending_at END
+        WHERE forward_id = $1`,
+      [forwardId, attempt, reason.slice(0, 1000), refused],
+    );
   }
 
   /** Forwards still queued after `olderThan`: their job may have been lost between commit and enqueue. */

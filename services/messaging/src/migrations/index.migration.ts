@@ -13,6 +13,7 @@ import { NumberDeparture1766800000000 } from './1766800000000-number-departure.m
 import { WithheldMessage1766800000001 } from './1766800000001-withheld-message.migration.js';
 import { OwnerContact1766800000002 } from './1766800000002-owner-contact.migration.js';
 import { ForwardSentAt1766900000000 } from './1766900000000-forward-sent-at.migration.js';
+import { ForwardSendingAt1767000000000 } from './1767000000000-forward-sending-at.migration.js';
 
 /** Every migration of the messaging database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [
@@ -30,4 +31,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   WithheldMessage1766800000001,
   OwnerContact1766800000002,
   ForwardSentAt1766900000000,
+  ForwardSendingAt1767000000000,
 ];

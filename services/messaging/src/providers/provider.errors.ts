@@ -1,6 +1,8 @@
 /**
  * A provider refused a send. `retryAt` is when its rate limit resets (from `Retry-After` or
- * `X-RateLimit-Reset`); `permanent` when trying again cannot help (a 4xx other than 408 and 429).
+ * `X-RateLimit-Reset`); `permanent` when trying again cannot help: a 4xx about the message itself,
+ * not 408 and 429, and not 401 and 403, which say our credentials were refused (a key being rotated,
+ * an account briefly suspended) and pass once that is put right.
  */
 export class ProviderError extends Error {
   override readonly name = 'ProviderError';
@@ -15,7 +17,7 @@ export class ProviderError extends Error {
   }
 
   get permanent(): boolean {
-    return this.status >= 400 && this.status < 500 && this.status !== 408 && this.status !== 429;
+    return this.status >= 400 && this.status < 500 && ![401, 403, 408, 429].includes(this.status);
   }
 }
 

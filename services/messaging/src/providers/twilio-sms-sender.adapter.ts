@@ -4,6 +4,8 @@ import { ProviderError, rateLimitResetOf } from './provider.errors.js';
 import { type OutgoingSms, SmsSender } from './sms-sender.port.js';
 
 const TWILIO_API = 'https://api.twilio.com';
+/** How far Twilio's clock and ours may differ when matching a message's creation time. */
+const CLOCK_SKEW_MS = 5_000;
 
 /**
  * The SDK's HTTP client, sending api.twilio.com calls to another base URL (the provider sandbox
@@ -61,5 +63,15 @@ export class TwilioSmsSender extends SmsSender {
         throw new ProviderError('twilio', status, (error as Error).message, undefined);
       throw error;
     }
+  }
+
+  /** Twilio's Messages list of this From and To, newest first; a clock apart by a few seconds allowed. */
+  async findSent(sms: Omit<OutgoingSms, 'statusCallback'>, since: Date): Promise<string | null> {
+    const after = since.getTime() - CLOCK_SKEW_MS;
+    const listed = await this.client.messages.list({ from: sms.from, to: sms.to, limit: 50 });
+    const match = listed.find(
+      (message) => message.body === sms.body && (message.dateCreated?.getTime() ?? 0) >= after,
+    );
+    return match?.sid ?? null;
   }
 }

@@ -20,10 +20,17 @@ export interface SendEmailJob {
   correlationId: string;
 }
 
-/** Retries with backoff: 1 s, 2 s, 4 s … about eight minutes in all before giving up. */
+/**
+ * How often a provider send is tried: with `retryDelayMs` (1 s, 2 s, 4 s … then every five minutes,
+ * each within 20%), 24 attempts keep trying for at least 66 minutes and at most about 94, so an
+ * outage of the provider (5xx, timeouts, a rotated key answering 401) shorter than an hour is waited
+ * out.
+ */
+const PROVIDER_RETRIES = { attempts: 24, backoff: { type: 'provider' } } as const;
+
+/** Retried as every provider send (`PROVIDER_RETRIES`), then given up. */
 export const EMAIL_JOB_OPTIONS = {
-  attempts: 9,
-  backoff: { type: 'exponential', delay: 1000 },
+  ...PROVIDER_RETRIES,
   removeOnComplete: true,
   removeOnFail: { age: 24 * 3600, count: 1000 },
 } as const;
@@ -38,13 +45,12 @@ export interface ForwardJob {
 }
 
 /**
- * Retries with backoff (`retryDelayMs`: exponential from one second, never sooner than the provider's
- * rate-limit reset), about ten minutes in all before the forward is given up. A finished job is kept
- * for an hour so a redelivered text cannot queue its forward again.
+ * Retried as every provider send (`PROVIDER_RETRIES`, never sooner than the provider's rate-limit
+ * reset), then given up. A finished job is kept for an hour so a redelivered text cannot queue its
+ * forward again.
  */
 export const FORWARD_JOB_OPTIONS = {
-  attempts: 10,
-  backoff: { type: 'provider' },
+  ...PROVIDER_RETRIES,
   removeOnComplete: { age: 3600, count: 100_000 },
   removeOnFail: { age: 24 * 3600, count: 1000 },
 } as const;
@@ -55,5 +61,5 @@ export interface SendSmsJob {
   correlationId: string;
 }
 
-/** As e-mails: 1 s, 2 s, 4 s … about eight minutes in all before giving up. */
+/** As e-mails. */
 export const SMS_JOB_OPTIONS = EMAIL_JOB_OPTIONS;

@@ -1,6 +1,7 @@
-import { LOGGER, type Logger, QUEUE_CONNECTION, QUEUE_PREFIX } from '@multimfa/service-runtime';
+import { Clock, LOGGER, type Logger, QUEUE_CONNECTION, QUEUE_PREFIX } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { providerBackoff } from '../providers/retry-delay.rules.js';
 import { QueueWorker } from '../queue/queue.worker.js';
 import { QueueName, type SendSmsJob } from '../queue/queues.constants.js';
 import { InvitationSmsService } from './invitation-sms.service.js';
@@ -12,9 +13,15 @@ export class SmsWorker extends QueueWorker<SendSmsJob> {
     @Inject(InvitationSmsService) private readonly invitations: InvitationSmsService,
     @Inject(QUEUE_CONNECTION) connection: Redis,
     @Inject(QUEUE_PREFIX) prefix: string,
+    @Inject(Clock) clock: Clock,
     @Inject(LOGGER) logger: Logger,
   ) {
-    super({ queue: QueueName.Sms, concurrency: 4, noun: 'SMS', nouns: 'SMS' }, connection, prefix, logger);
+    super(
+      { queue: QueueName.Sms, concurrency: 4, noun: 'SMS', nouns: 'SMS', settings: providerBackoff(clock) },
+      connection,
+      prefix,
+      logger,
+    );
   }
 
   protected override work(job: SendSmsJob, attempt: number): Promise<void> {

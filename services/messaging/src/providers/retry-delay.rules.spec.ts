@@ -1,24 +1,32 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
 import { FixedClock } from '@multimfa/service-runtime';
-import { ProviderError, rateLimitResetOf } from '../providers/provider.errors.js';
+import { ProviderError, rateLimitResetOf } from './provider.errors.js';
 import { retryDelayMs } from './retry-delay.rules.js';
 
 const clock = new FixedClock(new Date('2026-11-22T10:00:00Z'));
 
-describe('the retry delay of a forward', () => {
-  it('doubles from one second per attempt and stops growing at a minute', () => {
+describe('the retry delay of a send', () => {
+  it('doubles from one second per attempt and stops growing at five minutes (no jitter drawn: the middle)', () => {
     const plain = new Error('socket hang up');
     assert.deepEqual(
-      [1, 2, 3, 4, 5, 6, 7, 8].map((attempt) => retryDelayMs(attempt, plain, clock.now())),
-      [1000, 2000, 4000, 8000, 16_000, 32_000, 60_000, 60_000],
+      [1, 2, 3, 4, 5, 8, 9, 10, 20].map((attempt) => retryDelayMs(attempt, plain, clock.now(), 0.5)),
+      [1000, 2000, 4000, 8000, 16_000, 128_000, 256_000, 300_000, 300_000],
+    );
+  });
+
+  it('spreads each delay within 20% either way', () => {
+    const plain = new Error('socket hang up');
+    assert.deepEqual(
+      [0, 0.25, 0.999_999].map((random) => retryDelayMs(10, plain, clock.now(), random)),
+      [240_000, 270_000, 360_000],
     );
   });
 
   it("waits for a 429's Retry-After seconds when they are longer than the backoff", () => {
     const retryAt = rateLimitResetOf({ 'Retry-After': '7' }, clock.now());
     const error = new ProviderError('twilio', 429, 'Too Many Requests', retryAt);
-    assert.equal(retryDelayMs(1, error, clock.now()), 7000);
+    assert.equal(retryDelayMs(1, error, clock.now(), 0.5), 7000);
   });
 
   it('waits until X-RateLimit-Reset (Unix seconds), the later of it and Retry-After', () => {
@@ -26,7 +34,7 @@ describe('the retry delay of a forward', () => {
     const retryAt = rateLimitResetOf({ 'x-ratelimit-reset': reset, 'retry-after': '3' }, clock.now());
     assert.equal(retryAt?.toISOString(), '2026-11-22T10:00:12.000Z');
     assert.equal(
-      retryDelayMs(2, new ProviderError('sendgrid', 429, 'limited', retryAt), clock.now()),
+      retryDelayMs(2, new ProviderError('sendgrid', 429, 'limited', retryAt), clock.now(), 0.5),
       12_000,
     );
   });
@@ -34,11 +42,17 @@ describe('the retry delay of a forward', () => {
   it('keeps the backoff when the reset is sooner than it, and reads an HTTP-date Retry-After', () => {
     const retryAt = rateLimitResetOf({ 'Retry-After': 'Sun, 22 Nov 2026 10:00:02 GMT' }, clock.now());
     assert.equal(retryAt?.toISOString(), '2026-11-22T10:00:02.000Z');
-    assert.equal(retryDelayMs(4, new ProviderError('twilio', 429, 'limited', retryAt), clock.now()), 8000);
+    assert.equal(
+      retryDelayMs(4, new ProviderError('twilio', 429, 'limited', retryAt), clock.now(), 0.5),
+      8000,
+    );
   });
 
   it('caps a far-away reset at ten minutes', () => {
     const retryAt = rateLimitResetOf({ 'Retry-After': '86400' }, clock.now());
-    assert.equal(retryDelayMs(1, new ProviderError('twilio', 429, 'limited', retryAt), clock.now()), 600_000);
+    assert.equal(
+      retryDelayMs(1, new ProviderError('twilio', 429, 'limited', retryAt), clock.now(), 0.5),
+      600_000,
+    );
   });
 });
