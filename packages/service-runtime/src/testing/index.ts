@@ -78,3 +78,22 @@ export async function createTestServiceApp<S extends z.ZodType<ProcessConfig>>(
   await setUpServiceApp(app, definition, config, logger, http.routeOf);
   return app;
 }
+
+/**
+ * Asks `check` every 50 ms until it answers something other than undefined (what happens away from
+ * the test: a consumer applying an event, a worker sending), and answers that; fails naming `what`
+ * after `timeoutMs`.
+ */
+export async function eventually<T>(
+  what: string,
+  check: () => Promise<T | undefined>,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await check();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

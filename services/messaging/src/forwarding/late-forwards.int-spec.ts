@@ -5,6 +5,7 @@ import { EventBusServer } from '@multimfa/event-bus';
 import { publishTestEvent } from '@multimfa/event-bus/testing';
 import { memberVerified, mfaCreated } from '@multimfa/events';
 import type { EmailEntry } from '@multimfa/provider-sandbox';
+import { eventually } from '@multimfa/service-runtime/testing';
 import { InboundService } from '../inbound/inbound.service.js';
 import { createdMfa, verifiedMember } from '../testing/directory-events.builder.js';
 import { type MessagingTestApp, startMessagingTestApp } from '../testing/messaging-test-app.harness.js';
@@ -23,16 +24,6 @@ describe('texts that came before messaging knew a member was verified (real Post
     await messaging?.close();
   });
 
-  async function until<T>(what: string, check: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const found = await check();
-      if (found !== undefined) return found;
-      if (Date.now() > deadline) assert.fail(`${what} did not happen within ${ms} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-
   /** An active MultiMFA on `number` with no verified member yet, known to messaging. */
   async function multiMfa(number: string) {
     const mfaId = randomUUID();
@@ -43,7 +34,7 @@ describe('texts that came before messaging knew a member was verified (real Post
       mfaCreated,
       createdMfa({ mfaId, userId, name: 'Team Late', number }),
     );
-    await until('the MultiMFA in the view', async () => {
+    await eventually('the MultiMFA in the view', async () => {
       const rows = await messaging.database.query(
         'SELECT 1 FROM mfa_view WHERE mfa_id = $1 AND number = $2',
         [mfaId, number],
@@ -103,9 +94,9 @@ describe('texts that came before messaging knew a member was verified (real Post
       memberVerified,
       verification,
     );
-    await until('the verification applied', () => applied(eventId));
+    await eventually('the verification applied', () => applied(eventId));
 
-    const mails = await until('both late forwards e-mailed', async () => {
+    const mails = await eventually('both late forwards e-mailed', async () => {
       const found = await mailsTo(email);
       return found.length >= 2 ? found : undefined;
     });
@@ -130,7 +121,7 @@ describe('texts that came before messaging knew a member was verified (real Post
 
     // numbers publishes the same verification again (a retried relay): no forward recorded or sent twice.
     const again = await publishTestEvent(messaging.producer, messaging.prefix, memberVerified, verification);
-    await until('the repeated verification applied', () => applied(again));
+    await eventually('the repeated verification applied', () => applied(again));
     const forwards = await messaging.database.query(
       `SELECT message_id, count(*)::int AS count FROM forward WHERE mfa_id = $1 GROUP BY message_id ORDER BY message_id`,
       [mfaId],
@@ -139,7 +130,7 @@ describe('texts that came before messaging knew a member was verified (real Post
       forwards.map((row: { message_id: string; count: number }) => ({ ...row })),
       [first.messageId, second.messageId].sort().map((messageId) => ({ message_id: messageId, count: 1 })),
     );
-    await until('both forwards recorded as sent', async () => {
+    await eventually('both forwards recorded as sent', async () => {
       const rows = await messaging.database.query(
         `SELECT count(*)::int AS count FROM forward WHERE mfa_id = $1 AND status IN ('sent', 'delivered')`,
         [mfaId],
@@ -150,7 +141,7 @@ describe('texts that came before messaging knew a member was verified (real Post
 
     // A text after messaging knows the member is forwarded as usual, and logged as such.
     const later = await text(number, '400004');
-    await until('the next text e-mailed', async () =>
+    await eventually('the next text e-mailed', async () =>
       (await mailsTo(email)).length === 3 ? true : undefined,
     );
     const laterLog = await messaging.database.query('SELECT message FROM message_log WHERE message_id = $1', [

@@ -1,4 +1,3 @@
-import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EventBusServer } from '@multimfa/event-bus';
@@ -6,6 +5,7 @@ import { publishTestEvent } from '@multimfa/event-bus/testing';
 import { memberVerified, mfaCreated } from '@multimfa/events';
 import type { SmsEntry } from '@multimfa/provider-sandbox';
 import { Metrics } from '@multimfa/service-runtime';
+import { eventually } from '@multimfa/service-runtime/testing';
 import { InboundService } from '../inbound/inbound.service.js';
 import { createdMfa, verifiedMember } from '../testing/directory-events.builder.js';
 import { type MessagingTestApp, startMessagingTestApp } from '../testing/messaging-test-app.harness.js';
@@ -24,16 +24,6 @@ describe("a provider's lost answer (the sandbox sends, then cuts the connection)
   afterAll(async () => {
     await messaging?.close();
   });
-
-  async function until<T>(what: string, check: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const found = await check();
-      if (found !== undefined) return found;
-      if (Date.now() > deadline) assert.fail(`${what} did not happen within ${ms} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
 
   const ambiguous = async (medium: string, outcome: string) => {
     const metric = await messaging.app
@@ -55,7 +45,7 @@ describe("a provider's lost answer (the sandbox sends, then cuts the connection)
     await publishTestEvent(messaging.producer, messaging.prefix, mfaCreated, createdMfa({ mfaId, number }));
     const member = verifiedMember(mfaId, { email, mobileNo, forwardMedium: 'BOTH' });
     await publishTestEvent(messaging.producer, messaging.prefix, memberVerified, member);
-    await until('the member in the directory', async () => {
+    await eventually('the member in the directory', async () => {
       const rows = await messaging.database.query('SELECT 1 FROM member_view WHERE member_id = $1', [
         member.memberId,
       ]);
@@ -75,7 +65,7 @@ describe("a provider's lost answer (the sandbox sends, then cuts the connection)
       body: 'Your verification code is 735120',
     });
 
-    const forwards = await until('both forwards recorded as sent', async () => {
+    const forwards = await eventually('both forwards recorded as sent', async () => {
       const rows: Array<{ medium: string; status: string; attempts: number; provider_message_id: string }> =
         await messaging.database.query(
           `SELECT medium, status, attempts, provider_message_id FROM forward
