@@ -44,6 +44,7 @@ export const twilioErrors = {
   phoneNumberInvalid: (number: string) => bad(21421, `PhoneNumber ${number} is invalid.`),
   phoneNumberUnavailable: (number: string) => bad(21422, `PhoneNumber ${number} is not available.`),
   invalidUrl: (param: string, url: string) => bad(21502, `${param} is not a valid URL: ${url}`),
+  invalidDate: (param: string, value: string) => bad(20001, `Invalid ${param}: ${value} is not a date`),
 };
 
 /** The body of a non-2xx answer that a fault asks for. */

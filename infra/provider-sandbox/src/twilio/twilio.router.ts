@@ -158,10 +158,17 @@ export function createTwilioSandbox(deps: TwilioDeps): TwilioSandbox {
   account.get('/Messages.json', (req, res) => {
     const to = typeof req.query.To === 'string' ? req.query.To : undefined;
     const from = typeof req.query.From === 'string' ? req.query.From : undefined;
+    const sentAfter = dateFilter(req.query['DateSent>']);
+    const sentBefore = dateFilter(req.query['DateSent<']);
     const all = [...store.messages.values()]
       .reverse()
       .map((stored) => stored.resource)
-      .filter((message) => (!to || message.to === to) && (!from || message.from === from));
+      .filter((message) => (!to || message.to === to) && (!from || message.from === from))
+      .filter((message) => {
+        const sent = message.date_sent ? Date.parse(message.date_sent) : Number.NaN;
+        if (sentAfter !== undefined && !(sent >= sentAfter)) return false;
+        return sentBefore === undefined || sent <= sentBefore;
+      });
     res.json(page(req, 'messages', all, { To: to, From: from }));
   });
 
@@ -263,4 +270,15 @@ export function createTwilioSandbox(deps: TwilioDeps): TwilioSandbox {
   const router = express.Router();
   router.use(API_VERSION, api);
   return { router, store, messages };
+}
+
+/**
+ * `DateSent>` / `DateSent<` of the Messages list: a date (YYYY-MM-DD) or an ISO 8601 time, as the SDK
+ * sends `dateSentAfter` / `dateSentBefore`; the bound is inclusive, as Twilio's. Not a time: 400.
+ */
+function dateFilter(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  const time = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  if (Number.isNaN(time)) throw twilioErrors.invalidDate('DateSent', String(value));
+  return time;
 }

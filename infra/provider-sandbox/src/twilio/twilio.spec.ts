@@ -95,6 +95,16 @@ describe('twilio sandbox through the twilio SDK', () => {
       listed.map((item) => item.sid),
       [message.sid],
     );
+    // DateSent> (the SDK's dateSentAfter) is inclusive; a later bound leaves it out.
+    const sentAt = fetched.dateSent as Date;
+    assert.deepEqual(
+      (await client.messages.list({ to: '+15558675310', dateSentAfter: sentAt })).map((item) => item.sid),
+      [message.sid],
+    );
+    assert.deepEqual(
+      await client.messages.list({ to: '+15558675310', dateSentAfter: new Date(sentAt.getTime() + 1000) }),
+      [],
+    );
 
     const last = await sandbox.lastSmsTo('+1 555 867 5310');
     assert.equal(last?.body, 'Your MultiMFA code is 123456');

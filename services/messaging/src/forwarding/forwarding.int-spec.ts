@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { EventBusServer, Outbox } from '@multimfa/event-bus';
+import { describe, it } from '@jest/globals';
+import { Outbox } from '@multimfa/event-bus';
 import { deliveryStatusChanged, forwardSent } from '@multimfa/events';
 import { Clock, LOGGER, Metrics } from '@multimfa/service-runtime';
 import { MessageLogRepository } from '../message-log/message-log.repository.js';
 import { EmailSender } from '../providers/email-sender.port.js';
 import type { OutgoingSms, SmsSender } from '../providers/sms-sender.port.js';
 import { ForwardQueue } from '../queue/forward.queue.js';
-import { type MessagingTestApp, startMessagingTestApp } from '../testing/messaging-test-app.harness.js';
+import { type MessagingTestApp, useMessagingTestApp } from '../testing/messaging-test-app.harness.js';
 import { ForwardingService } from './forwarding.service.js';
 import { FORWARDING_SETTINGS } from './forwarding.settings.js';
 import { ForwardsRepository } from './forwards.repository.js';
@@ -16,15 +16,8 @@ import { ForwardsRepository } from './forwards.repository.js';
 describe('forwarding a text (real PostgreSQL, Redis and Kafka)', () => {
   let messaging: MessagingTestApp;
 
-  beforeAll(async () => {
-    messaging = await startMessagingTestApp();
-    // These tests are quicker than messaging's consumers joining their groups: stopping a consumer
-    // still joining would leave kafkajs calling after the test file ended.
-    await messaging.app.get(EventBusServer).joined();
-  });
-
-  afterAll(async () => {
-    await messaging?.close();
+  useMessagingTestApp((started) => {
+    messaging = started;
   });
 
   /** A text to a MultiMFA and one queued SMS forward of it, written as the inbound webhook writes them. */

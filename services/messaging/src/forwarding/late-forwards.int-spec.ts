@@ -1,27 +1,21 @@
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { EventBusServer } from '@multimfa/event-bus';
+import { describe, it } from '@jest/globals';
 import { publishTestEvent } from '@multimfa/event-bus/testing';
 import { memberVerified, mfaCreated } from '@multimfa/events';
 import type { EmailEntry } from '@multimfa/provider-sandbox';
 import { eventually } from '@multimfa/service-runtime/testing';
 import { InboundService } from '../inbound/inbound.service.js';
 import { createdMfa, verifiedMember } from '../testing/directory-events.builder.js';
-import { type MessagingTestApp, startMessagingTestApp } from '../testing/messaging-test-app.harness.js';
+import { type MessagingTestApp, useMessagingTestApp } from '../testing/messaging-test-app.harness.js';
 
 const randomNumber = () => `+1415${String(Math.floor(Math.random() * 9_000_000) + 1_000_000)}`;
 
 describe('texts that came before messaging knew a member was verified (real PostgreSQL, Redis, Kafka; SendGrid in the sandbox)', () => {
   let messaging: MessagingTestApp;
 
-  beforeAll(async () => {
-    messaging = await startMessagingTestApp();
-    await messaging.app.get(EventBusServer).joined();
-  });
-
-  afterAll(async () => {
-    await messaging?.close();
+  useMessagingTestApp((started) => {
+    messaging = started;
   });
 
   /** An active MultiMFA on `number` with no verified member yet, known to messaging. */

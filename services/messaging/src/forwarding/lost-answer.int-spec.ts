@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { EventBusServer } from '@multimfa/event-bus';
+import { describe, expect, it } from '@jest/globals';
 import { publishTestEvent } from '@multimfa/event-bus/testing';
 import { memberVerified, mfaCreated } from '@multimfa/events';
 import type { SmsEntry } from '@multimfa/provider-sandbox';
@@ -8,7 +7,7 @@ import { Metrics } from '@multimfa/service-runtime';
 import { eventually } from '@multimfa/service-runtime/testing';
 import { InboundService } from '../inbound/inbound.service.js';
 import { createdMfa, verifiedMember } from '../testing/directory-events.builder.js';
-import { type MessagingTestApp, startMessagingTestApp } from '../testing/messaging-test-app.harness.js';
+import { type MessagingTestApp, useMessagingTestApp } from '../testing/messaging-test-app.harness.js';
 
 const randomNumber = (prefix: string) =>
   `${prefix}${String(Math.floor(Math.random() * 9_000_000) + 1_000_000)}`;
@@ -16,13 +15,8 @@ const randomNumber = (prefix: string) =>
 describe("a provider's lost answer (the sandbox sends, then cuts the connection): real PostgreSQL, Redis, Kafka", () => {
   let messaging: MessagingTestApp;
 
-  beforeAll(async () => {
-    messaging = await startMessagingTestApp();
-    await messaging.app.get(EventBusServer).joined();
-  });
-
-  afterAll(async () => {
-    await messaging?.close();
+  useMessagingTestApp((started) => {
+    messaging = started;
   });
 
   const ambiguous = async (medium: string, outcome: string) => {

@@ -5,17 +5,21 @@ import { oncePerConfig } from '../config/once-per-config.factory.js';
 import { DirectoryModule } from '../directory/directory.module.js';
 import { ForwardingModule } from '../forwarding/forwarding.module.js';
 import { MessageLogModule } from '../message-log/message-log.module.js';
+import { ProvidersModule } from '../providers/providers.module.js';
 import { QueueModule } from '../queue/queue.module.js';
 import { ArrivalPublisher, RedisArrivalPublisher } from './arrival.publisher.js';
 import { CodeExtractor, PackageCodeExtractor } from './code.extractor.js';
 import { InboundController } from './inbound.controller.js';
 import { InboundService } from './inbound.service.js';
 import { InboundMessagesRepository } from './inbound-messages.repository.js';
+import { InboundReconciliationService } from './inbound-reconciliation.service.js';
+import { ReconciliationCheckpointsRepository } from './reconciliation-checkpoints.repository.js';
 
 /**
  * Inbound texts: the endpoint, the code found in each, its owner from the directory, its forwards
  * asked of forwarding, its log entry and events, and the arrival announcement for the bot feed
- * (Redis pub/sub, on the queue connection).
+ * (Redis pub/sub, on the queue connection); the texts whose webhook never came, recovered from
+ * Twilio's log.
  */
 @Module({})
 export class InboundModule {
@@ -26,6 +30,7 @@ export class InboundModule {
       DirectoryModule.forRoot(config),
       ForwardingModule.forRoot(config),
       MessageLogModule,
+      ProvidersModule.forRoot(config),
     ],
     providers: [
       {
@@ -36,6 +41,8 @@ export class InboundModule {
       { provide: CodeExtractor, useFactory: () => new PackageCodeExtractor() },
       InboundMessagesRepository,
       InboundService,
+      ReconciliationCheckpointsRepository,
+      InboundReconciliationService,
     ],
     controllers: [InboundController],
   }));

@@ -55,8 +55,9 @@ export class InboundService implements BeforeApplicationShutdown {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async receive(sms: InboundSmsRequest): Promise<InboundSmsAccepted> {
-    const stored = await this.dataSource.transaction((manager) => this.store(manager, sms));
+  /** `receivedAt`: when the provider received it, for a text recovered later (otherwise now). */
+  async receive(sms: InboundSmsRequest, receivedAt?: Date): Promise<InboundSmsAccepted> {
+    const stored = await this.dataSource.transaction((manager) => this.store(manager, sms, receivedAt));
     if (stored.duplicate) {
       this.logger.info({ messageSid: sms.messageSid }, 'text delivered again; already stored');
       return { messageId: stored.messageId, duplicate: true };
@@ -93,8 +94,8 @@ export class InboundService implements BeforeApplicationShutdown {
     ]);
   }
 
-  private async store(manager: EntityManager, sms: InboundSmsRequest): Promise<Stored> {
-    const receivedAt = this.clock.now();
+  private async store(manager: EntityManager, sms: InboundSmsRequest, at?: Date): Promise<Stored> {
+    const receivedAt = at ?? this.clock.now();
     const mfa = await this.directory.mfaByNumber(manager, sms.to);
     const extracted = this.extractor.extract(sms.body, sms.from);
     const message: Omit<InboundMessage, 'feedPosition'> = {

@@ -14,6 +14,7 @@ import { WithheldMessage1766800000001 } from './1766800000001-withheld-message.m
 import { OwnerContact1766800000002 } from './1766800000002-owner-contact.migration.js';
 import { ForwardSentAt1766900000000 } from './1766900000000-forward-sent-at.migration.js';
 import { ForwardSendingAt1767000000000 } from './1767000000000-forward-sending-at.migration.js';
+import { InboundReconciliation1767000000001 } from './1767000000001-inbound-reconciliation.migration.js';
 
 /** Every migration of the messaging database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [
@@ -32,4 +33,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   OwnerContact1766800000002,
   ForwardSentAt1766900000000,
   ForwardSendingAt1767000000000,
+  InboundReconciliation1767000000001,
 ];

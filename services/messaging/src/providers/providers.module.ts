@@ -1,7 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { EmailSender } from './email-sender.port.js';
+import { InboundSmsLog } from './inbound-sms-log.port.js';
 import { SendGridEmailSender } from './sendgrid-email-sender.adapter.js';
 import { SmsSender } from './sms-sender.port.js';
+import { TwilioInboundSmsLog } from './twilio-inbound-sms-log.adapter.js';
 import { TwilioSmsSender } from './twilio-sms-sender.adapter.js';
 
 /** The providers' accounts and API addresses, as messaging's config names them. */
@@ -18,7 +20,8 @@ export interface ProviderSettings {
 const built = new WeakMap<ProviderSettings, DynamicModule>();
 
 /**
- * The providers that carry messaging's messages: e-mail through SendGrid, SMS through Twilio.
+ * The providers that carry messaging's messages: e-mail through SendGrid, SMS through Twilio (and
+ * Twilio's log of the texts its numbers received).
  * `forRoot` answers one object per settings object, as `oncePerConfig` does for the features (the
  * ground floor imports nothing of theirs): every module importing it shares one instance.
  */
@@ -45,8 +48,17 @@ export class ProvidersModule {
               apiUrl: settings.TWILIO_API_URL,
             }),
         },
+        {
+          provide: InboundSmsLog,
+          useFactory: () =>
+            new TwilioInboundSmsLog({
+              accountSid: settings.TWILIO_ACCOUNT_SID,
+              authToken: settings.TWILIO_AUTH_TOKEN,
+              apiUrl: settings.TWILIO_API_URL,
+            }),
+        },
       ],
-      exports: [EmailSender, SmsSender],
+      exports: [EmailSender, SmsSender, InboundSmsLog],
     };
     built.set(settings, module);
     return module;

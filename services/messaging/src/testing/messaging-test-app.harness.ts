@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from '@jest/globals';
+import { EventBusServer } from '@multimfa/event-bus';
 import { type ServiceTestApp, startServiceTestApp } from '@multimfa/event-bus/testing';
 import { SandboxClient } from '@multimfa/provider-sandbox';
 import { createSandbox, loadSandboxSettings } from '@multimfa/provider-sandbox/server';
@@ -38,4 +40,21 @@ export async function startMessagingTestApp(
     },
   });
   return Object.assign(messaging, { sealingKey, inbox: new SandboxClient(sandboxUrl) });
+}
+
+/**
+ * Starts messaging before the file's tests, once its consumers joined their groups (a consumer
+ * stopped while still joining would leave kafkajs calling after the file ended), hands it to `use`,
+ * and closes it after them.
+ */
+export function useMessagingTestApp(use: (messaging: MessagingTestApp) => void): void {
+  let started: MessagingTestApp | undefined;
+  beforeAll(async () => {
+    started = await startMessagingTestApp();
+    await started.app.get(EventBusServer).joined();
+    use(started);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
 }
