@@ -1,5 +1,9 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { once } from 'node:events';
+import { createRequire } from 'node:module';
+import { type AddressInfo, createServer } from 'node:net';
+import { dirname, join } from 'node:path';
 import { adminReportingService } from '@multimfa/admin-reporting/service';
 import { billingService } from '@multimfa/billing/service';
 import { createKafka, readTopic } from '@multimfa/event-bus';
@@ -24,6 +28,66 @@ import { gateway } from '../gateway.definition.js';
 
 type Notification = PayloadOf<typeof notificationRequested>;
 
+/** A port nothing listens on now (for a server a test starts later, or starts again). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A service run as a process of its own from its compiled entry point, that a test may SIGKILL. */
+export class ServiceProcess {
+  private child: ChildProcess | undefined;
+
+  constructor(
+    private readonly entry: string,
+    private readonly env: Record<string, string>,
+    readonly url: string,
+    readonly databaseUrl: string,
+  ) {}
+
+  /** Starts it and waits until it answers its readiness probe (30 s at most). */
+  async start(): Promise<void> {
+    if (this.child) throw new Error('already running');
+    this.child = spawn(process.execPath, [this.entry], {
+      env: { ...process.env, ...this.env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const ready = await fetch(`${this.url}/health/ready`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ready) return;
+      if (this.child.exitCode !== null) throw new Error(`${this.entry} exited with ${this.child.exitCode}`);
+      if (Date.now() > deadline) throw new Error(`${this.entry} was not ready within 30 s`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /** SIGKILL: no shutdown hook runs, nothing in flight is finished. */
+  kill(): Promise<void> {
+    return this.end('SIGKILL');
+  }
+
+  /** SIGTERM: a graceful stop, as a deploy does. */
+  stop(): Promise<void> {
+    return this.end('SIGTERM');
+  }
+
+  private async end(signal: NodeJS.Signals): Promise<void> {
+    const child = this.child;
+    this.child = undefined;
+    if (!child || child.exitCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill(signal);
+    await exited;
+  }
+}
+
 async function listen(app: INestApplication, port = 0): Promise<string> {
   await app.listen(port, '127.0.0.1');
   return `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
@@ -35,6 +99,7 @@ async function listen(app: INestApplication, port = 0): Promise<string> {
  */
 export class ServiceStack {
   readonly apps: INestApplication[] = [];
+  private readonly processes: ServiceProcess[] = [];
   readonly databases: string[] = [];
   readonly sessionSecret = randomBytes(32).toString('hex');
   readonly sealingKey = randomBytes(32).toString('base64');
@@ -187,29 +252,59 @@ export class ServiceStack {
     this.databases.push(url);
     const messaging = await createTestServiceApp(
       messagingService,
-      loadConfig(messagingService.configSchema, {
-        PORT: '1',
-        DATABASE_URL: url,
-        REDIS_URL: testInfrastructure.redisUrl,
-        KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
-        KAFKA_TOPIC_PREFIX: this.topicPrefix,
-        ...testGatewayCaller.env,
-        SENDGRID_API_KEY: 'SG.multimfa-sandbox',
-        SENDGRID_API_URL: this.sandboxUrl,
-        PUBLIC_WEB_URL: 'http://127.0.0.1:1',
-        EVENT_SEALING_KEY: this.sealingKey,
-        SUPPORT_EMAIL: this.supportAddress,
-        TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000001',
-        TWILIO_AUTH_TOKEN: '5a4db0c55a4db0c55a4db0c55a4db0c5',
-        TWILIO_API_URL: this.sandboxUrl,
-        PUBLIC_API_URL: 'http://127.0.0.1:1',
-        ...settings,
-      }),
+      loadConfig(messagingService.configSchema, this.messagingSettings(url, settings)),
       testLogger('messaging'),
     );
     this.apps.push(messaging);
     this.messagingUrl = await listen(messaging);
     return url;
+  }
+
+  /**
+   * Messaging as a process of its own (its compiled `main.js`), so a fault test can SIGKILL it and
+   * start it again on the same database, port and settings; the gateways started after it call it.
+   */
+  async startMessagingProcess(settings: Record<string, string> = {}): Promise<ServiceProcess> {
+    const databaseUrl = await createTestDatabase('messaging');
+    this.databases.push(databaseUrl);
+    const port = await freePort();
+    const metricsPort = await freePort();
+    const process = new ServiceProcess(
+      join(dirname(createRequire(import.meta.url).resolve('@multimfa/messaging/service')), 'main.js'),
+      this.messagingSettings(databaseUrl, {
+        PORT: String(port),
+        METRICS_PORT: String(metricsPort),
+        LOG_LEVEL: 'warn',
+        ...settings,
+      }),
+      `http://127.0.0.1:${port}`,
+      databaseUrl,
+    );
+    this.processes.push(process);
+    await process.start();
+    this.messagingUrl = process.url;
+    return process;
+  }
+
+  private messagingSettings(databaseUrl: string, settings: Record<string, string>): Record<string, string> {
+    return {
+      PORT: '1',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: testInfrastructure.redisUrl,
+      KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
+      KAFKA_TOPIC_PREFIX: this.topicPrefix,
+      ...testGatewayCaller.env,
+      SENDGRID_API_KEY: 'SG.multimfa-sandbox',
+      SENDGRID_API_URL: this.sandboxUrl,
+      PUBLIC_WEB_URL: 'http://127.0.0.1:1',
+      EVENT_SEALING_KEY: this.sealingKey,
+      SUPPORT_EMAIL: this.supportAddress,
+      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000001',
+      TWILIO_AUTH_TOKEN: '5a4db0c55a4db0c55a4db0c55a4db0c5',
+      TWILIO_API_URL: this.sandboxUrl,
+      PUBLIC_API_URL: 'http://127.0.0.1:1',
+      ...settings,
+    };
   }
 
   /** The real admin-reporting service too (its own database); the gateways started after it call it. */
@@ -262,6 +357,7 @@ export class ServiceStack {
 
   async stop(): Promise<void> {
     for (const app of this.apps.reverse()) await app.close().catch(() => undefined);
+    for (const process of this.processes) await process.stop();
     await this.sandbox?.close();
     for (const url of this.databases) await dropTestDatabase(url);
     await deleteTestTopics(this.kafka, this.topicPrefix);

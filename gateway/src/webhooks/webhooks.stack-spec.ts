@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createKafka } from '@multimfa/event-bus';
 import { publishTestEvent } from '@multimfa/event-bus/testing';
@@ -12,7 +11,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import twilio from 'twilio';
 import { signedUpCustomer } from '../testing/accounts.builder.js';
-import { ServiceStack } from '../testing/service-stack.harness.js';
+import { freePort, ServiceStack } from '../testing/service-stack.harness.js';
 import { EMPTY_TWIML } from './twiml-answer.interceptor.js';
 
 const AUTH_TOKEN = '5a4db0c55a4db0c55a4db0c55a4db0c5';
@@ -26,14 +25,6 @@ const NUMBERS = {
   statuses: '+14155550176',
   unowned: '+14155550179',
 };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const eventually = async <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000) => {
   const end = Date.now() + timeoutMs;
