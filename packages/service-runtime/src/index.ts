@@ -13,6 +13,7 @@ export {
   type ServiceConfig,
   serviceEnvSchema,
 } from './config/env.config.js';
+export { DATABASE_DEADLINES } from './database/connection-deadlines.config.js';
 export { DomainError, type Envelope, NotFoundError, ok } from './errors/domain.errors.js';
 export { ErrorFilter, sendError } from './errors/error.filter.js';
 export { type DegradedIndicator, Readiness, type ReadinessCheck } from './health/readiness.service.js';

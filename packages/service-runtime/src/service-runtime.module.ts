@@ -10,6 +10,7 @@ import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { DataSource, type DataSourceOptions, type MigrationInterface } from 'typeorm';
 import { Clock, SystemClock } from './clock/clock.service.js';
+import { DATABASE_DEADLINES } from './database/connection-deadlines.config.js';
 import { ensureDatabase } from './database/ensure-database.client.js';
 import { migrate } from './database/migrate.service.js';
 import { databaseCheck, RedisCheck } from './health/dependencies.check.js';
@@ -65,7 +66,7 @@ export class ServiceRuntimeModule {
             migrationsRun: false,
             retryAttempts: 10,
             retryDelay: 1000,
-            extra: { max: 10, application_name: options.service },
+            extra: { max: 10, application_name: options.service, ...DATABASE_DEADLINES },
           }),
           dataSourceFactory: async (dataSourceOptions?: DataSourceOptions) => {
             if (!dataSourceOptions) throw new Error('database options missing');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TopicSpec } from '@multimfa/events';
-import type { Logger } from '@multimfa/service-runtime';
+import { DATABASE_DEADLINES, type Logger } from '@multimfa/service-runtime';
 import type { Message, Producer } from 'kafkajs';
 import pg from 'pg';
 import { Counter, Gauge, type Registry } from 'prom-client';
@@ -200,6 +200,7 @@ export class OutboxRelay {
       const client = new pg.Client({
         connectionString: this.options.databaseUrl,
         application_name: 'outbox-relay',
+        ...DATABASE_DEADLINES,
       });
       client.on('error', (error) => {
         this.options.logger.warn({ err: error }, 'outbox relay lost its database session');
@@ -226,6 +227,7 @@ export class OutboxRelay {
       const markClient = new pg.Client({
         connectionString: this.options.databaseUrl,
         application_name: 'outbox-relay-marks',
+        ...DATABASE_DEADLINES,
       });
       markClient.on('error', (error) => {
         this.options.logger.warn({ err: error }, 'outbox relay lost its marking session');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import pg from 'pg';
 import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { dropTestDatabase, testInfrastructure } from '../testing/index.js';
+import { DATABASE_DEADLINES } from './connection-deadlines.config.js';
 import { ensureDatabase } from './ensure-database.client.js';
 import { migrate } from './migrate.service.js';
 
@@ -54,6 +55,21 @@ describe('database start-up', () => {
     } finally {
       await first.destroy();
       await second.destroy();
+    }
+  });
+
+  it('opens sessions with their statement and idle-in-transaction deadlines set (30 s each)', async () => {
+    await ensureDatabase(url);
+    const client = new pg.Client({ connectionString: url, ...DATABASE_DEADLINES });
+    await client.connect();
+    try {
+      const setting = async (name: string) => (await client.query(`SHOW ${name}`)).rows[0][name];
+      assert.deepEqual(
+        [await setting('statement_timeout'), await setting('idle_in_transaction_session_timeout')],
+        ['30s', '30s'],
+      );
+    } finally {
+      await client.end();
     }
   });
 });

@@ -1,13 +1,14 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { publishTestEvent } from '@multimfa/event-bus/testing';
-import { memberVerified, mfaCreated } from '@multimfa/events';
 import type { SmsEntry } from '@multimfa/provider-sandbox';
 import { Metrics } from '@multimfa/service-runtime';
 import { eventually } from '@multimfa/service-runtime/testing';
 import { InboundService } from '../inbound/inbound.service.js';
-import { createdMfa, verifiedMember } from '../testing/directory-events.builder.js';
-import { type MessagingTestApp, useMessagingTestApp } from '../testing/messaging-test-app.harness.js';
+import {
+  type MessagingTestApp,
+  publishTeam,
+  useMessagingTestApp,
+} from '../testing/messaging-test-app.harness.js';
 
 const randomNumber = (prefix: string) =>
   `${prefix}${String(Math.floor(Math.random() * 9_000_000) + 1_000_000)}`;
@@ -35,16 +36,7 @@ describe("a provider's lost answer (the sandbox sends, then cuts the connection)
     const number = '+14155550123';
     const mobileNo = randomNumber('+1646');
     const email = `lost.${randomBytes(3).toString('hex')}@example.com`;
-    const mfaId = randomUUID();
-    await publishTestEvent(messaging.producer, messaging.prefix, mfaCreated, createdMfa({ mfaId, number }));
-    const member = verifiedMember(mfaId, { email, mobileNo, forwardMedium: 'BOTH' });
-    await publishTestEvent(messaging.producer, messaging.prefix, memberVerified, member);
-    await eventually('the member in the directory', async () => {
-      const rows = await messaging.database.query('SELECT 1 FROM member_view WHERE member_id = $1', [
-        member.memberId,
-      ]);
-      return rows.length ? true : undefined;
-    });
+    await publishTeam(messaging, number, { email, mobileNo, forwardMedium: 'BOTH' });
     const before = {
       sms: await ambiguous('SMS', 'found_sent'),
       email: await ambiguous('EMAIL', 'sent_again'),
@@ -80,5 +72,33 @@ describe("a provider's lost answer (the sandbox sends, then cuts the connection)
     expect(await ambiguous('SMS', 'found_sent')).toBe(before.sms + 1);
     expect(await ambiguous('EMAIL', 'sent_again')).toBe(before.email + 1);
     expect(await messaging.inbox.faults()).toStrictEqual([]);
+  });
+
+  it('gives up a SendGrid call that never answers after its 10 s deadline and e-mails the member on the next attempt', async () => {
+    const number = '+14155550124';
+    const email = `hung.${randomBytes(3).toString('hex')}@example.com`;
+    await publishTeam(messaging, number, { email });
+
+    await messaging.inbox.setFault({ provider: 'sendgrid', timeout: true });
+    const { messageId } = await messaging.app.get(InboundService).receive({
+      messageSid: `SM${randomBytes(16).toString('hex')}`,
+      from: '+15550001111',
+      to: number,
+      body: 'Your verification code is 246810',
+    });
+
+    const [forward] = await eventually(
+      'the forward recorded as sent',
+      async () => {
+        const rows: Array<{ attempts: number }> = await messaging.database.query(
+          'SELECT attempts FROM forward WHERE message_id = $1 AND sent_at IS NOT NULL',
+          [messageId],
+        );
+        return rows.length ? rows : undefined;
+      },
+      30_000,
+    );
+    expect(forward?.attempts).toBe(2);
+    expect(await messaging.inbox.messages({ channel: 'email', to: email })).toHaveLength(1);
   });
 });

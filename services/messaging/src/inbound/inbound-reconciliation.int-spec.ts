@@ -1,13 +1,14 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { publishTestEvent } from '@multimfa/event-bus/testing';
-import { memberVerified, mfaCreated } from '@multimfa/events';
 import type { EmailEntry } from '@multimfa/provider-sandbox';
 import { FixedClock, LOGGER } from '@multimfa/service-runtime';
 import { eventually } from '@multimfa/service-runtime/testing';
 import { InboundSmsLog } from '../providers/inbound-sms-log.port.js';
-import { createdMfa, verifiedMember } from '../testing/directory-events.builder.js';
-import { type MessagingTestApp, useMessagingTestApp } from '../testing/messaging-test-app.harness.js';
+import {
+  type MessagingTestApp,
+  publishTeam,
+  useMessagingTestApp,
+} from '../testing/messaging-test-app.harness.js';
 import { InboundService } from './inbound.service.js';
 import { InboundReconciliationService } from './inbound-reconciliation.service.js';
 import { ReconciliationCheckpointsRepository } from './reconciliation-checkpoints.repository.js';
@@ -41,22 +42,8 @@ describe("texts whose webhook never reached messaging, recovered from Twilio's l
     ).map((row: { message_sid: string; n: number }) => [row.message_sid, row.n]);
 
   it('stores (in the order they came) and forwards once each text Twilio received while messaging was stopped, and nothing twice when compared again', async () => {
-    const mfaId = randomUUID();
-    await publishTestEvent(
-      messaging.producer,
-      messaging.prefix,
-      mfaCreated,
-      createdMfa({ mfaId, number: NUMBER }),
-    );
     const email = `recovered.${randomBytes(3).toString('hex')}@example.com`;
-    const member = verifiedMember(mfaId, { email });
-    await publishTestEvent(messaging.producer, messaging.prefix, memberVerified, member);
-    await eventually('the member in the directory', async () => {
-      const rows = await messaging.database.query('SELECT 1 FROM member_view WHERE member_id = $1', [
-        member.memberId,
-      ]);
-      return rows.length ? true : undefined;
-    });
+    await publishTeam(messaging, NUMBER, { email });
 
     await messaging.stop();
     const codes = ['510001', '510002', '510003', '510004', '510005'];

@@ -1,3 +1,6 @@
+/** How long a provider call may take before it is given up, its outcome unknown. */
+export const PROVIDER_TIMEOUT_MS = 10_000;
+
 /**
  * A provider refused a send. `retryAt` is when its rate limit resets (from `Retry-After` or
  * `X-RateLimit-Reset`); `permanent` when trying again cannot help: a 4xx about the message itself,

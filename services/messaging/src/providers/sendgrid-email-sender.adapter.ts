@@ -1,7 +1,8 @@
 import { Client } from '@sendgrid/client';
+import type { ClientRequest } from '@sendgrid/client/src/request.js';
 import { MailService } from '@sendgrid/mail';
 import { EmailSender, type OutgoingEmail } from './email-sender.port.js';
-import { ProviderError, rateLimitResetOf } from './provider.errors.js';
+import { PROVIDER_TIMEOUT_MS, ProviderError, rateLimitResetOf } from './provider.errors.js';
 
 /** `EmailSender` through SendGrid's SDK at the configured API URL; the only place that knows SendGrid. */
 export class SendGridEmailSender extends EmailSender {
@@ -16,6 +17,9 @@ export class SendGridEmailSender extends EmailSender {
     const client = new Client();
     client.setApiKey(apiKey);
     client.setDefaultRequest('baseUrl', apiUrl);
+    // A call SendGrid never answers is given up (its outcome unknown) instead of holding its job: an
+    // axios option the SDK passes through to each request but leaves out of its types.
+    client.setDefaultRequest({ timeout: PROVIDER_TIMEOUT_MS } as unknown as ClientRequest);
     this.mail.setClient(client);
   }
 

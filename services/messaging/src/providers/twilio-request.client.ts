@@ -1,6 +1,6 @@
 import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient.js';
-import { ProviderError, rateLimitResetOf } from './provider.errors.js';
+import { PROVIDER_TIMEOUT_MS, ProviderError, rateLimitResetOf } from './provider.errors.js';
 
 const TWILIO_API = 'https://api.twilio.com';
 /** How far Twilio's clock and ours may differ when matching a message's creation time. */
@@ -13,7 +13,7 @@ export const CLOCK_SKEW_MS = 5_000;
  */
 class ProviderRequestClient extends twilio.RequestClient {
   constructor(private readonly baseUrl: string) {
-    super();
+    super({ timeout: PROVIDER_TIMEOUT_MS });
   }
 
   override async request<TData>(opts: RequestClient.RequestOptions<TData>) {

@@ -1,10 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from '@jest/globals';
 import { EventBusServer } from '@multimfa/event-bus';
-import { type ServiceTestApp, startServiceTestApp } from '@multimfa/event-bus/testing';
+import { publishTestEvent, type ServiceTestApp, startServiceTestApp } from '@multimfa/event-bus/testing';
+import { memberVerified, mfaCreated, type PayloadOf } from '@multimfa/events';
 import { SandboxClient } from '@multimfa/provider-sandbox';
 import { createSandbox, loadSandboxSettings } from '@multimfa/provider-sandbox/server';
+import { eventually } from '@multimfa/service-runtime/testing';
 import { messagingService } from '../service.definition.js';
+import { createdMfa, verifiedMember } from './directory-events.builder.js';
 
 /** A messaging process of an integration test, with SendGrid and Twilio played by the provider sandbox. */
 export interface MessagingTestApp extends ServiceTestApp {
@@ -57,4 +60,26 @@ export function useMessagingTestApp(use: (messaging: MessagingTestApp) => void):
   afterAll(async () => {
     await started?.close();
   });
+}
+
+/**
+ * A MultiMFA on `number` with one verified member (`member` overrides the builder's e-mail member),
+ * published as numbers does, once messaging's directory holds the member.
+ */
+export async function publishTeam(
+  messaging: MessagingTestApp,
+  number: string,
+  member: Partial<PayloadOf<typeof memberVerified>> = {},
+): Promise<{ mfaId: string; member: PayloadOf<typeof memberVerified> }> {
+  const mfaId = randomUUID();
+  await publishTestEvent(messaging.producer, messaging.prefix, mfaCreated, createdMfa({ mfaId, number }));
+  const verified = verifiedMember(mfaId, member);
+  await publishTestEvent(messaging.producer, messaging.prefix, memberVerified, verified);
+  await eventually('the member in the directory', async () => {
+    const rows = await messaging.database.query('SELECT 1 FROM member_view WHERE member_id = $1', [
+      verified.memberId,
+    ]);
+    return rows.length ? true : undefined;
+  });
+  return { mfaId, member: verified };
 }
