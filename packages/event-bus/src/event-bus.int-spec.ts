@@ -11,6 +11,8 @@ import {
   waitUntil,
 } from './testing/event-bus.harness.js';
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 describe('event backbone against the real broker and database', () => {
   let databaseUrl: string;
   let bus: EventBusHarness;
@@ -234,6 +236,37 @@ describe('event backbone against the real broker and database', () => {
     assert.equal(letters[0]?.attempts, 1, 'a permanent failure is not retried');
     assert.match(letters[0]?.error ?? '', /cannot be applied/);
     assert.equal(letters[0]?.originalTopic, `${bus.prefix}${bus.topic.name}`);
+  });
+
+  it('holds a partition at a version of a handled event it has no handler for (counted), and applies it and the events behind it, in order, once a consumer with the handler takes over', async () => {
+    bus.relay();
+    const registry = new Registry();
+    const old = bus.consumer({ registry });
+    await old.start();
+    await bus.write([
+      { widgetId: 'v', seq: 1 },
+      { widgetId: 'v', seq: 2, colour: 'teal' },
+      { widgetId: 'v', seq: 3 },
+    ]);
+    await waitUntil('the first event is applied', async () => (await bus.appliedCount()) === 1);
+    await waitUntil('the unknown version is counted', async () => {
+      const metric = await registry.getSingleMetric('event_consumer_unknown_version_total')?.get();
+      return (metric?.values[0]?.value ?? 0) >= 1;
+    });
+    await sleep(1000);
+    assert.deepEqual(
+      (await bus.applied()).map((event) => event.seq),
+      [1],
+      'nothing behind the unknown version is applied, and it is not skipped',
+    );
+    await old.stop();
+
+    await bus.consumer({ handlesV2: true }).start();
+    await waitUntil('every event is applied', async () => (await bus.appliedCount()) === 3);
+    assert.deepEqual(
+      (await bus.applied()).map((event) => event.seq),
+      [1, 2, 3],
+    );
   });
 
   it('dead-letters an event whose payload breaks its schema, without retrying it', async () => {

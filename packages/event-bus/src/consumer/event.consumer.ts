@@ -131,12 +131,18 @@ export class EventConsumer {
     deadLettered: Counter;
     retryWait: Counter;
     waitingPartitions: Gauge;
+    unknownVersions: Counter;
   };
+  /** The event types some handler here takes, at some version. */
+  private readonly handledTypes: Set<string>;
 
   constructor(private readonly options: EventConsumerOptions) {
     this.initialBackoffMs = options.retry?.initialMs ?? 200;
     this.maxBackoffMs = options.retry?.maxMs ?? 30_000;
     this.commitIntervalMs = options.commitIntervalMs ?? 1000;
+    this.handledTypes = new Set(
+      Object.keys(options.handlers).map((key) => key.slice(0, key.lastIndexOf('@'))),
+    );
     const labelNames = ['group'] as const;
     const { registry } = options;
     this.metrics = {
@@ -160,6 +166,11 @@ export class EventConsumer {
         name: 'event_consumer_retry_wait_seconds_total',
         help: 'Time partitions spent paused, waiting to retry an event that failed for a passing reason',
         labelNames,
+      }),
+      unknownVersions: sharedCounter(registry, {
+        name: 'event_consumer_unknown_version_total',
+        help: 'Events of a type this group handles at a version it has no handler for: their partition waits',
+        labelNames: ['group', 'event'],
       }),
       waitingPartitions: sharedGauge(registry, {
         name: 'event_consumer_waiting_partitions',
@@ -458,7 +469,7 @@ export class EventConsumer {
         return this.deadLetter(origin, error);
       }
       const handler = this.options.handlers[handlerKey(event.type, event.version)];
-      if (!handler) return 'done';
+      if (!handler) return this.unhandled(event, origin);
       try {
         await this.apply(event, handler);
         return 'done';
@@ -471,6 +482,34 @@ export class EventConsumer {
         return 'wait';
       }
     });
+  }
+
+  /**
+   * An event no handler here takes. A type this consumer does not handle at all is someone else's:
+   * skipped. A version of a type it does handle, but not this version, is a producer deployed ahead
+   * of this consumer: skipping it would lose the fact for good, so the partition waits (counted, and
+   * logged with what to deploy) until a replica with its handler takes over.
+   */
+  private unhandled(
+    event: EventEnvelope,
+    origin: { topic: string; partition: number; offset: string },
+  ): Outcome {
+    if (!this.handledTypes.has(event.type)) return 'done';
+    this.metrics.unknownVersions.inc({
+      group: this.options.groupId,
+      event: `${event.type}@${event.version}`,
+    });
+    this.options.logger.error(
+      {
+        eventId: event.eventId,
+        type: event.type,
+        version: event.version,
+        ...origin,
+        group: this.options.groupId,
+      },
+      'no handler for this version of an event this service handles: the partition waits until one is deployed',
+    );
+    return 'wait';
   }
 
   private validate(raw: string): EventEnvelope {

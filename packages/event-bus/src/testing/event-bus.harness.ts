@@ -90,7 +90,15 @@ export class EventBusHarness {
     payload: z.object({ widgetId: z.string(), seq: z.number().int(), poison: z.boolean().optional() }),
     keyOf: (payload) => payload.widgetId,
   });
-  readonly catalogue = new EventCatalogue([this.widgetChanged]);
+  /** The same fact at a later version, as a producer deployed before its consumers publishes it. */
+  readonly widgetChangedV2 = defineEvent({
+    type: 'test.widget.changed',
+    version: 2,
+    topic: this.topic,
+    payload: z.object({ widgetId: z.string(), seq: z.number().int(), colour: z.string() }),
+    keyOf: (payload) => payload.widgetId,
+  });
+  readonly catalogue = new EventCatalogue([this.widgetChanged, this.widgetChangedV2]);
   readonly outbox = new Outbox(this.prefix);
   readonly deadLetterTopic = `${this.prefix}${TOPICS.deadLetter.name}`;
   readonly kafka = createKafka({
@@ -137,12 +145,19 @@ export class EventBusHarness {
     await admin.disconnect();
   }
 
-  /** Writes each event in its own committed transaction. */
-  async write(events: Array<{ widgetId: string; seq: number; poison?: boolean }>): Promise<string[]> {
+  /** Writes each event in its own committed transaction (one with a `colour` at version 2). */
+  async write(
+    events: Array<
+      { widgetId: string; seq: number; poison?: boolean } | { widgetId: string; seq: number; colour: string }
+    >,
+  ): Promise<string[]> {
     const ids: string[] = [];
     for (const payload of events) {
-      const envelope = await this.dataSource.transaction((manager) =>
-        this.outbox.publish(manager, this.widgetChanged, payload),
+      const envelope = await this.dataSource.transaction(
+        async (manager): Promise<{ eventId: string }> =>
+          'colour' in payload
+            ? this.outbox.publish(manager, this.widgetChangedV2, payload)
+            : this.outbox.publish(manager, this.widgetChanged, payload),
       );
       ids.push(envelope.eventId);
     }
@@ -201,6 +216,8 @@ export class EventBusHarness {
       /** How long applied-event ids are kept. */
       processedRetentionMs?: number;
       commitIntervalMs?: number;
+      /** Also handles version 2 of the widget event (a consumer deployed after its producer). */
+      handlesV2?: boolean;
     } = {},
   ): EventConsumer {
     const deadLetterProducer = (options.deadLetterKafka ?? this.kafka).producer();
@@ -212,7 +229,12 @@ export class EventBusHarness {
       topics: [topic],
       dataSource: options.dataSource ?? this.dataSource,
       catalogue: this.catalogue,
-      handlers: { [handlerKey(this.widgetChanged.type, this.widgetChanged.version)]: applyWidget },
+      handlers: {
+        [handlerKey(this.widgetChanged.type, this.widgetChanged.version)]: applyWidget,
+        ...(options.handlesV2
+          ? { [handlerKey(this.widgetChangedV2.type, this.widgetChangedV2.version)]: applyWidget }
+          : {}),
+      },
       deadLetterTopic: this.deadLetterTopic,
       producer: deadLetterProducer,
       logger: this.logger,
