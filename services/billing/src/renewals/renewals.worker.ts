@@ -12,15 +12,20 @@ import { JobName, QueueName, type RenewSubscriptionJob } from '../queue/queues.c
 import { RenewalsQueue } from '../queue/renewals.queue.js';
 import { RenewalsService } from './renewals.service.js';
 
+const SCHEDULE_AGAIN_EVERY_MS = 60_000;
+
 /**
  * Works the renewals queue on every replica: the repeatable sweep (every minute, one run per tick
  * whichever replica takes it) and the renewal jobs it queues. A sweep rather than one delayed job per
  * subscription: nothing is lost when a job, Redis or a date change goes missing, since the next sweep
- * finds every subscription still due in the database.
+ * finds every subscription still due in the database. The sweep's scheduler is registered again every
+ * minute (an idempotent upsert), so a Redis that lost it (restarted without persistence, flushed)
+ * gets it back without a restart of billing.
  */
 @Injectable()
 export class RenewalsWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private worker: Worker | undefined;
+  private scheduling: NodeJS.Timeout | undefined;
 
   constructor(
     @Inject(RenewalsService) private readonly renewals: RenewalsService,
@@ -46,6 +51,12 @@ export class RenewalsWorker implements OnApplicationBootstrap, OnApplicationShut
       );
     });
     this.worker.on('error', (error) => this.logger.warn({ err: error }, 'renewals worker error'));
+    this.scheduling = setInterval(() => {
+      this.queue
+        .scheduleSweep()
+        .catch((error) => this.logger.warn({ err: error }, 'registering the renewal sweep failed'));
+    }, SCHEDULE_AGAIN_EVERY_MS);
+    this.scheduling.unref();
   }
 
   private async work(job: Job): Promise<unknown> {
@@ -57,6 +68,7 @@ export class RenewalsWorker implements OnApplicationBootstrap, OnApplicationShut
   }
 
   async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.scheduling);
     await this.worker?.close();
   }
 }

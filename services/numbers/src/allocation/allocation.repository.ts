@@ -42,6 +42,13 @@ export abstract class AllocationRepository {
   abstract markWaiting(manager: EntityManager, mfaId: string, since: Date): Promise<void>;
   /** Every MFA waiting for a number, longest first. */
   abstract listWaiting(): Promise<WaitingRow[]>;
+  /** Records that the MFA's number (still `phoneNumberId`) now sends its texts to the product. */
+  abstract markSmsWebhookPointed(mfaId: string, phoneNumberId: number): Promise<void>;
+  /** MFAs given a number before `before` whose SMS webhook was not pointed yet (their job lost or failed). */
+  abstract unpointedAssignments(
+    before: Date,
+    limit: number,
+  ): Promise<Array<{ mfaId: string; phoneNumberId: number; sid: string }>>;
 }
 
 @Injectable()
@@ -90,7 +97,9 @@ export class TypeOrmAllocationRepository extends AllocationRepository {
 
   async assign(manager: EntityManager, mfaId: string, phoneNumberId: number): Promise<void> {
     await manager.query(
-      'UPDATE mfa SET phone_number_id = $2, waiting_since = NULL, updated_at = now() WHERE mfa_id = $1',
+      `UPDATE mfa SET phone_number_id = $2, waiting_since = NULL, sms_webhook_pointed_at = NULL,
+              updated_at = now()
+        WHERE mfa_id = $1`,
       [mfaId, phoneNumberId],
     );
   }
@@ -107,6 +116,26 @@ export class TypeOrmAllocationRepository extends AllocationRepository {
          FROM mfa m JOIN country c ON c.country_id = m.country_id
         WHERE m.waiting_since IS NOT NULL
         ORDER BY m.waiting_since, m.mfa_id`,
+    );
+  }
+
+  async markSmsWebhookPointed(mfaId: string, phoneNumberId: number): Promise<void> {
+    await this.dataSource.query(
+      'UPDATE mfa SET sms_webhook_pointed_at = now() WHERE mfa_id = $1 AND phone_number_id = $2',
+      [mfaId, phoneNumberId],
+    );
+  }
+
+  unpointedAssignments(
+    before: Date,
+    limit: number,
+  ): Promise<Array<{ mfaId: string; phoneNumberId: number; sid: string }>> {
+    return this.dataSource.query(
+      `SELECT m.mfa_id AS "mfaId", m.phone_number_id AS "phoneNumberId", p.sid
+         FROM mfa m JOIN phone_number p ON p.phone_number_id = m.phone_number_id
+        WHERE m.sms_webhook_pointed_at IS NULL AND m.updated_at < $1
+        ORDER BY m.updated_at LIMIT $2`,
+      [before, limit],
     );
   }
 }

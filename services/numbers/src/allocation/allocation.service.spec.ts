@@ -49,6 +49,10 @@ class InMemoryAllocation extends AllocationRepository {
   async listWaiting(): Promise<WaitingRow[]> {
     return [];
   }
+  async markSmsWebhookPointed() {}
+  async unpointedAssignments() {
+    return [];
+  }
   wait(holder: NumberHolder, iso: string, since: string) {
     this.waiting.set(holder.mfaId, { holder, iso, since: new Date(since) });
   }

@@ -1,4 +1,5 @@
 import {
+  Clock,
   LOGGER,
   type Logger,
   QUEUE_CONNECTION,
@@ -9,22 +10,34 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { type PointSmsWebhookJob, QueueName } from '../queue/queues.constants.js';
+import { SmsWebhookQueue } from '../queue/sms-webhook.queue.js';
 import { PhoneNumberProvider } from '../twilio/phone-number-provider.port.js';
+import { AllocationRepository } from './allocation.repository.js';
 
 /** `<PUBLIC_API_URL>/api/webhooks/twilio/sms`: where every assigned number's texts are POSTed. */
 export const SMS_WEBHOOK_URL = Symbol('SMS_WEBHOOK_URL');
 
+/** An assignment whose webhook is still not pointed this long after is queued again. */
+const LOST_AFTER_MS = 60_000;
+const SWEEP_EVERY_MS = 60_000;
+
 /**
  * Works the webhook queue: points each newly assigned number's SmsUrl at the product through
- * Twilio's IncomingPhoneNumbers API (the same update twice is harmless). Every replica runs one;
- * BullMQ gives each job to one of them and retries a failed one with backoff.
+ * Twilio's IncomingPhoneNumbers API (the same update twice is harmless) and records it on the MFA.
+ * Every replica runs one; BullMQ gives each job to one of them and retries a failed one with backoff.
+ * Once a minute, assignments still not pointed after a minute (their job lost with Redis, or failed
+ * for good) are queued again: the record in PostgreSQL, not the queue, says what is left to do.
  */
 @Injectable()
 export class SmsWebhookWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private worker: Worker<PointSmsWebhookJob> | undefined;
+  private sweepTimer: NodeJS.Timeout | undefined;
 
   constructor(
     @Inject(PhoneNumberProvider) private readonly provider: PhoneNumberProvider,
+    @Inject(AllocationRepository) private readonly allocation: AllocationRepository,
+    @Inject(SmsWebhookQueue) private readonly queue: SmsWebhookQueue,
+    @Inject(Clock) private readonly clock: Clock,
     @Inject(SMS_WEBHOOK_URL) private readonly smsUrl: string,
     @Inject(QUEUE_CONNECTION) private readonly connection: Redis,
     @Inject(QUEUE_PREFIX) private readonly prefix: string,
@@ -37,6 +50,7 @@ export class SmsWebhookWorker implements OnApplicationBootstrap, OnApplicationSh
       (job) =>
         withCorrelationId(job.data.correlationId, async () => {
           await this.provider.pointSmsWebhook(job.data.sid, this.smsUrl);
+          await this.allocation.markSmsWebhookPointed(job.data.mfaId, job.data.phoneNumberId);
           this.logger.info(
             { phoneNumberId: job.data.phoneNumberId, mfaId: job.data.mfaId },
             'SMS webhook of the number pointed at the product',
@@ -53,9 +67,29 @@ export class SmsWebhookWorker implements OnApplicationBootstrap, OnApplicationSh
       );
     });
     this.worker.on('error', (error) => this.logger.warn({ err: error }, 'SMS webhook worker error'));
+    this.sweepTimer = setInterval(() => {
+      this.requeueUnpointed().catch((error) =>
+        this.logger.warn({ err: error }, 'looking for numbers whose SMS webhook is not pointed failed'),
+      );
+    }, SWEEP_EVERY_MS);
+    this.sweepTimer.unref();
+  }
+
+  /** Queues again the assignments not pointed a minute after they were made; how many. */
+  async requeueUnpointed(): Promise<number> {
+    const lost = await this.allocation.unpointedAssignments(
+      new Date(this.clock.now().getTime() - LOST_AFTER_MS),
+      500,
+    );
+    for (const assignment of lost) {
+      await this.queue.enqueue({ ...assignment, correlationId: `sms-webhook-sweep-${assignment.mfaId}` });
+    }
+    if (lost.length) this.logger.warn({ count: lost.length }, 'queued again SMS webhooks not pointed yet');
+    return lost.length;
   }
 
   async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.sweepTimer);
     await this.worker?.close();
   }
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { publishTestEvent } from '@multimfa/event-bus/testing';
 import { type PurchaseCompleted, purchaseCompleted, userDeleted } from '@multimfa/events';
 import type { MfaRecord, WaitingMfa } from '@multimfa/service-contracts/numbers';
+import { SmsWebhookWorker } from '../allocation/sms-webhook.worker.js';
 import {
   type NumbersTestApp,
   PUBLIC_API_URL,
@@ -120,7 +121,7 @@ describe('numbers: purchases applied once, numbers allocated (real PostgreSQL, K
     );
   });
 
-  it("points the assigned number's SmsUrl at the product's webhook through Twilio (read back from the sandbox)", async () => {
+  it("points the assigned number's SmsUrl at the product's webhook through Twilio (read back from the sandbox), records it, and points it again within a sweep when the job was lost", async () => {
     const bought = purchase(randomUUID(), 'US');
     const applied = await call<MfaRecord>('POST', '/purchases', bought);
     const sid = sids.get(applied.body.number ?? '');
@@ -134,6 +135,27 @@ describe('numbers: purchases applied once, numbers allocated (real PostgreSQL, K
       return smsUrl !== '';
     }, 'the SmsUrl update');
     assert.equal(smsUrl, `${PUBLIC_API_URL}/api/webhooks/twilio/sms`);
+    const pointed = () =>
+      count('SELECT count(*) FROM mfa WHERE mfa_id = $1 AND sms_webhook_pointed_at IS NOT NULL', [
+        applied.body.mfaId,
+      ]);
+    await eventuallyTrue(async () => (await pointed()) === 1, 'the pointing recorded on the MFA');
+
+    // As if the job had never run: Twilio's SmsUrl empty, nothing recorded, the assignment a minute old.
+    const cleared = await twilioApi(`IncomingPhoneNumbers/${sid}.json`, { SmsUrl: '' });
+    assert.equal(cleared.status, 200);
+    await database.query(
+      `UPDATE mfa SET sms_webhook_pointed_at = NULL, updated_at = now() - interval '2 minutes' WHERE mfa_id = $1`,
+      [applied.body.mfaId],
+    );
+
+    assert.ok((await numbers.app.get(SmsWebhookWorker).requeueUnpointed()) >= 1);
+
+    await eventuallyTrue(async () => (await pointed()) === 1, 'the pointing recorded again');
+    const number = (await (await twilioApi(`IncomingPhoneNumbers/${sid}.json`)).json()) as {
+      sms_url: string;
+    };
+    assert.equal(number.sms_url, `${PUBLIC_API_URL}/api/webhooks/twilio/sms`);
   });
 
   it('gives the last free number of a country to exactly one of two concurrent purchases; the other waits, is listed, and gets the next number added', async () => {

@@ -7,6 +7,7 @@ import { CreateMembers1765200000000 } from './1765200000000-create-members.migra
 import { CreateMemberInvitations1765200000001 } from './1765200000001-create-member-invitations.migration.js';
 import { AppliedPurchaseOutlivesMfa1765300000000 } from './1765300000000-applied-purchase-outlives-mfa.migration.js';
 import { NumberHoldingDates1765300000100 } from './1765300000100-number-holding-dates.migration.js';
+import { SmsWebhookPointed1767000000000 } from './1767000000000-sms-webhook-pointed.migration.js';
 
 /** Every migration of the numbers database, oldest first. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   CreateMemberInvitations1765200000001,
   AppliedPurchaseOutlivesMfa1765300000000,
   NumberHoldingDates1765300000100,
+  SmsWebhookPointed1767000000000,
 ];

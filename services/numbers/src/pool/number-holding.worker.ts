@@ -10,15 +10,20 @@ import {
 } from '../queue/queues.constants.js';
 import { NumberHoldingService } from './number-holding.service.js';
 
+const SCHEDULE_AGAIN_EVERY_MS = 60_000;
+
 /**
  * Runs the sweep of held numbers every five minutes (a BullMQ job scheduler: one run per tick, whichever
  * replica takes it). A sweep rather than one delayed job per number: nothing is lost with a lost job,
- * since each run reads the dates from the database.
+ * since each run reads the dates from the database. The scheduler is registered again every minute (an
+ * idempotent upsert), so a Redis that lost it (restarted without persistence, flushed) gets it back
+ * without a restart of numbers.
  */
 @Injectable()
 export class NumberHoldingWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private queue: Queue | undefined;
   private worker: Worker | undefined;
+  private scheduling: NodeJS.Timeout | undefined;
 
   constructor(
     @Inject(NumberHoldingService) private readonly holding: NumberHoldingService,
@@ -29,11 +34,14 @@ export class NumberHoldingWorker implements OnApplicationBootstrap, OnApplicatio
 
   async onApplicationBootstrap(): Promise<void> {
     this.queue = new Queue(QueueName.NumberHolding, { connection: this.connection, prefix: this.prefix });
-    await this.queue.upsertJobScheduler(
-      NUMBER_HOLDING_SWEEP_SCHEDULER_ID,
-      { every: NUMBER_HOLDING_SWEEP_EVERY_MS },
-      { name: JobName.SweepHeldNumbers, opts: { removeOnComplete: true, removeOnFail: { count: 100 } } },
-    );
+    await this.schedule(this.queue);
+    this.scheduling = setInterval(() => {
+      if (this.queue)
+        this.schedule(this.queue).catch((error) =>
+          this.logger.warn({ err: error }, 'registering the sweep of held numbers failed'),
+        );
+    }, SCHEDULE_AGAIN_EVERY_MS);
+    this.scheduling.unref();
     this.worker = new Worker(QueueName.NumberHolding, () => this.holding.sweep(), {
       connection: this.connection,
       prefix: this.prefix,
@@ -44,7 +52,16 @@ export class NumberHoldingWorker implements OnApplicationBootstrap, OnApplicatio
     this.worker.on('error', (error) => this.logger.warn({ err: error }, 'number holding worker error'));
   }
 
+  private async schedule(queue: Queue): Promise<void> {
+    await queue.upsertJobScheduler(
+      NUMBER_HOLDING_SWEEP_SCHEDULER_ID,
+      { every: NUMBER_HOLDING_SWEEP_EVERY_MS },
+      { name: JobName.SweepHeldNumbers, opts: { removeOnComplete: true, removeOnFail: { count: 100 } } },
+    );
+  }
+
   async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.scheduling);
     await this.worker?.close();
     await this.queue?.close();
   }

@@ -11,7 +11,10 @@ import {
 
 /** Puts webhook updates on their queue; the only place that knows the queue library. */
 export abstract class SmsWebhookQueue {
-  /** Idempotent: the job's id is the assignment's, so asking twice queues it once. */
+  /**
+   * Idempotent: the job's id is the assignment's, so asking twice queues it once; a job of it that
+   * failed for good is tried again.
+   */
   abstract enqueue(job: PointSmsWebhookJob): Promise<void>;
 }
 
@@ -24,10 +27,13 @@ export class BullSmsWebhookQueue extends SmsWebhookQueue implements OnApplicatio
   }
 
   async enqueue(job: PointSmsWebhookJob): Promise<void> {
-    await this.queue.add(JobName.PointSmsWebhook, job, {
-      ...SMS_WEBHOOK_JOB_OPTIONS,
-      jobId: smsWebhookJobId(job),
-    });
+    const jobId = smsWebhookJobId(job);
+    const existing = await this.queue.getJob(jobId);
+    if (existing && (await existing.isFailed())) {
+      await existing.retry();
+      return;
+    }
+    await this.queue.add(JobName.PointSmsWebhook, job, { ...SMS_WEBHOOK_JOB_OPTIONS, jobId });
   }
 
   async onApplicationShutdown(): Promise<void> {

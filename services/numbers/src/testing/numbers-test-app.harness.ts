@@ -16,8 +16,8 @@ export interface NumbersTestApp extends ServiceTestApp {
   readonly countryIds: ReadonlyMap<string, number>;
   /** The sandbox account's SID of each of its numbers. */
   readonly sids: ReadonlyMap<string, string>;
-  /** Calls the sandbox's Twilio API as numbers' account (`path` below the account). */
-  twilioApi(path: string): Promise<Response>;
+  /** Calls the sandbox's Twilio API as numbers' account (`path` below the account); POSTs `form` if given. */
+  twilioApi(path: string, form?: Record<string, string>): Promise<Response>;
   /** Adds one of the sandbox account's numbers to the pool. */
   addToPool(e164: string): Promise<PoolNumber>;
 }
@@ -42,9 +42,13 @@ export async function startNumbersTestApp(database: string, phoneNumbers: string
       TWILIO_API_URL: sandboxUrl,
     },
   });
-  const twilioApi = (path: string) =>
+  const twilioApi = (path: string, form?: Record<string, string>) =>
     fetch(`${sandboxUrl}/2010-04-01/Accounts/${ACCOUNT_SID}/${path}`, {
-      headers: { authorization: `Basic ${Buffer.from(`${ACCOUNT_SID}:${AUTH_TOKEN}`).toString('base64')}` },
+      ...(form ? { method: 'POST', body: new URLSearchParams(form).toString() } : {}),
+      headers: {
+        authorization: `Basic ${Buffer.from(`${ACCOUNT_SID}:${AUTH_TOKEN}`).toString('base64')}`,
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
     });
   try {
     const countries = await numbers.call<Array<{ multiMFACountryId: number; isoCode: string }>>(
