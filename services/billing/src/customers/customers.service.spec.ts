@@ -47,6 +47,7 @@ class CountingProvider extends PaymentsProvider {
   detachCard = notCalledHere;
   setDefaultCard = notCalledHere;
   chargeOffSession = notCalledHere;
+  findCharge = notCalledHere;
 }
 
 function setup() {

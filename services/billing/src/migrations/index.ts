@@ -10,6 +10,7 @@ import { CreateUsage1766500000000 } from './1766500000000-create-usage.migration
 import { CreateDiscountMailings1766600000700 } from './1766600000700-create-discount-mailings.migration.js';
 import { CreateWaitlistOffers1767100000000 } from './1767100000000-create-waitlist-offers.migration.js';
 import { SubscriptionEnded1767200000000 } from './1767200000000-subscription-ended.migration.js';
+import { RenewalCharging1767200000001 } from './1767200000001-renewal-charging.migration.js';
 
 /** Every migration of the billing database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [
@@ -24,4 +25,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   CreateDiscountMailings1766600000700,
   CreateWaitlistOffers1767100000000,
   SubscriptionEnded1767200000000,
+  RenewalCharging1767200000001,
 ];

@@ -33,10 +33,16 @@ function setup(texts: number, now: Date) {
   const invoices: Array<{ amountCents: number; description: string }> = [];
   const lines: InvoiceLineDraft[] = [];
   const usageAsked: Date[] = [];
+  /** The period's renewal row as the three steps leave it. */
+  let renewal: { outcome: string; invoiceId: string | null } | null = null;
   const renewals = {
     transaction: <T>(work: (manager: EntityManager) => Promise<T>) => work({} as EntityManager),
     lockSubscription: async () => ({ ...subscription }),
-    recordRenewal: async () => true,
+    findRenewal: async () => renewal,
+    recordRenewal: async (_m: EntityManager, row: { outcome: string; invoiceId: string | null }) => {
+      renewal = { outcome: row.outcome, invoiceId: row.invoiceId };
+      return true;
+    },
     periodUsage: async (_m: EntityManager, _s: unknown, periodStart: Date) => {
       usageAsked.push(periodStart);
       return { texts, allowance: { textsPerMonth: 100, extraTextPriceCents: 2 } };
@@ -49,7 +55,9 @@ function setup(texts: number, now: Date) {
       lines.push(...written);
     },
     customer: async () => ({ stripeCustomerId: 'cus_1', emailAddress: 'ada@multimfa.test' }),
-    finishRenewal: async () => undefined,
+    finishRenewal: async (_m: EntityManager, row: { outcome: string; invoiceId: string | null }) => {
+      renewal = { outcome: row.outcome, invoiceId: row.invoiceId };
+    },
     markInvoicePaid: async () => undefined,
     updateSubscription: async () => undefined,
   };

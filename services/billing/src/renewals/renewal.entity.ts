@@ -7,6 +7,9 @@ export type RenewalOutcome =
   | 'PAYMENT_DECLINED'
   | 'AUTHENTICATION_REQUIRED';
 
+/** A renewal's row: CHARGING between its reservation and the charge's outcome, then its outcome. */
+export type RenewalState = 'CHARGING' | RenewalOutcome;
+
 /** What happened at the end of one period of a subscription; one row per subscription and period. */
 @Entity({ name: 'renewal' })
 export class Renewal {
@@ -18,7 +21,7 @@ export class Renewal {
   periodStart!: Date;
 
   @Column({ type: 'varchar', length: 24 })
-  outcome!: RenewalOutcome;
+  outcome!: RenewalState;
 
   /** The renewal invoice (PAID or UNPAID); null when auto-renewal was off. */
   @Column({ name: 'invoice_id', type: 'uuid', nullable: true })

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Outbox } from '@multimfa/event-bus';
 import { publishTestEvent } from '@multimfa/event-bus/testing';
 import { type EventEnvelope, mfaDeleted, type PayloadOf, usageCounted, userDeleted } from '@multimfa/events';
+import { SandboxClient } from '@multimfa/provider-sandbox';
 import type { InvoiceRecord, SavedCard, UsageRecord } from '@multimfa/service-contracts/billing';
 import { FixedClock } from '@multimfa/service-runtime';
 import type { INestApplication } from '@nestjs/common';
@@ -363,6 +364,40 @@ describe('auto-renewal at the payment date (real PostgreSQL, Redis, Kafka; Strip
     ).map((row: { id: string }) => row.id);
     expect(queued).toBe(dueIds.length);
     for (const sub of [deletedMfa, ...ofDeletedUser]) expect(dueIds).not.toContain(sub.id);
+  });
+
+  it("charges once when Stripe's answers are lost (the SDK's own retries too): the retried renewal finds the charge, one PaymentIntent, one PAID invoice, the period moved once", async () => {
+    const { userId } = await customer(['pm_card_visa']);
+    const sub = await subscription(userId);
+    await new SandboxClient(sandboxBase).setFault({ provider: 'stripe', dropAnswer: true, count: 3 });
+
+    await expect(worker(sub.due).renew(sub.id, sub.due)).rejects.toThrow();
+    expect((await subscriptionRow(sub.id))?.next_payment_date.getTime()).toBe(sub.due.getTime());
+    const outcome = await worker(new Date(sub.due.getTime() + 60_000)).renew(sub.id, sub.due);
+
+    expect(outcome).toBe('RENEWED');
+    const invoices = await invoicesOf(sub.id);
+    expect(invoices.map((invoice) => [invoice.status, invoice.amount_cents])).toStrictEqual([['PAID', 500]]);
+    expect(await paymentIntentsOf(sub.id)).toBe(1);
+    const stripeCustomer = await database.query(
+      'SELECT stripe_customer_id FROM stripe_customer WHERE user_id = $1',
+      [userId],
+    );
+    const charges = (await (
+      await fetch(`${sandboxBase}/v1/payment_intents?customer=${stripeCustomer[0].stripe_customer_id}`, {
+        headers: { authorization: 'Bearer sk_test_multimfa_sandbox' },
+      })
+    ).json()) as { data: Array<{ id: string; status: string }> };
+    expect(charges.data.map((charge) => [charge.id, charge.status])).toStrictEqual([
+      [invoices[0]?.payment_intent_id, 'succeeded'],
+    ]);
+    expect((await subscriptionRow(sub.id))?.next_payment_date.getTime()).toBe(
+      oneMonthAfter(sub.due).getTime(),
+    );
+    expect(
+      (await eventsOf(sub.id)).filter((event) => event.type === 'billing.subscription.renewed'),
+    ).toHaveLength(1);
+    expect(await worker(new Date(sub.due.getTime() + 120_000)).renew(sub.id, sub.due)).toBeNull();
   });
 
   it('with auto-renewal off the subscription expires at the date without an invoice', async () => {

@@ -52,6 +52,11 @@ export class RenewalsRepository {
       );
   }
 
+  /** The subscription's renewal of the period that started at `periodStart`, if one was recorded. */
+  findRenewal(manager: EntityManager, subscriptionId: string, periodStart: Date): Promise<Renewal | null> {
+    return manager.getRepository(Renewal).findOneBy({ subscriptionId, periodStart });
+  }
+
   /** The renewal that issued the invoice, if a renewal did. */
   findByInvoice(manager: EntityManager, invoiceId: string): Promise<Renewal | null> {
     return manager.getRepository(Renewal).findOneBy({ invoiceId });

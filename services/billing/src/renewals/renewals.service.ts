@@ -14,9 +14,24 @@ import {
   PaymentsProvider,
 } from '../stripe/payments-provider.port.js';
 import { renewalLines, totalCents } from '../usage/usage.rules.js';
-import type { RenewalOutcome } from './renewal.entity.js';
+import type { RenewalOutcome, RenewalState } from './renewal.entity.js';
 import { INVOICE_AUTHENTICATION_MESSAGE } from './renewals.errors.js';
 import { RenewalsRepository } from './renewals.repository.js';
+
+/** A period's renewal reserved: the subscription as it was, its UNPAID invoice, and who pays it. */
+interface Reservation {
+  subscription: Subscription;
+  invoice: Pick<Invoice, 'id' | 'invoiceNo' | 'amountCents' | 'description' | 'invoiceDate'>;
+  /** Reserved by an earlier attempt whose charge's outcome was not written. */
+  resumed: boolean;
+  card: { id: string } | null;
+  customer: { stripeCustomerId: string } | null;
+}
+
+/** What the charge of a reservation came to. */
+type Charged =
+  | { paymentIntentId: string | null; cardId: string }
+  | { failure: { outcome: Exclude<RenewalOutcome, 'RENEWED'>; message: string } };
 
 /** How many due subscriptions one sweep queues (the next sweep, a minute later, takes the rest). */
 export const SWEEP_BATCH = 500;
@@ -63,114 +78,168 @@ export class RenewalsService {
 
   /**
    * Renews (or lets expire) the subscription at the end of the period ending at `periodEnd`; null when
-   * that period was renewed already or the subscription is no longer due.
+   * that period was renewed already or the subscription is no longer due. Three steps, so the charge
+   * happens once whatever fails around it: the renewal and its UNPAID invoice are reserved (committed,
+   * CHARGING); the card is charged with the reservation's amount, invoice and idempotency key (a retry
+   * of a reservation asks Stripe first whether it already charged it); the outcome is written.
    */
   async renew(subscriptionId: string, periodEnd: Date): Promise<RenewalOutcome | null> {
-    const outcome = await this.renewals.transaction(async (manager): Promise<RenewalOutcome | null> => {
-      const subscription = await this.renewals.lockSubscription(manager, subscriptionId);
-      const now = this.clock.now();
-      if (
-        subscription?.status !== 'ACTIVE' ||
-        subscription.nextPaymentDate.getTime() !== periodEnd.getTime() ||
-        periodEnd > now
-      )
-        return null;
-      if (!subscription.autoRenewal) {
-        if (!(await this.renewals.recordRenewal(manager, this.row(subscription, 'AUTO_RENEWAL_OFF', null))))
-          return null;
-        await this.expire(manager, subscription, 'AUTO_RENEWAL_OFF', null, null, now);
-        return 'AUTO_RENEWAL_OFF';
-      }
-      return this.charge(manager, subscription, now);
-    });
+    const reserved = await this.renewals.transaction((manager) =>
+      this.reserve(manager, subscriptionId, periodEnd),
+    );
+    let outcome: RenewalOutcome | null;
+    if (!reserved || 'outcome' in reserved) outcome = reserved?.outcome ?? null;
+    else {
+      const charged = await this.chargeReserved(reserved);
+      outcome = await this.renewals.transaction((manager) => this.finish(manager, reserved, charged));
+    }
     this.logger.info({ subscriptionId, periodEnd: periodEnd.toISOString(), outcome }, 'renewal');
     return outcome;
   }
 
-  private async charge(
+  /**
+   * Step one, the subscription locked: nothing (not due, or renewed already), the expiry of a
+   * subscription that does not renew itself, or the period's reservation, new or left by an earlier
+   * attempt, with the card and customer to charge.
+   */
+  private async reserve(
     manager: EntityManager,
-    subscription: Subscription,
-    now: Date,
-  ): Promise<RenewalOutcome | null> {
+    subscriptionId: string,
+    periodEnd: Date,
+  ): Promise<Reservation | { outcome: RenewalOutcome } | null> {
+    const subscription = await this.renewals.lockSubscription(manager, subscriptionId);
+    const now = this.clock.now();
+    if (
+      subscription?.status !== 'ACTIVE' ||
+      subscription.nextPaymentDate.getTime() !== periodEnd.getTime() ||
+      periodEnd > now
+    )
+      return null;
+    const existing = await this.renewals.findRenewal(manager, subscription.id, subscription.nextPaymentDate);
+    if (existing && existing.outcome !== 'CHARGING') return null;
+    const payer = {
+      card: await this.cards.findDefault(subscription.userId),
+      customer: await this.renewals.customer(manager, subscription.userId),
+    };
+    if (existing) {
+      const invoice = existing.invoiceId
+        ? await this.renewals.findInvoice(manager, existing.invoiceId)
+        : null;
+      if (!invoice) throw new Error(`renewal of ${subscription.id} is CHARGING without its invoice`);
+      return { subscription, invoice, resumed: true, ...payer };
+    }
+    if (!subscription.autoRenewal) {
+      await this.renewals.recordRenewal(manager, this.row(subscription, 'AUTO_RENEWAL_OFF', null));
+      await this.expire(manager, subscription, 'AUTO_RENEWAL_OFF', null, null, now);
+      return { outcome: 'AUTO_RENEWAL_OFF' };
+    }
     const periodStart = subscription.nextPaymentDate;
-    const periodEnd = oneMonthAfter(periodStart);
-    if (!(await this.renewals.recordRenewal(manager, this.row(subscription, 'RENEWED', null)))) return null;
-    // The ended period's count is final here: metering share-locks the subscription this renewal holds.
+    // The ended period's count is final here: metering share-locks the subscription this step holds.
     const usage = await this.renewals.periodUsage(manager, subscription, subscription.periodStart);
     const lines = renewalLines({
       planLabel: `${subscription.mfaType} ${subscription.planName}`,
       basePriceCents: subscription.basePriceCents,
       endedPeriod: { start: subscription.periodStart, end: periodStart },
-      newPeriod: { start: periodStart, end: periodEnd },
+      newPeriod: { start: periodStart, end: oneMonthAfter(periodStart) },
       textsUsed: usage.texts,
       allowance: usage.allowance,
     });
     const amountCents = totalCents(lines);
     const description = lines.map((line) => line.description).join('; ');
-    const invoice = await this.renewals.insertInvoice(manager, {
+    const issued = await this.renewals.insertInvoice(manager, {
       userId: subscription.userId,
       subscriptionId: subscription.id,
       amountCents,
       description,
       invoiceDate: now,
     });
-    await this.renewals.insertLines(manager, invoice.id, lines);
-    const card = await this.cards.findDefault(subscription.userId);
-    const customer = await this.renewals.customer(manager, subscription.userId);
-    let failure: { outcome: Exclude<RenewalOutcome, 'RENEWED'>; message: string } | null = null;
-    let paymentIntentId: string | null = null;
-    if (!card || !customer) {
-      failure = { outcome: 'NO_CARD', message: 'No saved card to charge' };
-    } else if (amountCents > 0) {
-      try {
-        const intent = await this.payments.chargeOffSession({
-          amountCents,
-          customerId: customer.stripeCustomerId,
-          paymentMethodId: card.id,
-          description: `MultiMFA invoice ${invoice.invoiceNo}`,
-          metadata: { invoiceId: invoice.id, invoiceNo: invoice.invoiceNo, subscriptionId: subscription.id },
-          idempotencyKey: renewalPaymentKey(subscription.id, periodStart),
-        });
-        if (intent.status !== 'succeeded')
-          throw new CardRejected('The payment was not completed', intent.status);
-        paymentIntentId = intent.id;
-      } catch (error) {
-        if (error instanceof CardAuthenticationRequired)
-          failure = { outcome: 'AUTHENTICATION_REQUIRED', message: INVOICE_AUTHENTICATION_MESSAGE };
-        else if (error instanceof CardRejected)
-          failure = { outcome: 'PAYMENT_DECLINED', message: error.message };
-        else throw error;
-      }
+    await this.renewals.insertLines(manager, issued.id, lines);
+    await this.renewals.recordRenewal(manager, this.row(subscription, 'CHARGING', issued.id));
+    return {
+      subscription,
+      invoice: { ...issued, amountCents, description, invoiceDate: now },
+      resumed: false,
+      ...payer,
+    };
+  }
+
+  /** Step two, outside any transaction: the charge of the reserved invoice, or why there is none. */
+  private async chargeReserved(reserved: Reservation): Promise<Charged> {
+    const { subscription, invoice, card, customer } = reserved;
+    if (!card || !customer) return { failure: { outcome: 'NO_CARD', message: 'No saved card to charge' } };
+    if (invoice.amountCents === 0) return { paymentIntentId: null, cardId: card.id };
+    if (reserved.resumed) {
+      // An earlier attempt may have charged it and lost the answer (or died before writing it down).
+      const earlier = await this.payments.findCharge({
+        customerId: customer.stripeCustomerId,
+        invoiceId: invoice.id,
+      });
+      if (earlier) return { paymentIntentId: earlier.id, cardId: card.id };
     }
-    const outcome: RenewalOutcome = failure?.outcome ?? 'RENEWED';
-    await this.renewals.finishRenewal(manager, this.row(subscription, outcome, invoice.id));
+    try {
+      const intent = await this.payments.chargeOffSession({
+        amountCents: invoice.amountCents,
+        customerId: customer.stripeCustomerId,
+        paymentMethodId: card.id,
+        description: `MultiMFA invoice ${invoice.invoiceNo}`,
+        metadata: { invoiceId: invoice.id, invoiceNo: invoice.invoiceNo, subscriptionId: subscription.id },
+        idempotencyKey: renewalPaymentKey(subscription.id, subscription.nextPaymentDate),
+      });
+      if (intent.status !== 'succeeded')
+        throw new CardRejected('The payment was not completed', intent.status);
+      return { paymentIntentId: intent.id, cardId: card.id };
+    } catch (error) {
+      if (error instanceof CardAuthenticationRequired)
+        return { failure: { outcome: 'AUTHENTICATION_REQUIRED', message: INVOICE_AUTHENTICATION_MESSAGE } };
+      if (error instanceof CardRejected)
+        return { failure: { outcome: 'PAYMENT_DECLINED', message: error.message } };
+      throw error;
+    }
+  }
+
+  /**
+   * Step three, the subscription locked again: the charge's outcome written once (another worker that
+   * finished the same reservation first leaves nothing to do): the invoice PAID and the period moved,
+   * or the invoice left UNPAID and the subscription expired.
+   */
+  private async finish(
+    manager: EntityManager,
+    reserved: Reservation,
+    charged: Charged,
+  ): Promise<RenewalOutcome | null> {
+    const { invoice } = reserved;
+    const subscription = await this.renewals.lockSubscription(manager, reserved.subscription.id);
+    const periodStart = reserved.subscription.nextPaymentDate;
+    const renewal = await this.renewals.findRenewal(manager, reserved.subscription.id, periodStart);
+    if (!subscription || renewal?.outcome !== 'CHARGING') return null;
+    const now = this.clock.now();
+    const periodEnd = oneMonthAfter(periodStart);
     const issued = {
       invoiceId: invoice.id,
       invoiceNo: invoice.invoiceNo,
       userId: subscription.userId,
       subscriptionId: subscription.id,
-      amountCents,
+      amountCents: invoice.amountCents,
       currency: 'usd' as const,
-      description,
-      invoiceDate: now.toISOString(),
+      description: invoice.description,
+      invoiceDate: invoice.invoiceDate.toISOString(),
     };
-    if (failure) {
+    if ('failure' in charged) {
+      const { failure } = charged;
+      await this.renewals.finishRenewal(
+        manager,
+        this.row(reserved.subscription, failure.outcome, invoice.id),
+      );
       await this.renewals.recordInvoiceFailure(manager, invoice.id, failure.message);
       await this.outbox.publish(manager, invoiceIssued, { ...issued, status: 'UNPAID' });
-      await this.expire(
-        manager,
-        subscription,
-        failure.outcome,
-        { ...invoice, amountCents },
-        failure.message,
-        now,
-      );
+      await this.expire(manager, subscription, failure.outcome, invoice, failure.message, now);
       return failure.outcome;
     }
+    await this.renewals.finishRenewal(manager, this.row(reserved.subscription, 'RENEWED', invoice.id));
     await this.renewals.markInvoicePaid(manager, invoice.id, {
       paidAt: now,
-      paymentIntentId,
-      cardId: card?.id ?? '',
+      paymentIntentId: charged.paymentIntentId,
+      cardId: charged.cardId,
     });
     await this.renewals.updateSubscription(manager, subscription.id, {
       periodStart,
@@ -179,8 +248,8 @@ export class RenewalsService {
     await this.outbox.publish(manager, invoiceIssued, { ...issued, status: 'PAID' });
     await this.outbox.publish(manager, invoicePaid, {
       ...issued,
-      paymentIntentId,
-      cardId: card?.id ?? null,
+      paymentIntentId: charged.paymentIntentId,
+      cardId: charged.cardId,
       paidAt: now.toISOString(),
     });
     await this.outbox.publish(manager, subscriptionRenewed, {
@@ -192,7 +261,7 @@ export class RenewalsService {
       nextPaymentDate: periodEnd.toISOString(),
       invoiceId: invoice.id,
       invoiceNo: invoice.invoiceNo,
-      amountCents,
+      amountCents: invoice.amountCents,
       reactivated: false,
       renewedAt: now.toISOString(),
     });
@@ -237,7 +306,7 @@ export class RenewalsService {
     this.logger.info({ subscriptionId: subscription.id, invoiceId: invoice.id }, 'subscription reactivated');
   }
 
-  private row(subscription: Subscription, outcome: RenewalOutcome, invoiceId: string | null) {
+  private row(subscription: Subscription, outcome: RenewalState, invoiceId: string | null) {
     return { subscriptionId: subscription.id, periodStart: subscription.nextPaymentDate, outcome, invoiceId };
   }
 

@@ -111,6 +111,15 @@ export abstract class PaymentsProvider {
     idempotencyKey: string;
   }): Promise<ProviderPaymentIntent>;
 
+  /**
+   * The customer's succeeded PaymentIntent for this invoice (its `invoiceId` metadata), if Stripe
+   * holds one: what a charge whose answer was lost did.
+   */
+  abstract findCharge(input: {
+    customerId: string;
+    invoiceId: string;
+  }): Promise<ProviderPaymentIntent | null>;
+
   /** Verifies a webhook body against its signature header; throws InvalidWebhookSignature. */
   abstract verifyWebhook(payload: string, signature: string): ProviderEvent;
 }

@@ -168,6 +168,15 @@ export class StripePaymentsProvider extends PaymentsProvider {
     });
   }
 
+  async findCharge(input: { customerId: string; invoiceId: string }): Promise<ProviderPaymentIntent | null> {
+    // Newest first: a renewal's charge is among the customer's latest.
+    const intents = await this.stripe.paymentIntents.list({ customer: input.customerId, limit: 100 });
+    const charge = intents.data.find(
+      (intent) => intent.metadata?.invoiceId === input.invoiceId && intent.status === 'succeeded',
+    );
+    return charge ? toPaymentIntent(charge) : null;
+  }
+
   async chargeOffSession(input: {
     amountCents: number;
     customerId: string;
