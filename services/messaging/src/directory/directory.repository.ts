@@ -12,6 +12,8 @@ export interface MfaView {
   number: string | null;
   isSubscriptionActive: boolean;
   isActive: boolean;
+  /** Since when it holds `number` (null: not known, or no number). */
+  numberSince: Date | null;
 }
 
 export type ForwardMedium = 'EMAIL' | 'MOBILE_NUMBER' | 'BOTH';
@@ -39,6 +41,7 @@ interface MfaRow {
   number: string | null;
   is_subscription_active: boolean;
   is_active: boolean;
+  number_since: Date | null;
 }
 
 interface MemberRow {
@@ -61,6 +64,7 @@ const toMfa = (row: MfaRow): MfaView => ({
   number: row.number,
   isSubscriptionActive: row.is_subscription_active,
   isActive: row.is_active,
+  numberSince: row.number_since,
 });
 
 const toMember = (row: MemberRow): MemberView => ({
@@ -82,15 +86,18 @@ const toMember = (row: MemberRow): MemberView => ({
  */
 @Injectable()
 export class DirectoryRepository {
-  async upsertMfa(manager: EntityManager, mfa: MfaState): Promise<void> {
+  /** `numberSince`: since when the MFA holds the number it carries (its creation), if it carries one. */
+  async upsertMfa(manager: EntityManager, mfa: MfaState, numberSince?: Date): Promise<void> {
     const number = mfa.number && !(await this.departed(manager, mfa.mfaId, mfa.number)) ? mfa.number : null;
     await manager.query(
       `INSERT INTO mfa_view (mfa_id, mfa_type, user_id, subscription_id, name, number, is_subscription_active,
-                             is_active, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now())
+                             is_active, number_since, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $6::varchar IS NULL THEN NULL ELSE $9::timestamptz END,
+               now())
        ON CONFLICT (mfa_id) DO UPDATE SET
          mfa_type = EXCLUDED.mfa_type, user_id = EXCLUDED.user_id, subscription_id = EXCLUDED.subscription_id,
          name = EXCLUDED.name, number = COALESCE(EXCLUDED.number, mfa_view.number),
+         number_since = COALESCE(mfa_view.number_since, EXCLUDED.number_since),
          is_subscription_active = EXCLUDED.is_subscription_active, is_active = EXCLUDED.is_active,
          updated_at = now()`,
       [
@@ -102,22 +109,33 @@ export class DirectoryRepository {
         number,
         mfa.isSubscriptionActive,
         mfa.isActive,
+        numberSince ?? null,
       ],
     );
   }
 
   async assignNumber(
     manager: EntityManager,
-    assignment: { mfaId: string; number: string; MFAType: 'MultiMFA' | 'RoboMFA'; userId: string },
+    assignment: {
+      mfaId: string;
+      number: string;
+      MFAType: 'MultiMFA' | 'RoboMFA';
+      userId: string;
+      assignedAt: string;
+    },
   ): Promise<void> {
     await manager.query('DELETE FROM number_departure WHERE mfa_id = $1 AND number = $2', [
       assignment.mfaId,
       assignment.number,
     ]);
     await manager.query(
-      `INSERT INTO mfa_view (mfa_id, mfa_type, user_id, number) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (mfa_id) DO UPDATE SET number = EXCLUDED.number, updated_at = now()`,
-      [assignment.mfaId, assignment.MFAType, assignment.userId, assignment.number],
+      `INSERT INTO mfa_view (mfa_id, mfa_type, user_id, number, number_since) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (mfa_id) DO UPDATE SET
+         number = EXCLUDED.number, updated_at = now(),
+         number_since = CASE WHEN mfa_view.number IS NOT DISTINCT FROM EXCLUDED.number
+                             THEN LEAST(mfa_view.number_since, EXCLUDED.number_since)
+                             ELSE EXCLUDED.number_since END`,
+      [assignment.mfaId, assignment.MFAType, assignment.userId, assignment.number, assignment.assignedAt],
     );
   }
 
@@ -134,14 +152,17 @@ export class DirectoryRepository {
        ON CONFLICT DO NOTHING`,
       [number, fromMfaId],
     );
-    await manager.query('UPDATE mfa_view SET number = NULL, updated_at = now() WHERE number = $1', [number]);
+    await manager.query(
+      'UPDATE mfa_view SET number = NULL, number_since = NULL, updated_at = now() WHERE number = $1',
+      [number],
+    );
   }
 
   /** An administrator deleted the MFA: it owns no number and has no members any more. */
   async mfaDeleted(manager: EntityManager, mfaId: string, number: string | null): Promise<void> {
     if (number) await this.numberLeft(manager, number, mfaId);
     await manager.query(
-      'UPDATE mfa_view SET number = NULL, is_active = false, updated_at = now() WHERE mfa_id = $1',
+      'UPDATE mfa_view SET number = NULL, number_since = NULL, is_active = false, updated_at = now() WHERE mfa_id = $1',
       [mfaId],
     );
     await manager.query('DELETE FROM member_view WHERE mfa_id = $1', [mfaId]);
@@ -182,7 +203,8 @@ export class DirectoryRepository {
   /** The MFA that owns `number` now: the one that got it last, should the view hold an older owner. */
   async mfaByNumber(manager: EntityManager, number: string): Promise<MfaView | undefined> {
     const [row]: MfaRow[] = await manager.query(
-      `SELECT mfa_id, mfa_type, user_id, subscription_id, name, number, is_subscription_active, is_active
+      `SELECT mfa_id, mfa_type, user_id, subscription_id, name, number, is_subscription_active, is_active,
+              number_since
          FROM mfa_view WHERE number = $1 ORDER BY updated_at DESC LIMIT 1`,
       [number],
     );
@@ -201,7 +223,8 @@ export class DirectoryRepository {
 
   async mfa(manager: EntityManager, mfaId: string): Promise<MfaView | undefined> {
     const [row]: MfaRow[] = await manager.query(
-      `SELECT mfa_id, mfa_type, user_id, subscription_id, name, number, is_subscription_active, is_active
+      `SELECT mfa_id, mfa_type, user_id, subscription_id, name, number, is_subscription_active, is_active,
+              number_since
          FROM mfa_view WHERE mfa_id = $1`,
       [mfaId],
     );

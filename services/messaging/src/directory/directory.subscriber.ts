@@ -42,7 +42,7 @@ export class DirectorySubscriber {
   /** An MFA's state decides whether its bots' keys open its feed: the kept keys are looked up again. */
   @EventPattern(mfaCreated)
   async onMfaCreated(@Payload() mfa: PayloadOf<typeof mfaCreated>, @Ctx() context: EventContext) {
-    await this.directory.upsertMfa(context.getManager(), mfa);
+    await this.directory.upsertMfa(context.getManager(), mfa, new Date(mfa.createdAt));
     context.afterCommit(() => this.botKeys.forget({ mfaId: mfa.mfaId }));
   }
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { describe, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { publishTestEvent } from '@multimfa/event-bus/testing';
 import { memberVerified, mfaCreated } from '@multimfa/events';
 import type { EmailEntry } from '@multimfa/provider-sandbox';
@@ -142,5 +142,52 @@ describe('texts that came before messaging knew a member was verified (real Post
       later.messageId,
     ]);
     assert.match(laterLog[0].message, /is being forwarded to 1 verified member/);
+  });
+
+  it("gives a text that came before messaging knew the MultiMFA held its number to that MultiMFA, e-mails its member once, and leaves a text from before the MFA held the number as nobody's", async () => {
+    const number = randomNumber();
+    const before = await text(number, '700001');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const createdAt = new Date();
+    const after = await text(number, '700002');
+    const owners = async () =>
+      (
+        await messaging.database.query(
+          'SELECT message_id, mfa_id FROM inbound_message WHERE message_id = ANY($1) ORDER BY received_at',
+          [[before.messageId, after.messageId]],
+        )
+      ).map((row: { mfa_id: string | null }) => row.mfa_id);
+    expect(await owners()).toStrictEqual([null, null]);
+
+    const mfaId = randomUUID();
+    const email = `adopted.${randomBytes(3).toString('hex')}@example.com`;
+    await publishTestEvent(
+      messaging.producer,
+      messaging.prefix,
+      memberVerified,
+      verifiedMember(mfaId, { email }),
+    );
+    await publishTestEvent(
+      messaging.producer,
+      messaging.prefix,
+      mfaCreated,
+      createdMfa({ mfaId, number, createdAt: createdAt.toISOString() }),
+    );
+
+    const mails = await eventually('the text e-mailed to the member', async () => {
+      const found = await mailsTo(email);
+      return found.length ? found : undefined;
+    });
+    expect(await owners()).toStrictEqual([null, mfaId]);
+    expect(mails.map((mail) => (mail.text ?? '').includes('700002'))).toStrictEqual([true]);
+    expect(await messaging.app.get(InboundService).adoptUnowned()).toBe(0);
+    await eventually('the forward recorded as sent', async () => {
+      const [row] = await messaging.database.query(
+        'SELECT count(*)::int AS n FROM forward WHERE message_id = $1 AND sent_at IS NOT NULL',
+        [after.messageId],
+      );
+      return row.n === 1 ? true : undefined;
+    });
+    expect(await mailsTo(email)).toHaveLength(1);
   });
 });

@@ -14,6 +14,7 @@ import { InboundService } from './inbound.service.js';
 import { InboundMessagesRepository } from './inbound-messages.repository.js';
 import { InboundReconciliationService } from './inbound-reconciliation.service.js';
 import { ReconciliationCheckpointsRepository } from './reconciliation-checkpoints.repository.js';
+import { UnownedTextsWorker } from './unowned-texts.worker.js';
 
 /**
  * Inbound texts: the endpoint, the code found in each, its owner from the directory, its forwards
@@ -43,6 +44,7 @@ export class InboundModule {
       InboundService,
       ReconciliationCheckpointsRepository,
       InboundReconciliationService,
+      UnownedTextsWorker,
     ],
     controllers: [InboundController],
   }));

@@ -14,6 +14,9 @@ import { CodeExtractor } from './code.extractor.js';
 import type { InboundMessage } from './inbound-message.record.js';
 import { InboundMessagesRepository } from './inbound-messages.repository.js';
 
+/** How many texts one pass of `adoptUnowned` gives to their MFA (the next pass takes the rest). */
+const ADOPT_BATCH = 100;
+
 interface Stored {
   messageId: string;
   duplicate: boolean;
@@ -66,6 +69,49 @@ export class InboundService implements BeforeApplicationShutdown {
     const dispatch = this.dispatch(stored).finally(() => this.dispatching.delete(dispatch));
     this.dispatching.add(dispatch);
     return { messageId: stored.messageId, duplicate: false };
+  }
+
+  /**
+   * Gives each text stored as nobody's to the MFA that held its number when it came (messaging
+   * learned of the MFA, or of its number, only later): routed as it would have been then, forwarded
+   * late to the verified members, served to its bots. Answers how many.
+   */
+  async adoptUnowned(): Promise<number> {
+    let adopted = 0;
+    for (const messageId of await this.messages.adoptable(this.dataSource.manager, ADOPT_BATCH)) {
+      const stored = await this.dataSource.transaction((manager) => this.adopt(manager, messageId));
+      if (!stored) continue;
+      adopted += 1;
+      this.logger.warn(
+        { messageId },
+        'text given to its MFA late: it came before messaging knew the MFA held the number',
+      );
+      await this.dispatch(stored);
+    }
+    return adopted;
+  }
+
+  private async adopt(manager: EntityManager, messageId: string): Promise<Stored | undefined> {
+    const message = await this.messages.lockUnowned(manager, messageId);
+    if (!message) return undefined;
+    const mfa = await this.directory.mfaByNumber(manager, message.toNumber);
+    if (
+      !mfa?.isActive ||
+      !mfa.isSubscriptionActive ||
+      !mfa.numberSince ||
+      message.receivedAt < mfa.numberSince
+    )
+      return undefined;
+    const position = await this.messages.adopt(manager, messageId, mfa);
+    const owned = { ...message, mfaId: mfa.mfaId, mfaType: mfa.mfaType };
+    const { queueForwards, logged, usage } = await this.route(manager, mfa, owned);
+    await this.outbox.publishEach(manager, [...(logged ? [logged] : []), ...(usage ? [usage] : [])]);
+    return {
+      messageId,
+      duplicate: false,
+      ...(queueForwards ? { queueForwards } : {}),
+      arrival: { mfaId: mfa.mfaId, ...position },
+    };
   }
 
   /** Lets the texts already answered queue their forwards before the queue closes. */

@@ -15,6 +15,7 @@ import { OwnerContact1766800000002 } from './1766800000002-owner-contact.migrati
 import { ForwardSentAt1766900000000 } from './1766900000000-forward-sent-at.migration.js';
 import { ForwardSendingAt1767000000000 } from './1767000000000-forward-sending-at.migration.js';
 import { InboundReconciliation1767000000001 } from './1767000000001-inbound-reconciliation.migration.js';
+import { NumberSince1767000000002 } from './1767000000002-number-since.migration.js';
 
 /** Every migration of the messaging database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [
@@ -34,4 +35,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   ForwardSentAt1766900000000,
   ForwardSendingAt1767000000000,
   InboundReconciliation1767000000001,
+  NumberSince1767000000002,
 ];

@@ -49,6 +49,7 @@ function setUp(owner: UserContact | undefined) {
     number: '+14155550100',
     isSubscriptionActive: true,
     isActive: true,
+    numberSince: new Date('2026-01-01T00:00:00Z'),
   };
   const composers = new EmailComposers();
   const emailsService = new EmailsService(
