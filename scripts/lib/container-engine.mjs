@@ -5,7 +5,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './paths.mjs';
 
-const PACKAGES = ['podman', 'runc', 'debootstrap', 'podman-compose'];
+/**
+ * slirp4netns is only a Recommends of Debian's podman 4.3, which `--no-install-recommends` leaves out;
+ * the web container's network (slirp4netns with the host's loopback reachable) needs it.
+ */
+const PACKAGES = ['podman', 'runc', 'slirp4netns', 'debootstrap', 'podman-compose'];
 
 /**
  * This machine's kind needs two settings podman's defaults lack: `runc`, since the default `crun`
