@@ -2,7 +2,8 @@
 //   unit         *.spec.ts beside the code, no infrastructure
 //   integration  *.int-spec.ts against real PostgreSQL, Redis and Kafka (scripts/jest/infrastructure.mjs)
 //   stack        *.stack-spec.ts: the gateway with the five services and the provider sandbox in
-//                one process, on the same infrastructure (the gateway's full-stack tests)
+//                one process, on the same infrastructure (testing/stack: a workspace of its own, so
+//                the gateway depends on packages only)
 //   faults       *.fault-spec.ts: slow fault tests (proxies cut, processes killed) on the same infrastructure
 //   e2e          web/e2e/*.e2e.ts and infra/*/e2e/*.e2e.ts in Debian's Chromium
 //   images       infra/images/*.images.ts: every image built, the product run from them (podman)
@@ -25,7 +26,7 @@ const swc = [
   },
 ];
 
-const WORKSPACES = ['packages/*', 'services/*', 'gateway', 'infra/*', 'web'];
+const WORKSPACES = ['packages/*', 'services/*', 'gateway', 'infra/*', 'web', 'testing/stack'];
 
 /** @type {import('jest').Config} */
 const common = {
@@ -36,6 +37,7 @@ const common = {
     '<rootDir>/gateway',
     '<rootDir>/infra',
     '<rootDir>/web',
+    '<rootDir>/testing/stack',
   ],
   testEnvironment: 'node',
   transform: { '\\.tsx?$': swc },

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createKafka } from '@multimfa/event-bus';
 import { publishTestEvent } from '@multimfa/event-bus/testing';
 import { memberAdded, memberVerified, mfaCreated, type PayloadOf } from '@multimfa/events';
+import { EMPTY_TWIML } from '@multimfa/gateway/twiml-answer';
 import { type EmailEntry, SandboxClient, type SmsEntry } from '@multimfa/provider-sandbox';
 import { messageArrivalChannel } from '@multimfa/service-contracts/messaging';
 import { testInfrastructure, testLogger } from '@multimfa/service-runtime/testing';
@@ -12,7 +13,6 @@ import pg from 'pg';
 import twilio from 'twilio';
 import { signedUpCustomer } from '../testing/accounts.builder.js';
 import { freePort, ServiceStack } from '../testing/service-stack.harness.js';
-import { EMPTY_TWIML } from './twiml-answer.interceptor.js';
 
 const AUTH_TOKEN = '5a4db0c55a4db0c55a4db0c55a4db0c5';
 const ACCOUNT_SID = 'AC00000000000000000000000000000001';

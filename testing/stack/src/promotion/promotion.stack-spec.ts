@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { WAITLIST_LIMITS } from '@multimfa/gateway/promotion-throttle';
 import { type EmailEntry, SandboxClient } from '@multimfa/provider-sandbox';
 import { testGatewayCaller } from '@multimfa/service-runtime/testing';
 import pg from 'pg';
 import { email, PASSWORD, signUpBody } from '../testing/accounts.builder.js';
 import { Browser, ServiceStack } from '../testing/service-stack.harness.js';
-import { WAITLIST_LIMITS } from './promotion-throttle.service.js';
 
 type Answer<T = unknown> = { isError: boolean; message: string; data: T };
 

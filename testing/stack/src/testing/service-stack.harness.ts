@@ -9,6 +9,7 @@ import { billingService } from '@multimfa/billing/service';
 import { createKafka, readTopic } from '@multimfa/event-bus';
 import { createTestTopics, deleteTestTopics, publishedCodes } from '@multimfa/event-bus/testing';
 import { type EventEnvelope, notificationRequested, type PayloadOf } from '@multimfa/events';
+import { gateway } from '@multimfa/gateway/gateway';
 import { identityService } from '@multimfa/identity/service';
 import { messagingService } from '@multimfa/messaging/service';
 import { numbersService } from '@multimfa/numbers/service';
@@ -24,7 +25,6 @@ import {
 } from '@multimfa/service-runtime/testing';
 import type { INestApplication } from '@nestjs/common';
 import pg from 'pg';
-import { gateway } from '../gateway.definition.js';
 
 type Notification = PayloadOf<typeof notificationRequested>;
 

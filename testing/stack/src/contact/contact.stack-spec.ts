@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { CONTACT_MESSAGES_PER_NETWORK_PER_HOUR } from '@multimfa/gateway/contact-throttle';
 import { SandboxClient } from '@multimfa/provider-sandbox';
 import pg from 'pg';
 import { Browser, ServiceStack } from '../testing/service-stack.harness.js';
-import { CONTACT_MESSAGES_PER_NETWORK_PER_HOUR } from './contact-throttle.service.js';
 
 type Answer = { isError: boolean; message: string; data: Record<string, unknown> | null };
 

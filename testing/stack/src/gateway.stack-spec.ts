@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { gateway } from '@multimfa/gateway/gateway';
 import { numbersService } from '@multimfa/numbers/service';
 import { loadConfig } from '@multimfa/service-runtime';
 import {
@@ -13,7 +14,6 @@ import {
   testLogger,
 } from '@multimfa/service-runtime/testing';
 import type { INestApplication } from '@nestjs/common';
-import { gateway } from './gateway.definition.js';
 
 async function listen(app: INestApplication): Promise<string> {
   await app.listen(0, '127.0.0.1');
