@@ -25,6 +25,7 @@ export {
 export { createLogger, type Logger } from './logging/logger.factory.js';
 export { metricsPort, serveMetrics } from './metrics/metrics.server.js';
 export { Metrics } from './metrics/metrics.service.js';
+export { sharedCounter, sharedGauge } from './metrics/shared-metrics.factory.js';
 export { QUEUE_CONNECTION, QUEUE_PREFIX, QueueConnection } from './queue/queue-connection.service.js';
 export { createServiceApp, runService, type ServiceDefinition } from './service-app.factory.js';
 export { LOGGER, ServiceRuntimeModule, type ServiceRuntimeOptions } from './service-runtime.module.js';

@@ -1,10 +1,9 @@
 import { type EventCatalogue, type EventEnvelope, envelopeSchema } from '@multimfa/events';
-import { type Logger, withCorrelationId } from '@multimfa/service-runtime';
+import { type Logger, sharedCounter, sharedGauge, withCorrelationId } from '@multimfa/service-runtime';
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import type { Counter, Gauge, Registry } from 'prom-client';
 import type { DataSource, EntityManager } from 'typeorm';
 import { deadLetterHeaders } from '../dead-letter/dead-letter.client.js';
-import { sharedCounter, sharedGauge } from '../shared-metrics.factory.js';
 import { PermanentEventFailure } from './permanent-event-failure.errors.js';
 
 /**

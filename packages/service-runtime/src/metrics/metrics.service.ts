@@ -1,4 +1,5 @@
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { type Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { sharedCounter } from './shared-metrics.factory.js';
 
 /** One Prometheus registry per process, with Node's default metrics and HTTP timings. */
 export class Metrics {
@@ -19,8 +20,6 @@ export class Metrics {
 
   /** The registry's counter of that name, created on first use (several users in one process share it). */
   counter<L extends string>(name: string, help: string, labelNames: readonly L[]): Counter<L> {
-    const existing = this.registry.getSingleMetric(name);
-    if (existing) return existing as Counter<L>;
-    return new Counter({ name, help, labelNames, registers: [this.registry] });
+    return sharedCounter(this.registry, { name, help, labelNames });
   }
 }

@@ -52,14 +52,16 @@ export class InboundMessagesRepository {
   }
 
   /**
-   * Texts stored as nobody's that the MFA now holding their number received after it got the number
-   * (messaging learned of the MFA late), and whose MFA may be forwarded to: their ids, oldest first.
+   * Texts of the last day stored as nobody's that the MFA now holding their number received after it
+   * got the number (messaging learned of the MFA late), and whose MFA may be forwarded to: their ids,
+   * oldest first. Driven by the recent unowned texts (a few), not by every MFA with a number.
    */
   async adoptable(manager: EntityManager, limit: number): Promise<string[]> {
     const rows: Array<{ message_id: string }> = await manager.query(
       `SELECT m.message_id FROM inbound_message m
          JOIN mfa_view v ON v.number = m.to_number
-        WHERE m.mfa_id IS NULL AND v.number_since IS NOT NULL AND m.received_at >= v.number_since
+        WHERE m.mfa_id IS NULL AND m.received_at > now() - interval '1 day'
+          AND v.number_since IS NOT NULL AND m.received_at >= v.number_since
           AND v.is_active AND v.is_subscription_active
         ORDER BY m.received_at, m.feed_position LIMIT $1`,
       [limit],
