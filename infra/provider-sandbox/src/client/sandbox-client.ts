@@ -20,6 +20,8 @@ export interface FaultRequest {
   timeout?: boolean;
   /** Do what was asked, then cut the connection instead of answering (a lost answer). */
   dropAnswer?: boolean;
+  /** Do what was asked, then never answer (the caller times out, or dies waiting, after acceptance). */
+  holdAnswer?: boolean;
   /** Delay before answering (alone: slow but successful calls). */
   latencyMs?: number;
   retryAfterSeconds?: number;

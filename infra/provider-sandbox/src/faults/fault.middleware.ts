@@ -44,6 +44,18 @@ function dropAnswer(res: Response): void {
   res.end = cut as unknown as Response['end'];
 }
 
+/**
+ * The request is handled as usual, but its answer is held: nothing is written and the connection
+ * stays open until the caller gives up or the sandbox closes (a timeout after the provider accepted).
+ */
+function holdAnswer(req: Request, res: Response, held: HeldRequests): void {
+  held.hold(req, res);
+  const keep = () => res;
+  res.writeHead = keep as unknown as Response['writeHead'];
+  res.write = (() => true) as unknown as Response['write'];
+  res.end = keep as unknown as Response['end'];
+}
+
 /** Placed in front of a provider's API routes: applies the next armed fault of that provider, if any. */
 export function injectFaults(options: {
   provider: Provider;
@@ -64,6 +76,7 @@ export function injectFaults(options: {
         status: fault.status,
         timeout: fault.timeout,
         dropAnswer: fault.dropAnswer,
+        holdAnswer: fault.holdAnswer,
         latencyMs: fault.latencyMs,
       },
       'fault injected',
@@ -82,6 +95,10 @@ export function injectFaults(options: {
     }
     if (fault.dropAnswer) {
       dropAnswer(res);
+      return next();
+    }
+    if (fault.holdAnswer) {
+      holdAnswer(req, res, held);
       return next();
     }
     if (fault.status === undefined) return next();

@@ -7,7 +7,8 @@ export type Provider = (typeof PROVIDERS)[number];
  * `POST /_sandbox/faults`: the next `count` API calls to `provider` fail. At most one of `status`
  * (answer with that HTTP status and the provider's own error body), `timeout` (never answer) or
  * `dropAnswer` (do what was asked, then cut the connection instead of answering: the caller cannot
- * tell whether it happened) may be set; `latencyMs` alone slows the calls down and lets them succeed;
+ * tell whether it happened) or `holdAnswer` (do what was asked, then never answer: the caller's own
+ * timeout fires after the provider accepted, or the caller dies waiting) may be set; `latencyMs` alone slows the calls down and lets them succeed;
  * with another fault it delays it.
  */
 export const faultSpecSchema = z
@@ -17,16 +18,21 @@ export const faultSpecSchema = z
     status: z.int().min(400).max(599).optional(),
     timeout: z.boolean().default(false),
     dropAnswer: z.boolean().default(false),
+    holdAnswer: z.boolean().default(false),
     latencyMs: z.int().min(0).max(300_000).default(0),
     /** For 429 and 503: the Retry-After seconds (X-RateLimit-Reset is now plus this). */
     retryAfterSeconds: z.int().min(0).max(86_400).default(1),
   })
-  .refine((spec) => [spec.timeout, spec.status !== undefined, spec.dropAnswer].filter(Boolean).length <= 1, {
-    message: 'set one of status, timeout or dropAnswer, not several',
-  })
-  .refine((spec) => spec.timeout || spec.dropAnswer || spec.status !== undefined || spec.latencyMs > 0, {
-    message: 'set status, timeout, dropAnswer or latencyMs',
-  });
+  .refine(
+    (spec) =>
+      [spec.timeout, spec.status !== undefined, spec.dropAnswer, spec.holdAnswer].filter(Boolean).length <= 1,
+    { message: 'set one of status, timeout, dropAnswer or holdAnswer, not several' },
+  )
+  .refine(
+    (spec) =>
+      spec.timeout || spec.dropAnswer || spec.holdAnswer || spec.status !== undefined || spec.latencyMs > 0,
+    { message: 'set status, timeout, dropAnswer, holdAnswer or latencyMs' },
+  );
 
 export type FaultSpec = z.output<typeof faultSpecSchema>;
 

@@ -13,6 +13,7 @@ describe('FaultStore', () => {
       status: 500,
       timeout: false,
       dropAnswer: false,
+      holdAnswer: false,
       latencyMs: 0,
       retryAfterSeconds: 1,
     });
@@ -22,6 +23,7 @@ describe('FaultStore', () => {
       status: 429,
       timeout: false,
       dropAnswer: false,
+      holdAnswer: false,
       latencyMs: 0,
       retryAfterSeconds: 1,
     });
@@ -31,6 +33,7 @@ describe('FaultStore', () => {
       status: 503,
       timeout: false,
       dropAnswer: false,
+      holdAnswer: false,
       latencyMs: 0,
       retryAfterSeconds: 1,
     });
@@ -85,9 +88,12 @@ describe('/_sandbox/faults', () => {
     assert.match(await refuse({ provider: 'paypal', status: 500 }), /provider/);
     assert.match(
       await refuse({ provider: 'stripe', status: 500, timeout: true }),
-      /set one of status, timeout or dropAnswer/,
+      /set one of status, timeout, dropAnswer or holdAnswer/,
     );
-    assert.match(await refuse({ provider: 'stripe' }), /set status, timeout, dropAnswer or latencyMs/);
+    assert.match(
+      await refuse({ provider: 'stripe' }),
+      /set status, timeout, dropAnswer, holdAnswer or latencyMs/,
+    );
     assert.match(await refuse({ provider: 'stripe', status: 200 }), /status/);
     assert.match(await refuse({ provider: 'stripe', status: 500, colour: 'red' }), /colour/);
   });
@@ -110,6 +116,36 @@ describe('/_sandbox/faults', () => {
     const sms = await client.waitForSms(to, { after: cursor });
     expect(sms.body).toBe('code 123456');
     expect(await client.faults()).toStrictEqual([]);
+  });
+
+  it('holdAnswer: the SMS is sent and shows in the inbox while the caller still waits for an answer', async () => {
+    await client.setFault({ provider: 'twilio', holdAnswer: true });
+    const { accountSid: account, authToken } = test.config.twilio;
+    const to = '+14155550178';
+    const cursor = await client.cursor();
+    const waiting = new AbortController();
+    const sent = fetch(`${test.url}/2010-04-01/Accounts/${account}/Messages.json`, {
+      method: 'POST',
+      signal: waiting.signal,
+      headers: {
+        authorization: `Basic ${Buffer.from(`${account}:${authToken}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ From: '+14155550123', To: to, Body: 'code 654321' }).toString(),
+    });
+    let answered = false;
+    void sent.then(
+      () => {
+        answered = true;
+      },
+      () => undefined,
+    );
+    const sms = await client.waitForSms(to, { after: cursor });
+    expect(sms.body).toBe('code 654321');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(answered, false, 'no answer while the fault holds it');
+    waiting.abort();
+    await expect(sent).rejects.toThrow();
   });
 
   it('does not let a web page of another origin arm faults with a form post', async () => {

@@ -46,7 +46,22 @@ export class ServiceProcess {
     private readonly env: Record<string, string>,
     readonly url: string,
     readonly databaseUrl: string,
+    readonly metricsUrl: string,
   ) {}
+
+  /** The value of a counter of its Prometheus page (summed over the series matching `labels`); 0 when absent. */
+  async counter(name: string, labels: Record<string, string> = {}): Promise<number> {
+    const page = await (await fetch(this.metricsUrl)).text();
+    let sum = 0;
+    for (const line of page.split('\n')) {
+      const match = /^(\w+)(?:\{(.*)\})? (\S+)$/.exec(line);
+      if (!match || match[1] !== name) continue;
+      const series = match[2] ?? '';
+      if (Object.entries(labels).every(([key, value]) => series.includes(`${key}="${value}"`)))
+        sum += Number(match[3]);
+    }
+    return sum;
+  }
 
   /** Starts it and waits until it answers its readiness probe (30 s at most). */
   async start(): Promise<void> {
@@ -263,10 +278,15 @@ export class ServiceStack {
   /**
    * Messaging as a process of its own (its compiled `main.js`), so a fault test can SIGKILL it and
    * start it again on the same database, port and settings; the gateways started after it call it.
+   * `databaseUrl`: a database the test owns (a private cluster it stops), instead of a new one on the
+   * machine's server.
    */
-  async startMessagingProcess(settings: Record<string, string> = {}): Promise<ServiceProcess> {
-    const databaseUrl = await createTestDatabase('messaging');
-    this.databases.push(databaseUrl);
+  async startMessagingProcess(
+    settings: Record<string, string> = {},
+    options: { databaseUrl?: string } = {},
+  ): Promise<ServiceProcess> {
+    const databaseUrl = options.databaseUrl ?? (await createTestDatabase('messaging'));
+    if (!options.databaseUrl) this.databases.push(databaseUrl);
     const port = await freePort();
     const metricsPort = await freePort();
     const process = new ServiceProcess(
@@ -279,6 +299,7 @@ export class ServiceStack {
       }),
       `http://127.0.0.1:${port}`,
       databaseUrl,
+      `http://127.0.0.1:${metricsPort}/metrics`,
     );
     this.processes.push(process);
     await process.start();

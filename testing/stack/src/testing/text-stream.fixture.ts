@@ -1,0 +1,213 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createKafka } from '@multimfa/event-bus';
+import { publishTestEvent } from '@multimfa/event-bus/testing';
+import { memberVerified, mfaCreated } from '@multimfa/events';
+import { createdMfa, verifiedMember } from '@multimfa/messaging/testing/directory-events';
+import { type EmailEntry, SandboxClient, type SmsEntry } from '@multimfa/provider-sandbox';
+import { eventually, testInfrastructure, testLogger } from '@multimfa/service-runtime/testing';
+import type { Producer } from 'kafkajs';
+import type pg from 'pg';
+import { freePort, type ServiceProcess, ServiceStack } from './service-stack.harness.js';
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A team on `number` with one member forwarded by e-mail and one by SMS, as messaging's directory holds it. */
+export interface TestTeam {
+  mfaId: string;
+  number: string;
+  email: string;
+  mobile: string;
+}
+
+/**
+ * Publishes the team's MFA and its two verified members as numbers would, and waits until messaging's
+ * directory (read through `database`, messaging's own) holds both members.
+ */
+export async function publishTeam(options: {
+  producer: Producer;
+  topicPrefix: string;
+  database: pg.Client;
+  number: string;
+}): Promise<TestTeam> {
+  const { producer, topicPrefix, database, number } = options;
+  const mfaId = randomUUID();
+  const userId = randomUUID();
+  await publishTestEvent(
+    producer,
+    topicPrefix,
+    mfaCreated,
+    createdMfa({ mfaId, userId, name: 'Team under faults', number }),
+  );
+  const email = `faults.${randomBytes(3).toString('hex')}@example.com`;
+  const mobile = `+1555${String(randomBytes(3).readUIntBE(0, 3) % 10_000_000).padStart(7, '0')}`;
+  const members = [
+    verifiedMember(mfaId, { userId, email }),
+    verifiedMember(mfaId, {
+      email: `sms.${randomBytes(3).toString('hex')}@example.com`,
+      mobileNo: mobile,
+      forwardMedium: 'MOBILE_NUMBER',
+    }),
+  ];
+  for (const member of members) await publishTestEvent(producer, topicPrefix, memberVerified, member);
+  await eventually('both members in messaging’s directory', async () => {
+    const { rows } = await database.query('SELECT 1 FROM member_view WHERE member_id = ANY($1)', [
+      members.map((member) => member.memberId),
+    ]);
+    return rows.length === members.length ? true : undefined;
+  });
+  return { mfaId, number, email, mobile };
+}
+
+/** The codes of one stream: six digits each, distinct. */
+export function streamCodes(total: number, first = 600_000): string[] {
+  return Array.from({ length: total }, (_, i) => String(first + i));
+}
+
+/**
+ * Texts `Your code is <code>` to `number` through the sandbox's Twilio at `perSecond`, one after the
+ * other; returns Twilio's message ids and those whose webhook call failed (the product refused or
+ * did not answer).
+ */
+export async function streamTexts(
+  inbox: SandboxClient,
+  number: string,
+  codes: string[],
+  perSecond: number,
+): Promise<{ sids: string[]; refused: string[] }> {
+  const sids: string[] = [];
+  const refused: string[] = [];
+  const start = Date.now();
+  for (const [i, code] of codes.entries()) {
+    const due = start + (i * 1000) / perSecond;
+    if (due > Date.now()) await sleep(due - Date.now());
+    const sent = await inbox.sendInboundSms({
+      from: '+15550004444',
+      to: number,
+      body: `Your code is ${code}`,
+    });
+    sids.push(sent.message.sid);
+    if (!sent.webhook.ok) refused.push(sent.message.sid);
+  }
+  return { sids, refused };
+}
+
+/** How many times each code was received, from messages whose text says `Your code is <code>`. */
+export function countCodes(texts: Array<string | undefined>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const text of texts) {
+    const code = /Your code is (\d{6})/.exec(text ?? '')?.[1] ?? 'unreadable';
+    counts.set(code, (counts.get(code) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** Waits (up to `timeoutMs`) until the team's e-mail member has at least `total` e-mails; returns each code's count. */
+export async function mailedCodes(
+  inbox: SandboxClient,
+  team: TestTeam,
+  total: number,
+  timeoutMs = 120_000,
+): Promise<Map<string, number>> {
+  const mails = await eventually(
+    'every code e-mailed',
+    async () => {
+      const found = (await inbox.messages({ channel: 'email', to: team.email, limit: 1000 })) as EmailEntry[];
+      return found.length >= total ? found : undefined;
+    },
+    timeoutMs,
+  );
+  return countCodes(mails.map((mail) => mail.text));
+}
+
+/** Waits (up to `timeoutMs`) until the team's SMS member has at least `total` texts; returns each code's count. */
+export async function textedCodes(
+  inbox: SandboxClient,
+  team: TestTeam,
+  total: number,
+  timeoutMs = 120_000,
+): Promise<Map<string, number>> {
+  const texts = await eventually(
+    'every code texted',
+    async () => {
+      const found = (await inbox.messages({ channel: 'sms', to: team.mobile, limit: 1000 })) as SmsEntry[];
+      return found.length >= total ? found : undefined;
+    },
+    timeoutMs,
+  );
+  return countCodes(texts.map((sms) => sms.body));
+}
+
+/** The codes not received exactly once: `{ code: count }` for each missing, duplicated or unreadable one. */
+export function notExactlyOnce(codes: string[], counts: Map<string, number>): Record<string, number> {
+  const wrong: Record<string, number> = {};
+  for (const code of codes) if (counts.get(code) !== 1) wrong[code] = counts.get(code) ?? 0;
+  for (const [code, count] of counts) if (!codes.includes(code)) wrong[code] = count;
+  return wrong;
+}
+
+/** Twilio message ids stored more than once, or not at all, in messaging's `inbound_message`. */
+export async function storedNotOnce(database: pg.Client, sids: string[]): Promise<Record<string, number>> {
+  const { rows } = await database.query<{ message_sid: string; n: number }>(
+    'SELECT message_sid, count(*)::int AS n FROM inbound_message WHERE message_sid = ANY($1) GROUP BY message_sid',
+    [sids],
+  );
+  const counts = new Map(rows.map((row) => [row.message_sid, row.n]));
+  const wrong: Record<string, number> = {};
+  for (const sid of sids) if (counts.get(sid) !== 1) wrong[sid] = counts.get(sid) ?? 0;
+  return wrong;
+}
+
+/**
+ * What a fault test of texting needs: the stack with Twilio's `number` posting to a gateway, messaging
+ * as a process of its own (that the test may kill; `settings` and `options` as `startMessagingProcess`
+ * takes them), a Kafka producer for numbers' events, and the sandbox's inbox.
+ */
+export class TextingStack {
+  readonly stack = new ServiceStack();
+  private readonly kafka = createKafka({
+    clientId: 'texting-fault-test',
+    brokers: testInfrastructure.kafkaBrokers,
+    logger: testLogger('kafka'),
+  });
+  readonly producer = this.kafka.producer();
+  messaging!: ServiceProcess;
+  inbox!: SandboxClient;
+
+  constructor(readonly number: string) {}
+
+  async start(
+    settings: Record<string, string> = {},
+    options: Parameters<ServiceStack['startMessagingProcess']>[1] = {},
+  ): Promise<this> {
+    const port = await freePort();
+    const publicUrl = `http://127.0.0.1:${port}`;
+    await this.stack.start({
+      TWILIO_PHONE_NUMBERS: this.number,
+      TWILIO_INBOUND_WEBHOOK_URL: `${publicUrl}/api/webhooks/twilio/sms`,
+      SANDBOX_CALLBACK_DELAY_MS: '50',
+    });
+    this.messaging = await this.stack.startMessagingProcess(
+      { PUBLIC_API_URL: publicUrl, ...settings },
+      options,
+    );
+    await this.stack.gateway({ PUBLIC_API_URL: publicUrl }, port);
+    await this.producer.connect();
+    this.inbox = new SandboxClient(this.stack.sandboxUrl);
+    return this;
+  }
+
+  /** A team on the number (see `publishTeam`), read back through `database`, messaging's. */
+  team(database: pg.Client): Promise<TestTeam> {
+    return publishTeam({
+      producer: this.producer,
+      topicPrefix: this.stack.topicPrefix,
+      database,
+      number: this.number,
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.producer.disconnect();
+    await this.stack.stop();
+  }
+}
