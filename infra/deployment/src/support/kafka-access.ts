@@ -36,11 +36,25 @@ const lineOf = (text: string, index: number) => text.slice(0, index).split('\n')
  * `outbox.publish(manager, definition, …)`, `outbox.publishAll(manager, definition, …)` and
  * `outboxEvent(definition, …)` (what `publishEach` takes). A call whose definition is not one
  * @multimfa/events exports by that name fails, rather than being missed.
+ *
+ * Read from the sources because a publish is a call inside a method body: unlike a handler's
+ * `@EventPattern`, nothing records it before it runs. Only the definition's name is taken from the
+ * text; its type, version and topic are those of the object @multimfa/events exports by that name.
+ * An `Outbox` held under another name than `outbox` fails too, since its calls would go unseen.
  */
 export function publishedEvents(service: Deployable): EventDefinition[] {
   const found: EventDefinition[] = [];
   for (const path of sourcesOf(service)) {
     const text = readRepoFile(path);
+    for (const held of text.matchAll(
+      /\b(?:private|protected|public|readonly|const|let)\s+(?:readonly\s+)?(\w+)\s*:\s*Outbox\b/g,
+    )) {
+      if (held[1] !== 'outbox') {
+        throw new Error(
+          `${path}:${lineOf(text, held.index ?? 0)}: name the Outbox "outbox" (not "${held[1]}"), so support/kafka-access.ts sees what it publishes`,
+        );
+      }
+    }
     const calls = [
       ...text.matchAll(/\boutbox\.publish(?:All)?\(\s*[\w.]+\s*,\s*([\w.]+)/g),
       ...text.matchAll(/\boutboxEvent\(\s*([\w.]+)/g),
