@@ -11,6 +11,8 @@ import { CreateDiscountMailings1766600000700 } from './1766600000700-create-disc
 import { CreateWaitlistOffers1767100000000 } from './1767100000000-create-waitlist-offers.migration.js';
 import { SubscriptionEnded1767200000000 } from './1767200000000-subscription-ended.migration.js';
 import { RenewalCharging1767200000001 } from './1767200000001-renewal-charging.migration.js';
+import { CreateUsageSettlements1767300000000 } from './1767300000000-create-usage-settlements.migration.js';
+import { CreateUserStanding1767300000001 } from './1767300000001-create-user-standing.migration.js';
 
 /** Every migration of the billing database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [
@@ -26,4 +28,6 @@ export const migrations: Array<new () => MigrationInterface> = [
   CreateWaitlistOffers1767100000000,
   SubscriptionEnded1767200000000,
   RenewalCharging1767200000001,
+  CreateUsageSettlements1767300000000,
+  CreateUserStanding1767300000001,
 ];

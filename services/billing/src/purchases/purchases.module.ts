@@ -4,6 +4,7 @@ import { CardsModule } from '../cards/cards.module.js';
 import { CustomersModule } from '../customers/customers.module.js';
 import { DiscountsModule } from '../discounts/discounts.module.js';
 import { PlansModule } from '../plans/plans.module.js';
+import { UsageModule } from '../usage/usage.module.js';
 import { WaitlistOffersModule } from '../waitlist-offers/waitlist-offers.module.js';
 import { Checkout } from './checkout.entity.js';
 import { CheckoutsService } from './checkouts.service.js';
@@ -16,16 +17,18 @@ import { StripeWebhookController } from './stripe-webhook.controller.js';
 import { StripeWebhookService } from './stripe-webhook.service.js';
 import { Subscription } from './subscription.entity.js';
 import { SubscriptionsSubscriber } from './subscriptions.subscriber.js';
+import { UserStanding } from './user-standing.entity.js';
 
 /** Buying a number: checkouts and their payment, completion exactly once, Stripe's webhook. */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([Checkout, Subscription, Payment, Invoice]),
+    TypeOrmModule.forFeature([Checkout, Subscription, Payment, Invoice, UserStanding]),
     PlansModule,
     DiscountsModule,
     CustomersModule,
     WaitlistOffersModule,
     CardsModule,
+    UsageModule,
   ],
   controllers: [PurchasesController, StripeWebhookController, SubscriptionsSubscriber],
   providers: [PurchasesRepository, CheckoutsService, PurchasesService, StripeWebhookService],

@@ -118,30 +118,101 @@ export class PurchasesRepository {
     return result.affected ? repository.findOneBy(where) : null;
   }
 
+  /** The user's subscription of the MFA, locked until the transaction ends (as a renewal locks it). */
+  lockSubscription(
+    manager: EntityManager,
+    where: { userId: string; mfaId: string },
+  ): Promise<Subscription | null> {
+    return manager.getRepository(Subscription).findOne({ where, lock: { mode: 'pessimistic_write' } });
+  }
+
   /**
    * Ends the subscriptions (not ended yet) of one MFA, or of all of a user's MFAs, as of `at`, locking
    * each as a renewal does: a renewal that holds one finishes first, a later one finds it ENDED.
-   * Answers how many ended.
+   * Answers the ids ended, and of those the ones that were ACTIVE (their period was running).
    */
   async endSubscriptions(
     manager: EntityManager,
     where: { mfaId: string } | { userId: string },
     at: Date,
-  ): Promise<number> {
-    const rows: unknown[] = await manager.query(
-      `UPDATE subscription SET status = 'ENDED', ended_at = $2, auto_renewal = false, updated_at = now()
-        WHERE id IN (SELECT id FROM subscription
-                      WHERE ${'mfaId' in where ? 'mfa_id' : 'user_id'} = $1 AND status <> 'ENDED'
-                      ORDER BY id FOR UPDATE)
-        RETURNING id`,
+  ): Promise<{ ended: string[]; wereActive: string[] }> {
+    // An UPDATE answers [rows, affected] through TypeORM's query().
+    const [rows]: [Array<{ id: string; was: string }>, number] = await manager.query(
+      `WITH target AS (SELECT id, status FROM subscription
+                        WHERE ${'mfaId' in where ? 'mfa_id' : 'user_id'} = $1 AND status <> 'ENDED'
+                        ORDER BY id FOR UPDATE)
+       UPDATE subscription s SET status = 'ENDED', ended_at = $2, auto_renewal = false, updated_at = now()
+         FROM target WHERE s.id = target.id
+       RETURNING s.id, target.status AS was`,
       ['mfaId' in where ? where.mfaId : where.userId, at],
     );
-    return rows.length;
+    return {
+      ended: rows.map((row) => row.id),
+      wereActive: rows.filter((row) => row.was === 'ACTIVE').map((row) => row.id),
+    };
   }
 
-  /** Whether the user's subscription of the MFA renews by itself. */
+  /**
+   * Records identity's word that the user is active (reactivated) or not (deactivated), said at `at`;
+   * false when a later word was recorded already (an older event does not override it).
+   */
+  async recordUserStatus(
+    manager: EntityManager,
+    userId: string,
+    isActive: boolean,
+    at: Date,
+  ): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `INSERT INTO user_standing (user_id, is_active, changed_at) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id) DO UPDATE SET is_active = EXCLUDED.is_active, changed_at = EXCLUDED.changed_at,
+                                           updated_at = now()
+        WHERE user_standing.changed_at <= EXCLUDED.changed_at
+       RETURNING user_id`,
+      [userId, isActive, at],
+    );
+    return rows.length === 1;
+  }
+
+  /** Records that the user was deleted (for good: no later word reactivates a deleted user). */
+  async recordUserDeleted(manager: EntityManager, userId: string, at: Date): Promise<void> {
+    await manager.query(
+      `INSERT INTO user_standing (user_id, is_active, deleted_at, changed_at) VALUES ($1, false, $2, $2)
+       ON CONFLICT (user_id) DO UPDATE SET is_active = false, deleted_at = EXCLUDED.deleted_at,
+                                           changed_at = GREATEST(user_standing.changed_at, EXCLUDED.changed_at),
+                                           updated_at = now()`,
+      [userId, at],
+    );
+  }
+
+  /**
+   * Switches auto-renewal off on every subscription of the user not ended yet, locking each as a
+   * renewal does; answers the ids of those that renewed by themselves until now.
+   */
+  async stopRenewals(manager: EntityManager, userId: string): Promise<string[]> {
+    const [rows]: [Array<{ id: string }>, number] = await manager.query(
+      `UPDATE subscription SET auto_renewal = false, updated_at = now()
+        WHERE id IN (SELECT id FROM subscription
+                      WHERE user_id = $1 AND status <> 'ENDED' AND auto_renewal
+                      ORDER BY id FOR UPDATE)
+        RETURNING id`,
+      [userId],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Whether the user's subscription of the MFA renews by itself. While the owner is deactivated (or
+   * deleted) it cannot be switched on: the MFA's update events of that time come from numbers, not
+   * from the owner, who cannot sign in.
+   */
   async setAutoRenewal(where: { userId: string; mfaId: string }, autoRenewal: boolean): Promise<void> {
-    await this.dataSource.getRepository(Subscription).update(where, { autoRenewal });
+    await this.dataSource.query(
+      `UPDATE subscription SET auto_renewal = $3, updated_at = now()
+        WHERE user_id = $1 AND mfa_id = $2 AND auto_renewal <> $3
+          AND (NOT $3 OR NOT EXISTS (SELECT 1 FROM user_standing u
+                                      WHERE u.user_id = $1 AND (NOT u.is_active OR u.deleted_at IS NOT NULL)))`,
+      [where.userId, where.mfaId, autoRenewal],
+    );
   }
 
   async markCompleted(manager: EntityManager, id: string, purchase: PurchaseCompleted): Promise<void> {

@@ -9,6 +9,7 @@ import { CardsService } from '../cards/cards.service.js';
 import { dollars } from '../discounts/discount-amounts.rules.js';
 import { DiscountsRepository } from '../discounts/discounts.repository.js';
 import { PaymentsProvider, type ProviderPaymentIntent } from '../stripe/payments-provider.port.js';
+import { UsageSettlementsRepository } from '../usage/usage-settlements.repository.js';
 import { WaitlistOffersRepository } from '../waitlist-offers/waitlist-offers.repository.js';
 import { oneMonthAfter } from './billing-period.rules.js';
 import type { Checkout } from './checkout.entity.js';
@@ -52,6 +53,7 @@ export class PurchasesService {
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(WaitlistOffersRepository) private readonly offers: WaitlistOffersRepository,
     @Inject(CardsService) private readonly cards: CardsService,
+    @Inject(UsageSettlementsRepository) private readonly settlements: UsageSettlementsRepository,
   ) {}
 
   /** The browser's return: the user's own checkout, by its PaymentIntent or (nothing to pay) its id. */
@@ -164,6 +166,22 @@ export class PurchasesService {
     this.logger.warn({ checkoutId: checkout.id }, 'payment refunded: its discount was used up');
   }
 
+  /**
+   * A plan change ends the running period now (a new one starts with the new plan): the texts over the
+   * old plan's allowance in the part before the change are invoiced on their own, from now on (the
+   * renewal sweep settles them off-session). An expired subscription's period was settled when it
+   * expired.
+   */
+  private async settlePartPeriod(manager: EntityManager, checkout: Checkout, now: Date): Promise<void> {
+    const held = await this.purchases.lockSubscription(manager, {
+      userId: checkout.userId,
+      mfaId: checkout.mfaId,
+    });
+    if (held?.status !== 'ACTIVE') return;
+    const periodEnd = now < held.nextPaymentDate ? now : held.nextPaymentDate;
+    await this.settlements.schedule(manager, [held.id], 'PLAN_CHANGED', periodEnd);
+  }
+
   /** Payment, PAID invoice, the subscription created or changed, the checkout completed, the event. */
   private async fulfil(manager: EntityManager, checkout: Checkout): Promise<PurchaseCompleted> {
     const now = this.clock.now();
@@ -176,6 +194,7 @@ export class PurchasesService {
     };
     let subscription: Subscription | null;
     if (checkout.action === 'UPGRADE') {
+      await this.settlePartPeriod(manager, checkout, now);
       subscription = await this.purchases.changePlan(
         manager,
         { userId: checkout.userId, mfaId: checkout.mfaId },

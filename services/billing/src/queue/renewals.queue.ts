@@ -3,18 +3,22 @@ import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import {
   JobName,
+  overageJobId,
   QueueName,
   RENEWAL_JOB_OPTIONS,
   RENEWAL_SWEEP_EVERY_MS,
   RENEWAL_SWEEP_SCHEDULER_ID,
   type RenewSubscriptionJob,
   renewalJobId,
+  type SettleOverageJob,
 } from './queues.constants.js';
 
-/** Puts renewals on their queue; the only place that knows the queue library's producer side. */
+/** Puts renewals (and overage invoices) on their queue; the only place that knows the queue library's producer side. */
 export abstract class RenewalsQueue {
   /** Idempotent: the job's id is the subscription's and the period's, so asking twice queues it once. */
   abstract enqueue(jobs: RenewSubscriptionJob[]): Promise<void>;
+  /** Idempotent: the job's id is the subscription's and the usage period's. */
+  abstract enqueueOverage(jobs: SettleOverageJob[]): Promise<void>;
   /** Makes sure the sweep runs every minute (the same scheduler, whichever replica asks). */
   abstract scheduleSweep(): Promise<void>;
 }
@@ -34,6 +38,17 @@ export class BullRenewalsQueue extends RenewalsQueue implements OnApplicationShu
         name: JobName.RenewSubscription,
         data: job,
         opts: { ...RENEWAL_JOB_OPTIONS, jobId: renewalJobId(job) },
+      })),
+    );
+  }
+
+  async enqueueOverage(jobs: SettleOverageJob[]): Promise<void> {
+    if (jobs.length === 0) return;
+    await this.queue.addBulk(
+      jobs.map((job) => ({
+        name: JobName.SettleOverage,
+        data: job,
+        opts: { ...RENEWAL_JOB_OPTIONS, jobId: overageJobId(job) },
       })),
     );
   }

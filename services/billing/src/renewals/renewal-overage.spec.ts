@@ -8,14 +8,24 @@ import type { Subscription } from '../purchases/subscription.entity.js';
 import type { RenewalsQueue } from '../queue/renewals.queue.js';
 import type { PaymentsProvider } from '../stripe/payments-provider.port.js';
 import type { InvoiceLineDraft } from '../usage/usage.rules.js';
+import type { UsageSettlementsRepository } from '../usage/usage-settlements.repository.js';
+import { InvoiceChargeService } from './invoice-charge.service.js';
 import type { RenewalsRepository } from './renewals.repository.js';
 import { RenewalsService } from './renewals.service.js';
 
 const PERIOD_START = new Date('2026-01-15T09:30:00Z');
 const DUE = new Date('2026-02-15T09:30:00Z');
 
-/** A Basic MultiMFA ($5, 100 texts) due at DUE that used `texts` in the period ending then. */
-function setup(texts: number, now: Date) {
+/**
+ * A Basic MultiMFA ($5, 100 texts) due at DUE that used `texts` in the period ending then. `owner`
+ * says whether billing may charge its owner at each ask (deactivated: false); `claimed` whether the
+ * period's usage was claimed already by another path.
+ */
+function setup(
+  texts: number,
+  now: Date,
+  options: { autoRenewal?: boolean; owner?: boolean[]; claimed?: boolean } = {},
+) {
   const subscription = {
     id: 'a1f5d7a4-1b9c-4c1e-8a4e-2b6f0e9d7c11',
     userId: '6f1c3c59-5c3e-4b8e-9b38-1b8a0e6f3a11',
@@ -27,12 +37,16 @@ function setup(texts: number, now: Date) {
     status: 'ACTIVE',
     periodStart: PERIOD_START,
     nextPaymentDate: DUE,
-    autoRenewal: true,
+    autoRenewal: options.autoRenewal ?? true,
   } as Subscription;
   const charges: Array<{ amountCents: number; idempotencyKey: string }> = [];
   const invoices: Array<{ amountCents: number; description: string }> = [];
   const lines: InvoiceLineDraft[] = [];
   const usageAsked: Date[] = [];
+  const scheduled: Array<{ ids: string[]; reason: string; periodEnd: unknown }> = [];
+  const claims: Array<{ periodStart: Date; periodEnd: Date }> = [];
+  const expired: string[] = [];
+  const ownerAnswers = [...(options.owner ?? [])];
   /** The period's renewal row as the three steps leave it. */
   let renewal: { outcome: string; invoiceId: string | null } | null = null;
   const renewals = {
@@ -59,23 +73,42 @@ function setup(texts: number, now: Date) {
       renewal = { outcome: row.outcome, invoiceId: row.invoiceId };
     },
     markInvoicePaid: async () => undefined,
-    updateSubscription: async () => undefined,
+    recordInvoiceFailure: async () => undefined,
+    updateSubscription: async (_m: EntityManager, _id: string, change: { status?: string }) => {
+      if (change.status) expired.push(change.status);
+    },
+    ownerMayBeCharged: async () => ownerAnswers.shift() ?? true,
+  };
+  const settlements = {
+    schedule: async (_m: EntityManager, ids: string[], reason: string, periodEnd: unknown) => {
+      scheduled.push({ ids, reason, periodEnd });
+      return ids.length;
+    },
+    claimForRenewal: async (_m: EntityManager, claim: { periodStart: Date; periodEnd: Date }) => {
+      claims.push({ periodStart: claim.periodStart, periodEnd: claim.periodEnd });
+      return !options.claimed;
+    },
+    update: async () => undefined,
   };
   const service = new RenewalsService(
     renewals as unknown as RenewalsRepository,
     { findDefault: async () => ({ id: 'pm_1' }) } as unknown as CardsRepository,
-    {
-      chargeOffSession: async (input: { amountCents: number; idempotencyKey: string }) => {
-        charges.push({ amountCents: input.amountCents, idempotencyKey: input.idempotencyKey });
-        return { id: 'pi_1', status: 'succeeded' };
-      },
-    } as unknown as PaymentsProvider,
+    new InvoiceChargeService(
+      {
+        chargeOffSession: async (input: { amountCents: number; idempotencyKey: string }) => {
+          charges.push({ amountCents: input.amountCents, idempotencyKey: input.idempotencyKey });
+          return { id: 'pi_1', status: 'succeeded' };
+        },
+      } as unknown as PaymentsProvider,
+      renewals as unknown as RenewalsRepository,
+    ),
     {} as RenewalsQueue,
     { publish: async () => undefined } as unknown as Outbox,
     new FixedClock(now),
     createLogger('billing', 'silent'),
+    settlements as unknown as UsageSettlementsRepository,
   );
-  return { service, subscription, charges, invoices, lines, usageAsked };
+  return { service, subscription, charges, invoices, lines, usageAsked, scheduled, claims, expired };
 }
 
 describe('renewal with usage over the allowance (the clock injected)', () => {
@@ -117,5 +150,62 @@ describe('renewal with usage over the allowance (the clock injected)', () => {
       [500],
     );
     assert.equal(lines.length, 1);
+  });
+});
+
+describe('renewal of a subscription that does not renew, or whose owner billing may not charge (the clock injected)', () => {
+  it('an owner deactivated before the payment date is not charged: the subscription expires as with auto-renewal off and its texts over the allowance are scheduled for an overage invoice at the date', async () => {
+    const { service, subscription, charges, invoices, scheduled, expired } = setup(130, DUE, {
+      owner: [false],
+    });
+
+    assert.equal(await service.renew(subscription.id, DUE), 'AUTO_RENEWAL_OFF');
+
+    assert.deepEqual(charges, []);
+    assert.deepEqual(invoices, []);
+    assert.deepEqual(expired, ['EXPIRED']);
+    assert.deepEqual(scheduled, [
+      { ids: [subscription.id], reason: 'NOT_RENEWED', periodEnd: 'payment-date' },
+    ]);
+  });
+
+  it('auto-renewal off: no renewal charge, and the ended period is scheduled for its own overage invoice', async () => {
+    const { service, subscription, charges, scheduled } = setup(130, DUE, { autoRenewal: false });
+
+    assert.equal(await service.renew(subscription.id, DUE), 'AUTO_RENEWAL_OFF');
+
+    assert.deepEqual(charges, []);
+    assert.deepEqual(
+      scheduled.map((entry) => entry.reason),
+      ['NOT_RENEWED'],
+    );
+  });
+
+  it('an owner deactivated after the reservation and before the charge is not charged: the renewal invoice stays UNPAID and the subscription expires', async () => {
+    const { service, subscription, charges, invoices, expired } = setup(100, DUE, { owner: [true, false] });
+
+    assert.equal(await service.renew(subscription.id, DUE), 'AUTO_RENEWAL_OFF');
+
+    assert.deepEqual(charges, []);
+    assert.equal(invoices.length, 1);
+    assert.deepEqual(expired, ['EXPIRED']);
+  });
+
+  it('the renewal claims the ended period for its invoice; a period claimed already is not billed again (plan line only)', async () => {
+    const fresh = setup(130, DUE);
+    assert.equal(await fresh.service.renew(fresh.subscription.id, DUE), 'RENEWED');
+    assert.deepEqual(fresh.claims, [{ periodStart: PERIOD_START, periodEnd: DUE }]);
+    assert.deepEqual(
+      fresh.charges.map((charge) => charge.amountCents),
+      [560],
+    );
+
+    const claimed = setup(130, DUE, { claimed: true });
+    assert.equal(await claimed.service.renew(claimed.subscription.id, DUE), 'RENEWED');
+    assert.deepEqual(
+      claimed.charges.map((charge) => charge.amountCents),
+      [500],
+    );
+    assert.equal(claimed.lines.length, 1);
   });
 });

@@ -13,8 +13,9 @@ import type { DataSource } from 'typeorm';
 import { CardsRepository } from '../cards/cards.repository.js';
 import { oneMonthAfter } from '../purchases/billing-period.rules.js';
 import { RenewalsQueue } from '../queue/renewals.queue.js';
-import { PaymentsProvider } from '../stripe/payments-provider.port.js';
 import { type BillingTestApp, startBillingTestApp } from '../testing/billing-test-app.harness.js';
+import { UsageSettlementsRepository } from '../usage/usage-settlements.repository.js';
+import { InvoiceChargeService } from './invoice-charge.service.js';
 import { RenewalsRepository } from './renewals.repository.js';
 import { RenewalsService } from './renewals.service.js';
 
@@ -35,11 +36,12 @@ describe('auto-renewal at the payment date (real PostgreSQL, Redis, Kafka; Strip
     return new RenewalsService(
       app.get(RenewalsRepository),
       app.get(CardsRepository),
-      app.get(PaymentsProvider),
+      app.get(InvoiceChargeService),
       app.get(RenewalsQueue),
       app.get(Outbox),
       new FixedClock(at),
       logger,
+      app.get(UsageSettlementsRepository),
     );
   }
 
@@ -238,11 +240,12 @@ describe('auto-renewal at the payment date (real PostgreSQL, Redis, Kafka; Strip
     const sweeper = new RenewalsService(
       app.get(RenewalsRepository),
       app.get(CardsRepository),
-      app.get(PaymentsProvider),
+      app.get(InvoiceChargeService),
       spy,
       app.get(Outbox),
       new FixedClock(sub.due),
       logger,
+      app.get(UsageSettlementsRepository),
     );
 
     await sweeper.sweep();

@@ -73,6 +73,19 @@ export class RenewalsRepository {
       .findOne({ where: { subscriptionId }, order: { periodStart: 'DESC' } });
   }
 
+  /**
+   * Whether billing may charge the user's card by itself: not while identity says the user is
+   * deactivated or deleted (a user it never said so of is active).
+   */
+  async ownerMayBeCharged(manager: EntityManager | undefined, userId: string): Promise<boolean> {
+    const rows = (await (manager ?? this.dataSource.manager).query(
+      'SELECT is_active, deleted_at FROM user_standing WHERE user_id = $1',
+      [userId],
+    )) as Array<{ is_active: boolean; deleted_at: Date | null }>;
+    const row = rows[0];
+    return !row || (row.is_active && row.deleted_at === null);
+  }
+
   /** The user's Stripe customer and billing e-mail address, if the user has one. */
   async customer(
     manager: EntityManager,
@@ -86,7 +99,7 @@ export class RenewalsRepository {
     return row ? { stripeCustomerId: row.stripe_customer_id, emailAddress: row.email_address } : null;
   }
 
-  /** Issues the renewal invoice; answers its id and number. */
+  /** Issues an UNPAID invoice (a renewal's, or an overage invoice); answers its id and number. */
   async insertInvoice(
     manager: EntityManager,
     invoice: Pick<Invoice, 'userId' | 'subscriptionId' | 'amountCents' | 'description' | 'invoiceDate'>,

@@ -8,14 +8,10 @@ import { oneMonthAfter } from '../purchases/billing-period.rules.js';
 import type { Invoice } from '../purchases/invoice.entity.js';
 import type { Subscription } from '../purchases/subscription.entity.js';
 import { RenewalsQueue } from '../queue/renewals.queue.js';
-import {
-  CardAuthenticationRequired,
-  CardRejected,
-  PaymentsProvider,
-} from '../stripe/payments-provider.port.js';
 import { renewalLines, totalCents } from '../usage/usage.rules.js';
+import { UsageSettlementsRepository } from '../usage/usage-settlements.repository.js';
+import { type InvoiceCharge, InvoiceChargeService } from './invoice-charge.service.js';
 import type { RenewalOutcome, RenewalState } from './renewal.entity.js';
-import { INVOICE_AUTHENTICATION_MESSAGE } from './renewals.errors.js';
 import { RenewalsRepository } from './renewals.repository.js';
 
 /** A period's renewal reserved: the subscription as it was, its UNPAID invoice, and who pays it. */
@@ -28,11 +24,6 @@ interface Reservation {
   customer: { stripeCustomerId: string } | null;
 }
 
-/** What the charge of a reservation came to. */
-type Charged =
-  | { paymentIntentId: string | null; cardId: string }
-  | { failure: { outcome: Exclude<RenewalOutcome, 'RENEWED'>; message: string } };
-
 /** How many due subscriptions one sweep queues (the next sweep, a minute later, takes the rest). */
 export const SWEEP_BATCH = 500;
 
@@ -44,8 +35,11 @@ export function renewalPaymentKey(subscriptionId: string, periodEnd: Date): stri
 /**
  * Auto-renewal. Every minute a sweep queues each active subscription whose payment date has come (one
  * BullMQ job per subscription and period, deterministic id); the job renews it: the default saved card
- * is charged off-session for the plan's price plus the ended period's texts over the allowance, and the period moves one month, or, with no card, a
- * refusal or auto-renewal off, the subscription expires (an UNPAID invoice when it was to be charged).
+ * is charged off-session for the plan's price plus the ended period's texts over the allowance, and the
+ * period moves one month, or, with no card, a refusal or auto-renewal off, the subscription expires (an
+ * UNPAID invoice when it was to be charged). A subscription whose owner is deactivated (or deleted) is
+ * never charged: it expires as with auto-renewal off. When no renewal carries the ended period's texts
+ * over the allowance, they are scheduled for an overage invoice of their own (`OverageService`).
  * The subscription row is locked for the whole renewal and the (subscription, period) renewal row is
  * unique, so however many workers run it at once the period is charged once; the Stripe idempotency
  * key is the period's, so a retry after a lost answer charges once too.
@@ -55,11 +49,12 @@ export class RenewalsService {
   constructor(
     @Inject(RenewalsRepository) private readonly renewals: RenewalsRepository,
     @Inject(CardsRepository) private readonly cards: CardsRepository,
-    @Inject(PaymentsProvider) private readonly payments: PaymentsProvider,
+    @Inject(InvoiceChargeService) private readonly charges: InvoiceChargeService,
     @Inject(RenewalsQueue) private readonly queue: RenewalsQueue,
     @Inject(Outbox) private readonly outbox: Outbox,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(UsageSettlementsRepository) private readonly settlements: UsageSettlementsRepository,
   ) {}
 
   /** Queues the renewal of every subscription due now; answers how many. */
@@ -90,7 +85,15 @@ export class RenewalsService {
     let outcome: RenewalOutcome | null;
     if (!reserved || 'outcome' in reserved) outcome = reserved?.outcome ?? null;
     else {
-      const charged = await this.chargeReserved(reserved);
+      const charged = await this.charges.charge({
+        invoice: reserved.invoice,
+        subscriptionId: reserved.subscription.id,
+        userId: reserved.subscription.userId,
+        resumed: reserved.resumed,
+        card: reserved.card,
+        customer: reserved.customer,
+        idempotencyKey: renewalPaymentKey(reserved.subscription.id, reserved.subscription.nextPaymentDate),
+      });
       outcome = await this.renewals.transaction((manager) => this.finish(manager, reserved, charged));
     }
     this.logger.info({ subscriptionId, periodEnd: periodEnd.toISOString(), outcome }, 'renewal');
@@ -99,8 +102,9 @@ export class RenewalsService {
 
   /**
    * Step one, the subscription locked: nothing (not due, or renewed already), the expiry of a
-   * subscription that does not renew itself, or the period's reservation, new or left by an earlier
-   * attempt, with the card and customer to charge.
+   * subscription that does not renew itself (auto-renewal off, or an owner billing may not charge),
+   * or the period's reservation, new or left by an earlier attempt, with the card and customer to
+   * charge. A new reservation claims the ended period's usage for its invoice.
    */
   private async reserve(
     manager: EntityManager,
@@ -128,20 +132,31 @@ export class RenewalsService {
       if (!invoice) throw new Error(`renewal of ${subscription.id} is CHARGING without its invoice`);
       return { subscription, invoice, resumed: true, ...payer };
     }
-    if (!subscription.autoRenewal) {
+    if (!subscription.autoRenewal || !(await this.renewals.ownerMayBeCharged(manager, subscription.userId))) {
       await this.renewals.recordRenewal(manager, this.row(subscription, 'AUTO_RENEWAL_OFF', null));
       await this.expire(manager, subscription, 'AUTO_RENEWAL_OFF', null, null, now);
+      // No renewal invoice carries the ended period's texts over the allowance: they get their own.
+      await this.settlements.schedule(manager, [subscription.id], 'NOT_RENEWED', 'payment-date');
       return { outcome: 'AUTO_RENEWAL_OFF' };
     }
     const periodStart = subscription.nextPaymentDate;
+    const planLabel = `${subscription.mfaType} ${subscription.planName}`;
     // The ended period's count is final here: metering share-locks the subscription this step holds.
     const usage = await this.renewals.periodUsage(manager, subscription, subscription.periodStart);
+    // Billed here unless some other path claimed the period's usage already (never twice).
+    const claimed = await this.settlements.claimForRenewal(manager, {
+      subscriptionId: subscription.id,
+      periodStart: subscription.periodStart,
+      periodEnd: periodStart,
+      planLabel,
+      allowance: usage.allowance,
+    });
     const lines = renewalLines({
-      planLabel: `${subscription.mfaType} ${subscription.planName}`,
+      planLabel,
       basePriceCents: subscription.basePriceCents,
       endedPeriod: { start: subscription.periodStart, end: periodStart },
       newPeriod: { start: periodStart, end: oneMonthAfter(periodStart) },
-      textsUsed: usage.texts,
+      textsUsed: claimed ? usage.texts : 0,
       allowance: usage.allowance,
     });
     const amountCents = totalCents(lines);
@@ -154,6 +169,12 @@ export class RenewalsService {
       invoiceDate: now,
     });
     await this.renewals.insertLines(manager, issued.id, lines);
+    if (claimed)
+      await this.settlements.update(
+        manager,
+        { subscriptionId: subscription.id, periodStart: subscription.periodStart },
+        { state: 'IN_RENEWAL', invoiceId: issued.id },
+      );
     await this.renewals.recordRenewal(manager, this.row(subscription, 'CHARGING', issued.id));
     return {
       subscription,
@@ -161,40 +182,6 @@ export class RenewalsService {
       resumed: false,
       ...payer,
     };
-  }
-
-  /** Step two, outside any transaction: the charge of the reserved invoice, or why there is none. */
-  private async chargeReserved(reserved: Reservation): Promise<Charged> {
-    const { subscription, invoice, card, customer } = reserved;
-    if (!card || !customer) return { failure: { outcome: 'NO_CARD', message: 'No saved card to charge' } };
-    if (invoice.amountCents === 0) return { paymentIntentId: null, cardId: card.id };
-    if (reserved.resumed) {
-      // An earlier attempt may have charged it and lost the answer (or died before writing it down).
-      const earlier = await this.payments.findCharge({
-        customerId: customer.stripeCustomerId,
-        invoiceId: invoice.id,
-      });
-      if (earlier) return { paymentIntentId: earlier.id, cardId: card.id };
-    }
-    try {
-      const intent = await this.payments.chargeOffSession({
-        amountCents: invoice.amountCents,
-        customerId: customer.stripeCustomerId,
-        paymentMethodId: card.id,
-        description: `MultiMFA invoice ${invoice.invoiceNo}`,
-        metadata: { invoiceId: invoice.id, invoiceNo: invoice.invoiceNo, subscriptionId: subscription.id },
-        idempotencyKey: renewalPaymentKey(subscription.id, subscription.nextPaymentDate),
-      });
-      if (intent.status !== 'succeeded')
-        throw new CardRejected('The payment was not completed', intent.status);
-      return { paymentIntentId: intent.id, cardId: card.id };
-    } catch (error) {
-      if (error instanceof CardAuthenticationRequired)
-        return { failure: { outcome: 'AUTHENTICATION_REQUIRED', message: INVOICE_AUTHENTICATION_MESSAGE } };
-      if (error instanceof CardRejected)
-        return { failure: { outcome: 'PAYMENT_DECLINED', message: error.message } };
-      throw error;
-    }
   }
 
   /**
@@ -205,7 +192,7 @@ export class RenewalsService {
   private async finish(
     manager: EntityManager,
     reserved: Reservation,
-    charged: Charged,
+    charged: InvoiceCharge,
   ): Promise<RenewalOutcome | null> {
     const { invoice } = reserved;
     const subscription = await this.renewals.lockSubscription(manager, reserved.subscription.id);
@@ -225,7 +212,14 @@ export class RenewalsService {
       invoiceDate: invoice.invoiceDate.toISOString(),
     };
     if ('failure' in charged) {
-      const { failure } = charged;
+      // An owner billing may no longer charge: the subscription expires as with auto-renewal off.
+      const failure = {
+        ...charged.failure,
+        outcome:
+          charged.failure.outcome === 'OWNER_INACTIVE'
+            ? ('AUTO_RENEWAL_OFF' as const)
+            : charged.failure.outcome,
+      };
       await this.renewals.finishRenewal(
         manager,
         this.row(reserved.subscription, failure.outcome, invoice.id),

@@ -8,15 +8,21 @@ import {
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { type Job, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { JobName, QueueName, type RenewSubscriptionJob } from '../queue/queues.constants.js';
+import {
+  JobName,
+  QueueName,
+  type RenewSubscriptionJob,
+  type SettleOverageJob,
+} from '../queue/queues.constants.js';
 import { RenewalsQueue } from '../queue/renewals.queue.js';
+import { OverageService } from './overage.service.js';
 import { RenewalsService } from './renewals.service.js';
 
 const SCHEDULE_AGAIN_EVERY_MS = 60_000;
 
 /**
  * Works the renewals queue on every replica: the repeatable sweep (every minute, one run per tick
- * whichever replica takes it) and the renewal jobs it queues. A sweep rather than one delayed job per
+ * whichever replica takes it) and the renewal and overage jobs it queues. A sweep rather than one delayed job per
  * subscription: nothing is lost when a job, Redis or a date change goes missing, since the next sweep
  * finds every subscription still due in the database. The sweep's scheduler is registered again every
  * minute (an idempotent upsert), so a Redis that lost it (restarted without persistence, flushed)
@@ -33,6 +39,7 @@ export class RenewalsWorker implements OnApplicationBootstrap, OnApplicationShut
     @Inject(QUEUE_CONNECTION) private readonly connection: Redis,
     @Inject(QUEUE_PREFIX) private readonly prefix: string,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(OverageService) private readonly overage: OverageService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -60,7 +67,14 @@ export class RenewalsWorker implements OnApplicationBootstrap, OnApplicationShut
   }
 
   private async work(job: Job): Promise<unknown> {
-    if (job.name === JobName.SweepRenewals) return this.renewals.sweep();
+    if (job.name === JobName.SweepRenewals)
+      return { renewals: await this.renewals.sweep(), overage: await this.overage.sweep() };
+    if (job.name === JobName.SettleOverage) {
+      const settle = job.data as SettleOverageJob;
+      return withCorrelationId(settle.correlationId, () =>
+        this.overage.settle(settle.subscriptionId, new Date(settle.periodStart)),
+      );
+    }
     const data = job.data as RenewSubscriptionJob;
     return withCorrelationId(data.correlationId, () =>
       this.renewals.renew(data.subscriptionId, new Date(data.periodEnd)),

@@ -3,9 +3,10 @@ import { Clock, LOGGER } from '@multimfa/service-runtime';
 import type { INestApplication } from '@nestjs/common';
 import { CardsRepository } from '../cards/cards.repository.js';
 import { RenewalsQueue } from '../queue/renewals.queue.js';
+import { InvoiceChargeService } from '../renewals/invoice-charge.service.js';
 import { RenewalsRepository } from '../renewals/renewals.repository.js';
 import { RenewalsService } from '../renewals/renewals.service.js';
-import { PaymentsProvider } from '../stripe/payments-provider.port.js';
+import { UsageSettlementsRepository } from '../usage/usage-settlements.repository.js';
 
 /**
  * For other packages' integration tests: the renewals of a running billing app as a replica whose
@@ -16,10 +17,11 @@ export function renewalsAt(app: INestApplication, clock: Clock): Pick<RenewalsSe
   return new RenewalsService(
     app.get(RenewalsRepository),
     app.get(CardsRepository),
-    app.get(PaymentsProvider),
+    app.get(InvoiceChargeService),
     app.get(RenewalsQueue),
     app.get(Outbox),
     clock,
     app.get(LOGGER),
+    app.get(UsageSettlementsRepository),
   );
 }

@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import { overage, renewalLines, totalCents, usagePeriodStart } from './usage.rules.js';
+import {
+  overage,
+  overageDescription,
+  overageInvoiced,
+  overageLines,
+  renewalLines,
+  totalCents,
+  usagePeriodStart,
+} from './usage.rules.js';
 
 const period = {
   periodStart: new Date('2026-01-15T09:30:00Z'),
@@ -66,5 +74,37 @@ describe('usage rules', () => {
       amountCents: 74,
     });
     assert.equal(totalCents(over), 574);
+  });
+});
+
+describe('overage invoice rules', () => {
+  it('an overage invoice has one line of the texts over the whole month’s allowance for the (part-)period, and none within it', () => {
+    const partPeriod = { start: period.periodStart, end: new Date('2026-01-20T12:00:00Z') };
+    assert.deepEqual(overageLines({ period: partPeriod, textsUsed: 100, allowance: basic }), []);
+    const lines = overageLines({ period: partPeriod, textsUsed: 104, allowance: basic });
+    assert.deepEqual(lines, [
+      {
+        description: '4 texts over the 100-text allowance, 2026-01-15 to 2026-01-20',
+        quantity: 4,
+        unitPriceCents: 2,
+        amountCents: 8,
+      },
+    ]);
+    assert.equal(
+      overageDescription('RoboMFA Basic', lines),
+      'RoboMFA Basic plan, 4 texts over the 100-text allowance, 2026-01-15 to 2026-01-20',
+    );
+  });
+});
+
+describe('overage invoiced on its own', () => {
+  it('is not issued with nothing over the allowance, nor under the $0.50 a card can be charged (24 texts over), and is from 25 texts over', () => {
+    const period = { start: new Date('2026-01-15T09:30:00Z'), end: new Date('2026-02-15T09:30:00Z') };
+    const invoiced = (textsUsed: number) =>
+      overageInvoiced(overageLines({ period, textsUsed, allowance: basic }));
+    assert.deepEqual(
+      [invoiced(100), invoiced(124), invoiced(125)],
+      ['NOTHING_OVER', 'BELOW_MINIMUM', 'INVOICE'],
+    );
   });
 });

@@ -56,16 +56,50 @@ export function renewalLines(input: {
       amountCents: input.basePriceCents,
     },
   ];
+  return [
+    ...lines,
+    ...overageLines({ period: input.endedPeriod, textsUsed: input.textsUsed, allowance: input.allowance }),
+  ];
+}
+
+/**
+ * The line of the texts over the allowance in a period (or the part of one before a plan change):
+ * none when it stayed within it. The allowance is the whole month's, whatever part of it was used:
+ * only texts actually received over it are billed.
+ */
+export function overageLines(input: {
+  period: { start: Date; end: Date };
+  textsUsed: number;
+  allowance: Allowance;
+}): InvoiceLineDraft[] {
   const over = overage(input.textsUsed, input.allowance);
-  if (over.textsOver > 0)
-    lines.push({
-      description: `${over.textsOver} texts over the ${input.allowance.textsPerMonth}-text allowance, ${day(input.endedPeriod.start)} to ${day(input.endedPeriod.end)}`,
+  if (over.textsOver === 0) return [];
+  return [
+    {
+      description: `${over.textsOver} texts over the ${input.allowance.textsPerMonth}-text allowance, ${day(input.period.start)} to ${day(input.period.end)}`,
       quantity: over.textsOver,
       unitPriceCents: input.allowance.extraTextPriceCents,
       amountCents: over.amountCents,
-    });
-  return lines;
+    },
+  ];
 }
+
+/**
+ * The smallest amount a card can be charged, in US cents (Stripe refuses less). An overage invoice of
+ * its own that comes to less (fewer than 25 texts over at $0.02) is waived rather than issued: it
+ * could be neither charged nor paid. A renewal always comes to more (it carries the plan's price).
+ */
+export const MINIMUM_CHARGE_CENTS = 50;
+
+/** Whether the texts over the allowance on these lines are invoiced on their own. */
+export function overageInvoiced(lines: InvoiceLineDraft[]): 'NOTHING_OVER' | 'BELOW_MINIMUM' | 'INVOICE' {
+  if (lines.length === 0) return 'NOTHING_OVER';
+  return totalCents(lines) < MINIMUM_CHARGE_CENTS ? 'BELOW_MINIMUM' : 'INVOICE';
+}
+
+/** The description of an overage invoice: its plan and its one line. */
+export const overageDescription = (planLabel: string, lines: InvoiceLineDraft[]) =>
+  [`${planLabel} plan`, ...lines.map((line) => line.description)].join(', ');
 
 /** What an invoice with these lines comes to, in cents. */
 export const totalCents = (lines: InvoiceLineDraft[]) =>
