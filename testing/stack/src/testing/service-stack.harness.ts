@@ -113,6 +113,9 @@ async function listen(app: INestApplication, port = 0): Promise<string> {
  * gateways in front of them, in this process, on the real PostgreSQL, Redis and Kafka.
  */
 export class ServiceStack {
+  /** `kafkaBrokers`: a broker the test owns (a private one it kills), instead of the run's. */
+  constructor(readonly kafkaBrokers: string[] = testInfrastructure.kafkaBrokers) {}
+
   readonly apps: INestApplication[] = [];
   private readonly processes: ServiceProcess[] = [];
   readonly databases: string[] = [];
@@ -123,7 +126,7 @@ export class ServiceStack {
   readonly topicPrefix = `${testInfrastructure.topicPrefix}${randomBytes(3).toString('hex')}.`;
   private readonly kafka = createKafka({
     clientId: 'gateway-test',
-    brokers: testInfrastructure.kafkaBrokers,
+    brokers: this.kafkaBrokers,
     logger: testLogger('kafka'),
   });
   sandbox!: Sandbox;
@@ -195,7 +198,7 @@ export class ServiceStack {
         PORT: '1',
         DATABASE_URL: url,
         REDIS_URL: testInfrastructure.redisUrl,
-        KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
+        KAFKA_BROKERS: this.kafkaBrokers.join(','),
         KAFKA_TOPIC_PREFIX: this.topicPrefix,
         ...testGatewayCaller.env,
       };
@@ -244,7 +247,7 @@ export class ServiceStack {
         PORT: '1',
         DATABASE_URL: databaseUrl,
         REDIS_URL: testInfrastructure.redisUrl,
-        KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
+        KAFKA_BROKERS: this.kafkaBrokers.join(','),
         KAFKA_TOPIC_PREFIX: this.topicPrefix,
         PUBLIC_API_URL: 'http://127.0.0.1:1',
         TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000001',
@@ -312,7 +315,7 @@ export class ServiceStack {
       PORT: '1',
       DATABASE_URL: databaseUrl,
       REDIS_URL: testInfrastructure.redisUrl,
-      KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
+      KAFKA_BROKERS: this.kafkaBrokers.join(','),
       KAFKA_TOPIC_PREFIX: this.topicPrefix,
       ...testGatewayCaller.env,
       SENDGRID_API_KEY: 'SG.multimfa-sandbox',
@@ -338,7 +341,7 @@ export class ServiceStack {
         PORT: '1',
         DATABASE_URL: databaseUrl,
         REDIS_URL: testInfrastructure.redisUrl,
-        KAFKA_BROKERS: testInfrastructure.kafkaBrokers.join(','),
+        KAFKA_BROKERS: this.kafkaBrokers.join(','),
         KAFKA_TOPIC_PREFIX: this.topicPrefix,
         ...testGatewayCaller.env,
       }),

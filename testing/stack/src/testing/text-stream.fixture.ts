@@ -5,7 +5,7 @@ import { memberVerified, mfaCreated } from '@multimfa/events';
 import { createdMfa, verifiedMember } from '@multimfa/messaging/testing/directory-events';
 import { type EmailEntry, SandboxClient, type SmsEntry } from '@multimfa/provider-sandbox';
 import { eventually, testInfrastructure, testLogger } from '@multimfa/service-runtime/testing';
-import type { Producer } from 'kafkajs';
+import type { Kafka, Producer } from 'kafkajs';
 import type pg from 'pg';
 import { freePort, type ServiceProcess, ServiceStack } from './service-stack.harness.js';
 
@@ -163,17 +163,25 @@ export async function storedNotOnce(database: pg.Client, sids: string[]): Promis
  * takes them), a Kafka producer for numbers' events, and the sandbox's inbox.
  */
 export class TextingStack {
-  readonly stack = new ServiceStack();
-  private readonly kafka = createKafka({
-    clientId: 'texting-fault-test',
-    brokers: testInfrastructure.kafkaBrokers,
-    logger: testLogger('kafka'),
-  });
-  readonly producer = this.kafka.producer();
+  readonly stack: ServiceStack;
+  private readonly kafka: Kafka;
+  readonly producer: Producer;
   messaging!: ServiceProcess;
   inbox!: SandboxClient;
 
-  constructor(readonly number: string) {}
+  /** `kafkaBrokers`: a broker the test owns, instead of the run's. */
+  constructor(
+    readonly number: string,
+    kafkaBrokers: string[] = testInfrastructure.kafkaBrokers,
+  ) {
+    this.stack = new ServiceStack(kafkaBrokers);
+    this.kafka = createKafka({
+      clientId: 'texting-fault-test',
+      brokers: kafkaBrokers,
+      logger: testLogger('kafka'),
+    });
+    this.producer = this.kafka.producer();
+  }
 
   async start(
     settings: Record<string, string> = {},
