@@ -133,6 +133,8 @@ export class ServiceStack {
   sandboxUrl!: string;
   identityUrl!: string;
   billingUrl!: string;
+  /** Billing as a process of its own, when started so (`start(…, { billingProcess: true })`). */
+  billing: ServiceProcess | undefined;
   messagingUrl: string | undefined;
   adminReportingUrl: string | undefined;
   /** Where messaging e-mails the contact form's messages (its SUPPORT_EMAIL). */
@@ -180,8 +182,14 @@ export class ServiceStack {
     }
   }
 
-  /** `sandboxSettings`: further settings of the provider sandbox (its webhook URLs, numbers, keys). */
-  async start(sandboxSettings: Record<string, string> = {}): Promise<this> {
+  /**
+   * `sandboxSettings`: further settings of the provider sandbox (its webhook URLs, numbers, keys).
+   * `billingProcess`: billing runs as a process of its own (`billing`), that a fault test may SIGKILL.
+   */
+  async start(
+    sandboxSettings: Record<string, string> = {},
+    options: { billingProcess?: boolean } = {},
+  ): Promise<this> {
     await createTestTopics(this.kafka, this.topicPrefix);
     this.sandbox = createSandbox(
       loadSandboxSettings({
@@ -215,16 +223,22 @@ export class ServiceStack {
     this.apps.push(identity);
     this.identityUrl = await listen(identity);
     const sandbox = new URL(this.sandboxUrl);
+    const billingSettings = {
+      ...(await common('billing')),
+      STRIPE_SECRET_KEY: 'sk_test_multimfa_sandbox',
+      STRIPE_WEBHOOK_SECRET: this.stripeWebhookSecret,
+      STRIPE_API_HOST: sandbox.hostname,
+      STRIPE_API_PORT: sandbox.port,
+      STRIPE_API_PROTOCOL: 'http',
+    };
+    if (options.billingProcess) {
+      this.billing = await this.serviceProcess('@multimfa/billing/service', billingSettings);
+      this.billingUrl = this.billing.url;
+      return this;
+    }
     const billing = await createTestServiceApp(
       billingService,
-      loadConfig(billingService.configSchema, {
-        ...(await common('billing')),
-        STRIPE_SECRET_KEY: 'sk_test_multimfa_sandbox',
-        STRIPE_WEBHOOK_SECRET: this.stripeWebhookSecret,
-        STRIPE_API_HOST: sandbox.hostname,
-        STRIPE_API_PORT: sandbox.port,
-        STRIPE_API_PROTOCOL: 'http',
-      }),
+      loadConfig(billingService.configSchema, billingSettings),
       testLogger('billing'),
     );
     this.apps.push(billing);
@@ -290,23 +304,35 @@ export class ServiceStack {
   ): Promise<ServiceProcess> {
     const databaseUrl = options.databaseUrl ?? (await createTestDatabase('messaging'));
     if (!options.databaseUrl) this.databases.push(databaseUrl);
+    const process = await this.serviceProcess(
+      '@multimfa/messaging/service',
+      this.messagingSettings(databaseUrl, settings),
+    );
+    this.messagingUrl = process.url;
+    return process;
+  }
+
+  /** A service's compiled `main.js` (beside its `./service` export) as a process, started and ready. */
+  private async serviceProcess(
+    serviceExport: string,
+    settings: Record<string, string>,
+  ): Promise<ServiceProcess> {
     const port = await freePort();
     const metricsPort = await freePort();
     const process = new ServiceProcess(
-      join(dirname(createRequire(import.meta.url).resolve('@multimfa/messaging/service')), 'main.js'),
-      this.messagingSettings(databaseUrl, {
+      join(dirname(createRequire(import.meta.url).resolve(serviceExport)), 'main.js'),
+      {
+        ...settings,
         PORT: String(port),
         METRICS_PORT: String(metricsPort),
-        LOG_LEVEL: 'warn',
-        ...settings,
-      }),
+        LOG_LEVEL: settings.LOG_LEVEL ?? 'warn',
+      },
       `http://127.0.0.1:${port}`,
-      databaseUrl,
+      settings.DATABASE_URL ?? '',
       `http://127.0.0.1:${metricsPort}/metrics`,
     );
     this.processes.push(process);
     await process.start();
-    this.messagingUrl = process.url;
     return process;
   }
 

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { SavedCard } from '@multimfa/api-contract';
+import { SandboxClient } from '@multimfa/provider-sandbox';
+import { eventually } from '@multimfa/service-runtime/testing';
+import pg from 'pg';
+import { email, signUpBody } from '../testing/accounts.builder.js';
+import { Browser, ServiceStack } from '../testing/service-stack.harness.js';
+import { sleep } from '../testing/text-stream.fixture.js';
+
+type Answer<T> = { isError: boolean; message: string; data: T };
+
+const DAY = 86_400_000;
+const STRIPE_KEY = 'sk_test_multimfa_sandbox';
+
+describe('billing SIGKILLed right after Stripe charged a renewal and before it recorded the charge (billing as a process; the sandbox holds Stripe’s answer; PostgreSQL, Redis, Kafka)', () => {
+  const stack = new ServiceStack();
+  let gatewayUrl: string;
+  let billingDb: pg.Client;
+  let inbox: SandboxClient;
+
+  /** The customer's PaymentIntents in the sandbox's Stripe, as billing's own lookup lists them. */
+  async function paymentIntents(customer: string): Promise<Array<{ status: string; amount: number }>> {
+    const response = await fetch(`${stack.sandboxUrl}/v1/payment_intents?customer=${customer}&limit=100`, {
+      headers: { authorization: `Bearer ${STRIPE_KEY}` },
+    });
+    return ((await response.json()) as { data: Array<{ status: string; amount: number }> }).data;
+  }
+
+  beforeAll(async () => {
+    await stack.start({}, { billingProcess: true });
+    gatewayUrl = (await stack.gateway()).url;
+    billingDb = new pg.Client({ connectionString: stack.databases[1] });
+    await billingDb.connect();
+    inbox = new SandboxClient(stack.sandboxUrl);
+  });
+
+  afterAll(async () => {
+    await billingDb?.end();
+    await stack.stop();
+  });
+
+  it('charges the card once, records the invoice PAID once and moves the subscription one period: the restarted worker finds the charge in Stripe instead of charging again', async () => {
+    const browser = new Browser(gatewayUrl);
+    const signUp = await browser.call<Answer<{ userId: string; stripeCustomerId: string }>>(
+      'POST',
+      '/api/auth/signup',
+      signUpBody(email('billing-kill')),
+    );
+    const { userId, stripeCustomerId } = signUp.body.data;
+    const card = await browser.call<Answer<SavedCard>>('POST', '/api/credit-card', {
+      token: 'pm_card_visa',
+      stripeCustomerId,
+    });
+    expect(card.status).toBe(200);
+    const subscriptionId = randomUUID();
+    const due = new Date(Date.now() - 60_000);
+    await billingDb.query(
+      `INSERT INTO subscription (id, user_id, mfa_id, mfa_type, plan_id, plan_name, base_price_cents,
+         no_of_users, status, period_start, next_payment_date, auto_renewal)
+       VALUES ($1, $2, $3, 'MultiMFA', 1, 'Basic', 500, 2, 'ACTIVE', $4, $5, true)`,
+      [subscriptionId, userId, randomUUID(), new Date(due.getTime() - 31 * DAY), due],
+    );
+
+    // Stripe takes the next call (the renewal's charge), makes it, and holds the answer.
+    await inbox.setFault({ provider: 'stripe', holdAnswer: true });
+    await eventually(
+      'the renewal’s charge reached Stripe',
+      async () => ((await inbox.faults()).length === 0 ? true : undefined),
+      150_000,
+    );
+    await sleep(300);
+    await stack.billing?.kill();
+    expect(
+      (await paymentIntents(stripeCustomerId)).map(({ status, amount }) => [status, amount]),
+    ).toStrictEqual([['succeeded', 500]]);
+    const { rows: charging } = await billingDb.query(
+      `SELECT status FROM invoice WHERE subscription_id = $1`,
+      [subscriptionId],
+    );
+    expect(charging).toStrictEqual([{ status: 'UNPAID' }]);
+
+    await stack.billing?.start();
+    const paid = await eventually(
+      'the renewal recorded',
+      async () => {
+        const { rows } = await billingDb.query<{ outcome: string }>(
+          'SELECT outcome FROM renewal WHERE subscription_id = $1',
+          [subscriptionId],
+        );
+        return rows[0]?.outcome === 'RENEWED' ? rows : undefined;
+      },
+      120_000,
+    );
+    expect(paid).toHaveLength(1);
+    const { rows: invoices } = await billingDb.query(
+      'SELECT status, amount_cents FROM invoice WHERE subscription_id = $1',
+      [subscriptionId],
+    );
+    expect(invoices).toStrictEqual([{ status: 'PAID', amount_cents: 500 }]);
+    const { rows: subscription } = await billingDb.query<{ next_payment_date: Date; status: string }>(
+      'SELECT status, next_payment_date FROM subscription WHERE id = $1',
+      [subscriptionId],
+    );
+    expect(subscription[0]?.status).toBe('ACTIVE');
+    expect(subscription[0]?.next_payment_date.getTime()).toBeGreaterThan(due.getTime() + 27 * DAY);
+    expect(subscription[0]?.next_payment_date.getTime()).toBeLessThan(due.getTime() + 32 * DAY);
+    expect((await paymentIntents(stripeCustomerId)).map(({ status }) => status)).toStrictEqual(['succeeded']);
+  }, 330_000);
+});
