@@ -11,6 +11,13 @@ const recipientSchema = z
     lastName: z.string(),
     medium: z.enum(['EMAIL', 'SMS']),
     status: z.enum(['queued', 'sent', 'delivered', 'failed']),
+    /** When the provider accepted this copy (null: not yet, or never). */
+    sentAt: z.iso.datetime().nullable(),
+    /**
+     * Sent more than 10 minutes after the text was received: still delivered, but a code in it has
+     * likely expired by then.
+     */
+    late: z.boolean(),
   })
   .meta({ id: 'MessageRecipient' });
 

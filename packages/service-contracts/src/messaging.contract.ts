@@ -133,6 +133,10 @@ export const recentMessage = z.object({
       lastName: z.string(),
       medium: z.enum(['EMAIL', 'SMS']),
       status: z.enum(['queued', 'sent', 'delivered', 'failed']),
+      /** When the provider accepted the forward (null: not yet, or never). */
+      sentAt: z.iso.datetime().nullable(),
+      /** Sent after the text's usefulness window (a code that may have expired by then). */
+      late: z.boolean(),
     }),
   ),
 });

@@ -9,6 +9,7 @@ import { BullForwardQueue, ForwardQueue } from '../queue/forward.queue.js';
 import { QueueModule } from '../queue/queue.module.js';
 import { DeliveryReportsController } from './delivery-reports.controller.js';
 import { ForwardPlanService } from './forward-plan.service.js';
+import { ForwardRedriveService } from './forward-redrive.service.js';
 import { ForwardingService } from './forwarding.service.js';
 import { FORWARDING_SETTINGS, type ForwardingSettings } from './forwarding.settings.js';
 import { ForwardingWorker } from './forwarding.worker.js';
@@ -19,7 +20,8 @@ import { MemberVerifiedSubscriber } from './member-verified.subscriber.js';
 /**
  * Forwards: who gets each text (the directory's verified members), the forward queue and its worker
  * (Twilio SMS, SendGrid e-mail), the providers' delivery reports, each status change with its event
- * and counts; the texts a member missed while the directory lagged, forwarded late.
+ * and counts; the texts a member missed while the directory lagged, forwarded late; the forwards that
+ * failed while their provider was down, sent again once it is back.
  */
 @Module({})
 export class ForwardingModule {
@@ -48,6 +50,7 @@ export class ForwardingModule {
       ForwardPlanService,
       ForwardingWorker,
       LateForwardsService,
+      ForwardRedriveService,
     ],
     controllers: [DeliveryReportsController, MemberVerifiedSubscriber],
     exports: [ForwardPlanService],

@@ -6,10 +6,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { MessageLogRepository } from '../message-log/message-log.repository.js';
 import { EmailSender } from '../providers/email-sender.port.js';
-import { ProviderError } from '../providers/provider.errors.js';
+import { type FailureClass, ProviderError } from '../providers/provider.errors.js';
 import { type OutgoingSms, SmsSender } from '../providers/sms-sender.port.js';
 import { ForwardQueue } from '../queue/forward.queue.js';
 import { renderForwardEmail, renderForwardSms } from './forward.templates.js';
+import { REDRIVES_METRIC } from './forward-redrive.rules.js';
 import { FORWARDING_SETTINGS, type ForwardingSettings } from './forwarding.settings.js';
 import {
   type ChangedForward,
@@ -61,21 +62,27 @@ export class ForwardingService {
       'Forward sends whose outcome was lost (crash, timeout, cut answer), by medium and by what the next attempt did: found_sent (the provider had sent it; not sent again), not_sent, sent_again (e-mail: SendGrid offers no lookup)',
       ['medium', 'outcome'],
     );
+    this.redrives = metrics.counter(REDRIVES_METRIC.name, REDRIVES_METRIC.help, ['medium', 'outcome']);
   }
 
   /** Sends whose outcome was lost, by medium and what the next attempt found out. */
   private readonly ambiguous: Counter<'medium' | 'outcome'>;
+  /** Re-drives of failed forwards, by medium and how they ended (`sent`, `failed`). */
+  private readonly redrives: Counter<'medium' | 'outcome'>;
 
   /**
    * Sends the forward once towards its member: the start of each provider call is committed first, so
    * an attempt after one whose outcome was lost (a crash, a timeout, a cut answer) asks the provider
    * whether that call sent it (Twilio's Messages list) before sending again. SendGrid offers no such
-   * lookup: an e-mail after an unknown outcome is sent again, and counted.
+   * lookup: an e-mail after an unknown outcome is sent again, and counted. A failed forward is sent
+   * only while a re-drive of it runs, the same way (an earlier call whose outcome was lost is asked
+   * about first).
    */
   async deliver(forwardId: string, attempt: number): Promise<void> {
     const forward = await this.forwards.find(forwardId);
     if (!forward) throw new Error(`forward ${forwardId} is not recorded`);
-    if (forward.status !== 'queued') return;
+    const redriving = forward.status === 'failed' && forward.redrivenAt !== null;
+    if (forward.status !== 'queued' && !redriving) return;
     let providerMessageId = forward.sendingAt ? await this.sentBefore(forward, forward.sendingAt) : undefined;
     if (providerMessageId === undefined) {
       await this.forwards.markSending(forwardId, this.clock.now());
@@ -88,14 +95,14 @@ export class ForwardingService {
         throw error;
       }
     }
-    await this.forwards.transaction(async (manager) => {
+    const recorded = await this.forwards.transaction(async (manager) => {
       // The send is recorded once, also when the provider's report of it came first and moved the
       // status already: the send's event and count belong to the send, not to the status change.
       const recorded = await this.forwards.recordSent(manager, forwardId, {
         providerMessageId,
         attempts: attempt,
       });
-      if (!recorded) return;
+      if (!recorded) return undefined;
       await this.outbox.publishEach(manager, [
         outboxEvent(forwardSent, {
           forwardId,
@@ -106,19 +113,33 @@ export class ForwardingService {
           sentAt: this.clock.now().toISOString(),
         }),
         ...(recorded.moved ? [this.statusEvent(recorded.forward)] : []),
+        ...(recorded.redriven ? [await this.loggedRedrive(manager, forward)] : []),
       ]);
       // Last: every forward of the MFA updates this one row, and holds it until the commit.
       await this.log.countSuccess(manager, forward.mfaId, forward.medium);
+      // A re-driven forward was counted as failed when it failed for good; it now counts as sent
+      // instead (not both): the MFA's counts stay one outcome per forward, as its history shows it.
+      if (recorded.redriven) await this.log.uncountFailure(manager, forward.mfaId);
+      return recorded;
     });
+    if (recorded?.redriven) {
+      this.redrives.inc({ medium: forward.medium, outcome: 'sent' });
+      this.logger.info({ forwardId, attempt }, 'a re-driven forward was sent');
+    }
   }
 
-  /** The forward's last attempt failed (or cannot succeed): marked failed and logged as ERROR. */
-  async giveUp(forwardId: string, reason: string): Promise<void> {
+  /**
+   * The forward's last attempt failed (or cannot succeed): marked failed, as of now and for
+   * `failureClass` (whether a re-drive may send it once the provider is back), and logged as ERROR.
+   * A re-drive's last attempt leaves the forward failed: its status, event, ERROR entry and count were
+   * written when it first failed, so only the cause and time of this failure are recorded.
+   */
+  async giveUp(forwardId: string, reason: string, failureClass: FailureClass): Promise<void> {
     const forward = await this.forwards.find(forwardId);
     if (!forward) return;
-    await this.forwards.transaction(async (manager) => {
-      const changed = await this.forwards.advance(manager, forwardId, 'failed', reason);
-      if (!changed) return;
+    const redriveFailed = await this.forwards.transaction(async (manager) => {
+      const changed = await this.forwards.markFailed(manager, forwardId, reason, failureClass);
+      if (!changed) return this.forwards.endFailedRedrive(manager, forwardId, reason, failureClass);
       const medium = forward.medium === 'SMS' ? 'SMS' : 'e-mail';
       await this.log.write(manager, {
         mfaId: forward.mfaId,
@@ -135,8 +156,10 @@ export class ForwardingService {
         createdAt: this.clock.now(),
       });
       await this.failed(manager, changed);
+      return false;
     });
-    this.logger.error({ forwardId, reason }, 'forward given up');
+    if (redriveFailed) this.redrives.inc({ medium: forward.medium, outcome: 'failed' });
+    this.logger.error({ forwardId, reason, failureClass, redrive: redriveFailed }, 'forward given up');
   }
 
   /**
@@ -181,6 +204,26 @@ export class ForwardingService {
       lost.map(({ forwardId, jobId }) => ({ forwardId, jobId, correlationId: forwardId })),
     );
     return lost.length;
+  }
+
+  /** The INFO entry beside the forward's ERROR one: it was sent after all, once its provider was back. */
+  private async loggedRedrive(manager: EntityManager, forward: ForwardToSend) {
+    const medium = forward.medium === 'SMS' ? 'SMS' : 'e-mail';
+    const { event } = await this.log.insert(manager, {
+      mfaId: forward.mfaId,
+      userId: forward.userId,
+      messageId: forward.messageId,
+      logType: 'INFO',
+      mobileNo: forward.toNumber,
+      message:
+        `The ${medium} forwarding a text from ${forward.fromNumber} to ${forward.firstName} ${forward.lastName} was sent after all: it had failed while the provider was unavailable.`.slice(
+          0,
+          2000,
+        ),
+      members: [{ firstName: forward.firstName, lastName: forward.lastName }],
+      createdAt: this.clock.now(),
+    });
+    return event;
   }
 
   /**

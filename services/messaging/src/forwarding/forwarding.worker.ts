@@ -2,7 +2,7 @@ import { Clock, LOGGER, type Logger, QUEUE_CONNECTION, QUEUE_PREFIX } from '@mul
 import { Inject, Injectable } from '@nestjs/common';
 import { type Job, UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { ProviderError } from '../providers/provider.errors.js';
+import { failureClassOf, ProviderError } from '../providers/provider.errors.js';
 import { providerBackoff } from '../providers/retry-delay.rules.js';
 import { QueueWorker } from '../queue/queue.worker.js';
 import { type ForwardJob, QueueName } from '../queue/queues.constants.js';
@@ -11,7 +11,7 @@ import { ForwardingService } from './forwarding.service.js';
 /**
  * Works the forward queue; the lifecycle is `QueueWorker`'s. A refusal is retried after
  * `retryDelayMs` (the provider's rate-limit reset honoured); a permanent refusal or the last failed
- * attempt gives the forward up (an ERROR log entry).
+ * attempt gives the forward up (an ERROR log entry), with whether it failed for a passing cause.
  */
 @Injectable()
 export class ForwardingWorker extends QueueWorker<ForwardJob> {
@@ -50,7 +50,10 @@ export class ForwardingWorker extends QueueWorker<ForwardJob> {
   }
 
   protected override giveUp(job: ForwardJob, error: Error): Promise<void> {
-    return this.forwarding.giveUp(job.forwardId, error.message);
+    // `work` turned a permanent refusal into an UnrecoverableError; anything else is the last
+    // attempt's own error, classed as it is.
+    const failureClass = error instanceof UnrecoverableError ? 'permanent' : failureClassOf(error);
+    return this.forwarding.giveUp(job.forwardId, error.message, failureClass);
   }
 
   protected override requeueLost(): Promise<number> {

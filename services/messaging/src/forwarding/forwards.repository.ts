@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { FailureClass } from '../providers/provider.errors.js';
+import type { FailedForward } from './forward-redrive.rules.js';
 
 export type Medium = 'EMAIL' | 'SMS';
 export type DeliveryStatus = 'queued' | 'sent' | 'delivered' | 'failed';
@@ -31,6 +33,16 @@ export interface ForwardToSend extends NewForward {
   userId: string | null;
   /** When an attempt called the provider without learning whether it sent (null: none did). */
   sendingAt: Date | null;
+  /** A failed forward whose re-drive is running (since then): sent although its status is failed. */
+  redrivenAt: Date | null;
+}
+
+/** A failed forward the re-drive sweep looks at, with what decides whether it is sent again. */
+export interface RedriveCandidate extends FailedForward {
+  forwardId: string;
+  messageId: string;
+  memberId: string;
+  medium: Medium;
 }
 
 /** The forward whose status moved, for the event that reports it. */
@@ -133,7 +145,7 @@ export class ForwardsRepository {
   async find(forwardId: string): Promise<ForwardToSend | undefined> {
     const [row] = await this.dataSource.query(
       `SELECT f.forward_id, f.message_id, f.mfa_id, f.member_id, f.medium, f.destination, f.first_name,
-              f.last_name, f.status, f.sending_at, m.from_number, m.to_number, m.body, m.code,
+              f.last_name, f.status, f.sending_at, f.redriven_at, m.from_number, m.to_number, m.body, m.code,
               m.code_service, m.received_at,
               v.name AS mfa_name, v.user_id
          FROM forward f JOIN inbound_message m ON m.message_id = f.message_id
@@ -161,28 +173,52 @@ export class ForwardsRepository {
       mfaName: row.mfa_name,
       userId: row.user_id,
       sendingAt: row.sending_at,
+      redrivenAt: row.redriven_at,
     };
   }
 
   /**
-   * Moves a forward to `status` if that is further along than where it is (out-of-order callbacks
-   * never move it back); the forward when it moved, undefined otherwise.
+   * Marks a forward failed for good, with why (`failureClass`) and when, if failed is further along than
+   * where it is (a forward a provider reported delivered stays delivered); the forward when it moved,
+   * undefined otherwise.
    */
-  async advance(
+  async markFailed(
     manager: EntityManager,
     forwardId: string,
-    status: DeliveryStatus,
-    lastError?: string,
+    reason: string,
+    failureClass: FailureClass,
   ): Promise<ChangedForward | undefined> {
     // An UPDATE answers [rows, affected count].
     const [rows] = (await manager.query(
-      `UPDATE forward SET status = $2::varchar, updated_at = now(), last_error = COALESCE($3, last_error)
-        WHERE forward_id = $1 AND ${rank('status')} < ${rank('$2::varchar')}
+      `UPDATE forward SET status = 'failed', updated_at = now(), last_error = $2, failure_class = $3,
+              failed_at = now()
+        WHERE forward_id = $1 AND ${rank('status')} < ${rank("'failed'")}
         RETURNING forward_id, message_id, mfa_id, member_id, medium, status`,
-      [forwardId, status, lastError ?? null],
+      [forwardId, reason.slice(0, 1000), failureClass],
     )) as [ChangedRow[], number];
     const [row] = rows;
     return row ? toChanged(row) : undefined;
+  }
+
+  /**
+   * A re-drive of a failed forward failed for good too: the forward stays failed (its status, event and
+   * count were written when it first failed), now as of this failure and for this cause, and may be
+   * re-driven again. False when no re-drive of it was running.
+   */
+  async endFailedRedrive(
+    manager: EntityManager,
+    forwardId: string,
+    reason: string,
+    failureClass: FailureClass,
+  ): Promise<boolean> {
+    const [rows] = (await manager.query(
+      `UPDATE forward SET redriven_at = NULL, updated_at = now(), last_error = $2, failure_class = $3,
+              failed_at = now()
+        WHERE forward_id = $1 AND status = 'failed' AND redriven_at IS NOT NULL
+        RETURNING forward_id`,
+      [forwardId, reason.slice(0, 1000), failureClass],
+    )) as [unknown[], number];
+    return rows.length > 0;
   }
 
   /**
@@ -201,7 +237,9 @@ export class ForwardsRepository {
          SELECT f.forward_id FROM forward f JOIN reported r USING (forward_id)
           WHERE ${rank('f.status')} < ${rank('r.status')}
           ORDER BY f.forward_id FOR UPDATE OF f)
-       UPDATE forward f SET status = r.status, updated_at = now()
+       UPDATE forward f SET status = r.status, updated_at = now(),
+              failure_class = CASE WHEN r.status = 'failed' THEN 'permanent' ELSE f.failure_class END,
+              failed_at = CASE WHEN r.status = 'failed' THEN now() ELSE f.failed_at END
          FROM reported r, locked l
         WHERE f.forward_id = r.forward_id AND l.forward_id = r.forward_id
           AND ${rank('f.status')} < ${rank('r.status')}
@@ -213,28 +251,34 @@ export class ForwardsRepository {
 
   /**
    * Records the worker's send of a forward once: its provider id and attempt, and `sent` as its
-   * status unless a provider's report already moved it further (the report can come first). The
-   * forward, and whether its status moved, the first time; undefined if the send was recorded before.
+   * status unless a provider's report already moved it further (the report can come first). A failed
+   * forward whose re-drive sent it moves to `sent` too: the one move back from a final status, made
+   * only by a send the provider accepted. The forward, whether its status moved and whether it was a
+   * re-drive, the first time; undefined if the send was recorded before.
    */
   async recordSent(
     manager: EntityManager,
     forwardId: string,
     send: { providerMessageId: string | null; attempts: number },
-  ): Promise<{ forward: ChangedForward; moved: boolean } | undefined> {
+  ): Promise<{ forward: ChangedForward; moved: boolean; redriven: boolean } | undefined> {
     const [rows] = (await manager.query(
       `WITH previous AS (
-         SELECT status FROM forward WHERE forward_id = $1 AND sent_at IS NULL FOR UPDATE)
+         SELECT status, redriven_at FROM forward WHERE forward_id = $1 AND sent_at IS NULL FOR UPDATE)
        UPDATE forward f SET sent_at = now(), updated_at = now(),
-              provider_message_id = COALESCE($2, f.provider_message_id), attempts = $3,
-              status = CASE WHEN ${rank('previous.status')} < ${rank("'sent'")} THEN 'sent' ELSE f.status END
+              provider_message_id = COALESCE($2, f.provider_message_id), attempts = $3, redriven_at = NULL,
+              status = CASE WHEN ${rank('previous.status')} < ${rank("'sent'")}
+                              OR (previous.status = 'failed' AND previous.redriven_at IS NOT NULL)
+                            THEN 'sent' ELSE f.status END
          FROM previous
         WHERE f.forward_id = $1
         RETURNING f.forward_id, f.message_id, f.mfa_id, f.member_id, f.medium, f.status,
-                  previous.status AS previous_status`,
+                  previous.status AS previous_status, previous.redriven_at IS NOT NULL AS redriven`,
       [forwardId, send.providerMessageId, send.attempts],
-    )) as [Array<ChangedRow & { previous_status: DeliveryStatus }>, number];
+    )) as [Array<ChangedRow & { previous_status: DeliveryStatus; redriven: boolean }>, number];
     const [row] = rows;
-    return row ? { forward: toChanged(row), moved: row.status !== row.previous_status } : undefined;
+    return row
+      ? { forward: toChanged(row), moved: row.status !== row.previous_status, redriven: row.redriven }
+      : undefined;
   }
 
   /** Committed before the provider is called: from now on, whether it sent is unknown until it answers. */
@@ -260,22 +304,96 @@ export class ForwardsRepository {
     );
   }
 
-  /** Forwards still queued after `olderThan`: their job may have been lost between commit and enqueue. */
+  /**
+   * Forwards still queued after `olderThan`, and re-drives running since before it: their job may have
+   * been lost between commit and enqueue (each with its own job id: queuing it again is a no-op).
+   */
   async queuedBefore(olderThan: Date, limit = 500): Promise<Array<{ forwardId: string; jobId: string }>> {
-    const rows: Array<{ forward_id: string; message_id: string; member_id: string; medium: Medium }> =
-      await this.dataSource.query(
-        `SELECT forward_id, message_id, member_id, medium FROM forward
+    const rows: Array<{
+      forward_id: string;
+      message_id: string;
+      member_id: string;
+      medium: Medium;
+      redrives: number;
+    }> = await this.dataSource.query(
+      `(SELECT forward_id, message_id, member_id, medium, 0 AS redrives, created_at FROM forward
           WHERE status = 'queued' AND provider_message_id IS NULL AND created_at < $1
-          ORDER BY created_at LIMIT $2`,
-        [olderThan, limit],
-      );
+          ORDER BY created_at LIMIT $2)
+       UNION ALL
+       (SELECT forward_id, message_id, member_id, medium, redrives, redriven_at FROM forward
+          WHERE status = 'failed' AND redriven_at < $1
+          ORDER BY redriven_at LIMIT $2)`,
+      [olderThan, limit],
+    );
     return rows.map((row) => ({
       forwardId: row.forward_id,
-      jobId: forwardJobId(row.message_id, row.member_id, row.medium),
+      jobId: forwardJobId(row.message_id, row.member_id, row.medium, row.redrives),
     }));
+  }
+
+  /**
+   * Failed forwards that may be re-driven, as far as the table can tell cheaply (failed for a passing
+   * cause since `since`, never accepted, no re-drive running, fewer than `maxRedrives`), each with the
+   * newest send its provider accepted; oldest failure first. `mayRedrive` decides.
+   */
+  async redriveCandidates(since: Date, maxRedrives: number, limit = 200): Promise<RedriveCandidate[]> {
+    const rows: Array<{
+      forward_id: string;
+      message_id: string;
+      member_id: string;
+      medium: Medium;
+      failure_class: FailureClass | null;
+      failed_at: Date | null;
+      redrives: number;
+      redriven_at: Date | null;
+      sent_at: Date | null;
+      accepted_at: Date | null;
+    }> = await this.dataSource.query(
+      `WITH accepted AS (
+         SELECT m.medium, (SELECT max(s.sent_at) FROM forward s WHERE s.medium = m.medium AND s.sent_at IS NOT NULL)
+                AS accepted_at
+           FROM (VALUES ('EMAIL'), ('SMS')) AS m(medium))
+       SELECT f.forward_id, f.message_id, f.member_id, f.medium, f.failure_class, f.failed_at, f.redrives,
+              f.redriven_at, f.sent_at, a.accepted_at
+         FROM forward f JOIN accepted a ON a.medium = f.medium
+        WHERE f.status = 'failed' AND f.failure_class = 'transient' AND f.failed_at >= $1
+          AND f.redrives < $2 AND f.redriven_at IS NULL AND f.sent_at IS NULL
+        ORDER BY f.failed_at LIMIT $3`,
+      [since, maxRedrives, limit],
+    );
+    return rows.map((row) => ({
+      forwardId: row.forward_id,
+      messageId: row.message_id,
+      memberId: row.member_id,
+      medium: row.medium,
+      failureClass: row.failure_class,
+      failedAt: row.failed_at,
+      redrives: row.redrives,
+      redrivenAt: row.redriven_at,
+      sentAt: row.sent_at,
+      providerAcceptedAt: row.accepted_at,
+    }));
+  }
+
+  /**
+   * Starts re-drive number `redrives + 1` of a failed forward, unless another replica started it (or
+   * anything else changed the forward) since it was read: its job id when this call started it.
+   */
+  async startRedrive(forward: RedriveCandidate, at: Date): Promise<string | undefined> {
+    const [rows] = (await this.dataSource.query(
+      `UPDATE forward SET redrives = redrives + 1, redriven_at = $3, updated_at = now()
+        WHERE forward_id = $1 AND status = 'failed' AND redrives = $2 AND redriven_at IS NULL AND sent_at IS NULL
+        RETURNING redrives`,
+      [forward.forwardId, forward.redrives, at],
+    )) as [Array<{ redrives: number }>, number];
+    const [row] = rows;
+    return row ? forwardJobId(forward.messageId, forward.memberId, forward.medium, row.redrives) : undefined;
   }
 }
 
-/** The job of a forward: one per (message, recipient, medium), however often it is asked for. */
-export const forwardJobId = (messageId: string, memberId: string, medium: Medium) =>
-  `${messageId}_${memberId}_${medium}`;
+/**
+ * The job of a forward: one per (message, recipient, medium), however often it is asked for, and one
+ * per re-drive of it (the first job is kept a day after it failed: its id would queue nothing).
+ */
+export const forwardJobId = (messageId: string, memberId: string, medium: Medium, redrive = 0) =>
+  redrive ? `${messageId}_${memberId}_${medium}_redrive${redrive}` : `${messageId}_${memberId}_${medium}`;

@@ -2,6 +2,7 @@ import type { RecentMessage } from '@multimfa/service-contracts/messaging';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { isLateDelivery } from './late-delivery.rules.js';
 
 interface MessageRow {
   message_id: string;
@@ -19,6 +20,7 @@ interface RecipientRow {
   last_name: string;
   medium: 'EMAIL' | 'SMS';
   status: 'queued' | 'sent' | 'delivered' | 'failed';
+  sent_at: Date | null;
 }
 
 /** Reads an MFA's recent texts and their forwards' statuses (`inbound_message`, `forward`, `mfa_view`). */
@@ -34,7 +36,10 @@ export class MessageHistoryRepository {
     return row ? row.user_id : undefined;
   }
 
-  /** The newest `limit` texts of the MFA, newest first, each with its recipients. */
+  /**
+   * The newest `limit` texts of the MFA, newest first, each with its recipients: when the provider
+   * accepted each copy and whether that was late (`isLateDelivery`).
+   */
   async recent(mfaId: string, limit: number): Promise<RecentMessage[]> {
     const messages: MessageRow[] = await this.dataSource.query(
       `SELECT message_id, from_number, received_at, body, code, code_service FROM inbound_message
@@ -43,7 +48,7 @@ export class MessageHistoryRepository {
     );
     if (!messages.length) return [];
     const recipients: RecipientRow[] = await this.dataSource.query(
-      `SELECT message_id, member_id, first_name, last_name, medium, status FROM forward
+      `SELECT message_id, member_id, first_name, last_name, medium, status, sent_at FROM forward
         WHERE message_id = ANY($1::uuid[]) ORDER BY first_name, last_name, medium`,
       [messages.map((message) => message.message_id)],
     );
@@ -62,6 +67,8 @@ export class MessageHistoryRepository {
           lastName: recipient.last_name,
           medium: recipient.medium,
           status: recipient.status,
+          sentAt: recipient.sent_at?.toISOString() ?? null,
+          late: isLateDelivery(message.received_at, recipient.sent_at),
         })),
     }));
   }

@@ -79,6 +79,18 @@ export class MessageLogRepository {
     );
   }
 
+  /**
+   * One forward fewer that failed for good: a failed forward whose re-drive sent it counts as a
+   * success (counted by `countSuccess`) and no longer as a failure, so the two counts stay the
+   * forwards' outcomes, each forward once.
+   */
+  async uncountFailure(manager: EntityManager, mfaId: string): Promise<void> {
+    await manager.query(
+      'UPDATE mfa_message_count SET failure_count = GREATEST(failure_count - 1, 0) WHERE mfa_id = $1',
+      [mfaId],
+    );
+  }
+
   /** One forward more that failed for good. */
   async countFailure(manager: EntityManager, mfaId: string): Promise<void> {
     await manager.query(

@@ -16,6 +16,7 @@ import { ForwardSentAt1766900000000 } from './1766900000000-forward-sent-at.migr
 import { ForwardSendingAt1767000000000 } from './1767000000000-forward-sending-at.migration.js';
 import { InboundReconciliation1767000000001 } from './1767000000001-inbound-reconciliation.migration.js';
 import { NumberSince1767000000002 } from './1767000000002-number-since.migration.js';
+import { ForwardRedrive1767000000003 } from './1767000000003-forward-redrive.migration.js';
 
 /** Every migration of the messaging database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [
@@ -36,4 +37,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   ForwardSendingAt1767000000000,
   InboundReconciliation1767000000001,
   NumberSince1767000000002,
+  ForwardRedrive1767000000003,
 ];

@@ -47,3 +47,15 @@ export function rateLimitResetOf(headers: Record<string, HeaderValue>, now: Date
   if (reset && /^\d+$/.test(reset)) candidates.push(Number(reset) * 1000);
   return candidates.length ? new Date(Math.max(...candidates)) : undefined;
 }
+
+/**
+ * Why a send failed for good, as far as a later try goes: `permanent` when the provider refused the
+ * message itself (an invalid or unsubscribed recipient: `ProviderError.permanent`), `transient` for
+ * everything that passes with the provider's outage (5xx, 401/403, 408, 429, a timeout, a lost
+ * connection).
+ */
+export type FailureClass = 'transient' | 'permanent';
+
+export function failureClassOf(error: unknown): FailureClass {
+  return error instanceof ProviderError && error.permanent ? 'permanent' : 'transient';
+}

@@ -536,6 +536,8 @@ describe('inbound texts through the gateway are stored once and forwarded to ver
             lastName: 'Test',
             medium: 'EMAIL',
             status: 'delivered',
+            sentAt: expect.any(String),
+            late: false,
           },
         ],
         deliveredCount: 1,

@@ -1,8 +1,8 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { ForwardedMessage } from '@multimfa/api-contract';
 import { useState } from 'react';
 import { DataTable } from '../../components/data-table/data-table.component';
-import { deliverySummary } from './delivery-summary';
+import { deliverySummary, lateRecipients, recipientName, recipientStatus } from './delivery-summary';
 import { useRecentMessages } from './use-recent-messages';
 
 /** A code shows as dots until its row's Reveal is pressed. */
@@ -22,10 +22,25 @@ function Code({ code }: { code: string | null }) {
 }
 
 /** Each recipient with the medium and status of their copy, a line each (the Delivery cell's title). */
-const recipientsOf = (message: ForwardedMessage) =>
-  message.recipients
-    .map((r) => `${r.firstName} ${r.lastName} (${r.medium === 'SMS' ? 'SMS' : 'Email'}): ${r.status}`)
-    .join('\n');
+const recipientsOf = (message: ForwardedMessage) => message.recipients.map(recipientStatus).join('\n');
+
+/**
+ * The delivery summary, and a small "late" badge beside it when a recipient's copy was sent after the
+ * text's usefulness window (its code may have expired): the badge names who got it late.
+ */
+function Delivery({ message }: { message: ForwardedMessage }) {
+  const late = lateRecipients(message);
+  if (!late.length) return deliverySummary(message);
+  const who = `Sent late to ${late.map(recipientName).join(', ')}`;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <span>{deliverySummary(message)}</span>
+      <Badge size="xs" color="orange" variant="light" title={who} aria-label={who}>
+        late
+      </Badge>
+    </Group>
+  );
+}
 
 /** The MultiMFA detail page's recent texts: sender, time, code (masked), and who has it. */
 export function RecentMessages({ multiMFAId }: { multiMFAId: string }) {
@@ -48,7 +63,7 @@ export function RecentMessages({ multiMFAId }: { multiMFAId: string }) {
             { header: 'Code', cell: (message) => <Code code={message.code} /> },
             {
               header: 'Delivery',
-              cell: deliverySummary,
+              cell: (message) => <Delivery message={message} />,
               cellProps: (message) => ({ title: recipientsOf(message) }),
             },
           ]}
