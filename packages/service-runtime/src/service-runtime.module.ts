@@ -11,6 +11,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { DataSource, type DataSourceOptions, type MigrationInterface } from 'typeorm';
 import { Clock, SystemClock } from './clock/clock.service.js';
 import { DATABASE_DEADLINES } from './database/connection-deadlines.config.js';
+import { DeadlineClient } from './database/deadline.client.js';
 import { ensureDatabase } from './database/ensure-database.client.js';
 import { migrate } from './database/migrate.service.js';
 import { databaseCheck, RedisCheck } from './health/dependencies.check.js';
@@ -66,7 +67,12 @@ export class ServiceRuntimeModule {
             migrationsRun: false,
             retryAttempts: 10,
             retryDelay: 1000,
-            extra: { max: 10, application_name: options.service, ...DATABASE_DEADLINES },
+            extra: {
+              max: 10,
+              application_name: options.service,
+              ...DATABASE_DEADLINES,
+              Client: DeadlineClient,
+            },
           }),
           dataSourceFactory: async (dataSourceOptions?: DataSourceOptions) => {
             if (!dataSourceOptions) throw new Error('database options missing');

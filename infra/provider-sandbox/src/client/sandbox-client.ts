@@ -25,6 +25,10 @@ export interface FaultRequest {
   /** Delay before answering (alone: slow but successful calls). */
   latencyMs?: number;
   retryAfterSeconds?: number;
+  /** Only calls of this method, e.g. POST (by default any). */
+  method?: 'GET' | 'POST' | 'DELETE';
+  /** Only calls to this path or below it, e.g. /v1/payment_intents (by default any). */
+  path?: string;
 }
 
 export interface WaitOptions<E> {

@@ -67,7 +67,7 @@ export function injectFaults(options: {
 }): RequestHandler {
   const { provider, faults, held, background, logger, respond } = options;
   return async (req: Request, res: Response, next: NextFunction) => {
-    const fault = faults.take(provider);
+    const fault = faults.take(provider, { method: req.method, path: `${req.baseUrl}${req.path}` });
     if (!fault) return next();
     logger.info(
       {

@@ -18,13 +18,25 @@ export class FaultStore {
     return { ...fault };
   }
 
-  /** Uses one call's worth of the oldest armed fault of `provider`, if any. */
-  take(provider: Provider): ArmedFault | undefined {
+  /**
+   * Uses one call's worth of the oldest armed fault of `provider` that applies to the call (`method`
+   * and `path` as a fault may name them), if any.
+   */
+  take(
+    provider: Provider,
+    call: { method: string; path: string } = { method: 'GET', path: '/' },
+  ): ArmedFault | undefined {
     const queue = this.queues.get(provider);
-    const fault = queue?.[0];
+    const index =
+      queue?.findIndex(
+        (armed) =>
+          (!armed.method || armed.method === call.method.toUpperCase()) &&
+          (!armed.path || call.path === armed.path || call.path.startsWith(`${armed.path}/`)),
+      ) ?? -1;
+    const fault = queue?.[index];
     if (!queue || !fault) return undefined;
     fault.remaining -= 1;
-    if (fault.remaining <= 0) queue.shift();
+    if (fault.remaining <= 0) queue.splice(index, 1);
     return { ...fault };
   }
 

@@ -22,6 +22,10 @@ export const faultSpecSchema = z
     latencyMs: z.int().min(0).max(300_000).default(0),
     /** For 429 and 503: the Retry-After seconds (X-RateLimit-Reset is now plus this). */
     retryAfterSeconds: z.int().min(0).max(86_400).default(1),
+    /** Only calls of this HTTP method (by default any). */
+    method: z.enum(['GET', 'POST', 'DELETE']).optional(),
+    /** Only calls to this path or below it, e.g. `/v1/payment_intents` (by default any). */
+    path: z.string().startsWith('/').max(200).optional(),
   })
   .refine(
     (spec) =>

@@ -148,6 +148,23 @@ describe('/_sandbox/faults', () => {
     await expect(sent).rejects.toThrow();
   });
 
+  it('applies a fault naming a method and path only to those calls, leaving earlier ones of the provider alone', async () => {
+    await client.setFault({ provider: 'stripe', status: 500, method: 'POST', path: '/v1/payment_intents' });
+    const stripe = (method: string, path: string) =>
+      fetch(`${test.url}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${test.config.stripe.secretKey}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        ...(method === 'POST' ? { body: 'amount=500&currency=usd' } : {}),
+      });
+    assert.equal((await stripe('GET', '/v1/payment_intents?limit=1')).status, 200);
+    assert.equal((await client.faults()).length, 1, 'a listing does not use the fault');
+    assert.equal((await stripe('POST', '/v1/payment_intents')).status, 500);
+    expect(await client.faults()).toStrictEqual([]);
+  });
+
   it('does not let a web page of another origin arm faults with a form post', async () => {
     const response = await fetch(`${test.url}/_sandbox/faults`, {
       method: 'POST',

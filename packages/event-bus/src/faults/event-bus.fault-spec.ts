@@ -4,7 +4,12 @@ import { once } from 'node:events';
 import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, it } from '@jest/globals';
 import { Readiness } from '@multimfa/service-runtime';
-import { createTestDatabase, dropTestDatabase, testInfrastructure } from '@multimfa/service-runtime/testing';
+import {
+  createTestDatabase,
+  dropTestDatabase,
+  TcpProxy,
+  testInfrastructure,
+} from '@multimfa/service-runtime/testing';
 import { HealthIndicatorService } from '@nestjs/terminus';
 import type { ISocketFactory } from 'kafkajs';
 import { Registry } from 'prom-client';
@@ -14,7 +19,6 @@ import { readDeadLetters, readTopic } from '../dead-letter/dead-letter.client.js
 import { createKafka } from '../kafka/kafka.client.js';
 import { OUTBOX_SHARDS } from '../outbox/shard.rules.js';
 import { EventBusHarness, events, inOrderPerKey, waitUntil } from '../testing/event-bus.harness.js';
-import { TcpProxy } from '../testing/tcp.proxy.js';
 
 /** A metric's value; a metric that was never registered fails the test instead of reading as 0. */
 async function metric(registry: Registry, name: string): Promise<number> {

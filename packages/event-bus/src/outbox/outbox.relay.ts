@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TopicSpec } from '@multimfa/events';
-import { DATABASE_DEADLINES, type Logger } from '@multimfa/service-runtime';
+import { DATABASE_DEADLINES, DeadlineClient, type Logger } from '@multimfa/service-runtime';
 import type { Message, Producer } from 'kafkajs';
 import pg from 'pg';
 import { Counter, Gauge, type Registry } from 'prom-client';
@@ -197,7 +197,7 @@ export class OutboxRelay {
 
   private async connect(): Promise<void> {
     if (!this.client) {
-      const client = new pg.Client({
+      const client = new DeadlineClient({
         connectionString: this.options.databaseUrl,
         application_name: 'outbox-relay',
         ...DATABASE_DEADLINES,
@@ -224,7 +224,7 @@ export class OutboxRelay {
       this.client = client;
     }
     if (!this.markClient) {
-      const markClient = new pg.Client({
+      const markClient = new DeadlineClient({
         connectionString: this.options.databaseUrl,
         application_name: 'outbox-relay-marks',
         ...DATABASE_DEADLINES,

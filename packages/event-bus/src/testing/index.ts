@@ -16,7 +16,6 @@ export {
   startServiceTestApp,
   type TestCompanion,
 } from './service-test-app.harness.js';
-export { TcpProxy } from './tcp.proxy.js';
 export { createTestTopics, deleteTestTopics } from './test-topics.harness.js';
 
 type Notification = PayloadOf<typeof notificationRequested>;

@@ -7,7 +7,8 @@
  * - 30 s for a statement (the server cancels it) and 30 s idle inside a transaction (the server ends
  *   the session and its locks): migrations too must fit a statement in 30 s (backfills go in batches);
  * - 35 s for an answer at the client: a connection whose packets are dropped (where the server can
- *   cancel nothing) fails the query instead of hanging it.
+ *   cancel nothing) fails the query instead of hanging it, and `DeadlineClient` ends that connection
+ *   so the pool opens a new one (TCP keepalive cannot see a peer that still acknowledges).
  */
 export const DATABASE_DEADLINES = {
   keepAlive: true,

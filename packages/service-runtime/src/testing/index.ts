@@ -97,3 +97,5 @@ export async function eventually<T>(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+export { TcpProxy } from './tcp.proxy.js';

@@ -46,6 +46,8 @@ function setup(charges: Array<'succeed' | 'decline' | 'authenticate' | 'network'
     },
   };
   const payments = {
+    // No earlier try of these charged: a 'network' failure here never reached Stripe.
+    findCharge: async () => null,
     chargeOffSession: async (input: { idempotencyKey: string }) => {
       keys.push(input.idempotencyKey);
       const next = charges.shift();

@@ -53,7 +53,8 @@ type Outcome =
  * Invoice Management: the user's invoices, and paying one with a saved card, off-session. The
  * invoice is locked for the whole payment, so two payments of it at once charge once (the second
  * finds it PAID); each try has a Stripe idempotency key derived from the invoice and the try's number,
- * so a retried request after a lost answer charges once too. A refused try is recorded and leaves the
+ * and first asks Stripe whether an earlier try charged the invoice (its answer lost, or its process
+ * killed before the record), so a retried payment charges once, with the same card or another. A refused try is recorded and leaves the
  * invoice unpaid.
  */
 @Injectable()
@@ -84,7 +85,21 @@ export class InvoicesService {
       if (invoice.status === 'PAID') return { kind: 'already-paid' };
       const attempt = invoice.paymentAttempts + 1;
       let paymentIntentId: string | null = null;
-      if (invoice.amountCents > 0) {
+      let paidWith = card.id;
+      // A try whose answer was lost (or whose process died before recording it) may have charged the
+      // invoice already, and a new try may name another card: Stripe is asked first, so it is charged once.
+      const earlier =
+        invoice.amountCents > 0
+          ? await this.payments.findCharge({ customerId: customer.stripeCustomerId, invoiceId: invoice.id })
+          : null;
+      if (earlier) {
+        paymentIntentId = earlier.id;
+        paidWith = earlier.paymentMethodId ?? card.id;
+        this.logger.warn(
+          { invoiceId, paymentIntentId },
+          'an earlier try had paid the invoice; recorded, not charged again',
+        );
+      } else if (invoice.amountCents > 0) {
         try {
           const intent = await this.payments.chargeOffSession({
             amountCents: invoice.amountCents,
@@ -113,7 +128,7 @@ export class InvoicesService {
       await this.invoices.markPaid(manager, invoice.id, {
         paidAt,
         paymentIntentId,
-        cardId: card.id,
+        cardId: paidWith,
         attempts: attempt,
       });
       await this.outbox.publish(manager, invoicePaid, {
@@ -124,7 +139,7 @@ export class InvoicesService {
         amountCents: invoice.amountCents,
         currency: 'usd',
         paymentIntentId,
-        cardId: card.id,
+        cardId: paidWith,
         paidAt: paidAt.toISOString(),
       });
       await this.renewals.afterInvoicePaid(manager, invoice, paidAt);

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
-import { TcpProxy } from '@multimfa/event-bus/testing';
 import { FixedClock } from '@multimfa/service-runtime';
-import { testInfrastructure, testLogger } from '@multimfa/service-runtime/testing';
+import { TcpProxy, testInfrastructure, testLogger } from '@multimfa/service-runtime/testing';
 import { Redis } from 'ioredis';
 import { BOT_KEY_KEPT_MS, RedisBotKeyCache } from './bot-key.cache.js';
 import type { FeedBot } from './feed-bot.record.js';

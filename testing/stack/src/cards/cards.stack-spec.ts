@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { InvoiceEntry, MfaUsage, SavedCard } from '@multimfa/api-contract';
+import { SandboxClient } from '@multimfa/provider-sandbox';
 import { testGatewayCaller } from '@multimfa/service-runtime/testing';
 import pg from 'pg';
 import { email, signUpBody } from '../testing/accounts.builder.js';
@@ -322,6 +323,54 @@ describe('saved cards and invoices through the gateway (real billing, identity; 
       `/v1/payment_intents?customer=${ada.stripeCustomerId}&limit=100`,
     );
     assert.equal(after.data.filter((intent) => intent.metadata.invoiceId === invoiceId).length, 1);
+  });
+
+  it("charges an invoice once when Stripe's answer to the charge is lost and the customer pays again with another card", async () => {
+    const ada = await customer('invoices-lost-answer');
+    const card = await savedCard(ada);
+    const other = await savedCard(ada, 'pm_card_mastercard');
+    const { invoiceId } = await unpaidInvoice(billingDatabase, { userId: ada.userId, amountCents: 900 });
+
+    // Stripe makes the charge, then the connection is cut instead of its answer, for the call and the
+    // SDK's two retries of it (same idempotency key: still one charge).
+    await new SandboxClient(stack.sandboxUrl).setFault({
+      provider: 'stripe',
+      dropAnswer: true,
+      count: 3,
+      method: 'POST',
+      path: '/v1/payment_intents',
+    });
+    const lost = await ada.browser.call<Answer<null>>('POST', '/api/invoice', {
+      invoiceId,
+      stripeCardId: card.id,
+    });
+    expect(lost.status).toBeGreaterThanOrEqual(500);
+    const unpaid = await ada.browser.call<Answer<InvoiceEntry[]>>('GET', `/api/invoice/${ada.userId}`);
+    expect(unpaid.body.data.map((invoice) => invoice.invoiceStatus)).toStrictEqual(['UNPAID']);
+
+    const again = await ada.browser.call<Answer<InvoiceEntry[]>>('POST', '/api/invoice', {
+      invoiceId,
+      stripeCardId: other.id,
+    });
+    expect([again.status, again.body.message]).toStrictEqual([
+      200,
+      'Thank You for payment. Invoice paid successfully',
+    ]);
+    expect(again.body.data.map((invoice) => invoice.invoiceStatus)).toStrictEqual(['PAID']);
+    const intents = await stripeGet<{
+      data: Array<{
+        status: string;
+        amount: number;
+        payment_method: string;
+        metadata: { invoiceId?: string };
+      }>;
+    }>(`/v1/payment_intents?customer=${ada.stripeCustomerId}&limit=100`);
+    expect(intents.data.filter((intent) => intent.metadata.invoiceId === invoiceId)).toStrictEqual([
+      expect.objectContaining({ status: 'succeeded', amount: 900, payment_method: card.id }),
+    ]);
+    expect(await onBilling('SELECT paid_card_id FROM invoice WHERE id = $1', [invoiceId])).toStrictEqual([
+      { paid_card_id: card.id },
+    ]);
   });
 
   it('leaves the invoice unpaid with a clear message when the card is declined or needs authentication off-session', async () => {

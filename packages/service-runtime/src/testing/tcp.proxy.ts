@@ -4,12 +4,13 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
  * A TCP proxy between a client and a real server (the broker, Postgres), so a test can produce a
  * network fault for real: cut every connection and refuse new ones, cut after so many bytes of a
  * request (in the middle of a batch), or let requests through while dropping the answers (a lost
- * acknowledgement). Hand-written: a few lines of node:net do what a proxy library would.
+ * acknowledgement), or black-hole the open connections. Hand-written: a few lines of node:net do what a proxy library would.
  */
 export class TcpProxy {
   private server: Server | undefined;
   private refusing = false;
   private swallowing = false;
+  private readonly holes = new WeakSet<Socket>();
   private cutAfter: number | undefined;
   private readonly pairs = new Set<{ client: Socket; upstream: Socket }>();
   port = 0;
@@ -52,6 +53,17 @@ export class TcpProxy {
     this.cutAfter = bytes;
   }
 
+  /**
+   * Black-holes every open connection for good: nothing more passes either way and nothing is reset,
+   * as when a network drops a connection's packets; new connections pass as before.
+   */
+  blackHole(): void {
+    for (const { client, upstream } of this.pairs) {
+      this.holes.add(client);
+      this.holes.add(upstream);
+    }
+  }
+
   /** Requests still reach the server; its answers are dropped. */
   swallowAnswers(): void {
     this.swallowing = true;
@@ -73,6 +85,7 @@ export class TcpProxy {
     client.on('error', close).on('close', close);
     upstream.on('error', close).on('close', close);
     client.on('data', (chunk: Buffer) => {
+      if (this.holes.has(client)) return;
       if (this.cutAfter === undefined) {
         upstream.write(chunk);
         return;
@@ -84,7 +97,7 @@ export class TcpProxy {
       });
     });
     upstream.on('data', (chunk: Buffer) => {
-      if (!this.swallowing) client.write(chunk);
+      if (!this.swallowing && !this.holes.has(upstream)) client.write(chunk);
     });
   }
 }
