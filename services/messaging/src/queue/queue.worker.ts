@@ -5,6 +5,15 @@ import type { Redis } from 'ioredis';
 import type { QueueName } from './queues.constants.js';
 
 const REQUEUE_EVERY_MS = 60_000;
+/**
+ * A job's lock, renewed every half of it while the job runs; a job whose process died (a crash in the
+ * middle of a send) is taken back by another replica after it lapses, at the next stalled-job check.
+ * BullMQ's 30 s and 30 s would hold a code up to a minute; every provider call ends within 10 s
+ * (PROVIDER_TIMEOUT_MS), so 15 s of lock cannot lapse under a live job, and a check every 5 s costs
+ * one Redis script per replica.
+ */
+const LOCK_MS = 15_000;
+const STALLED_CHECK_MS = 5_000;
 
 /** A job of messaging's queues: the row to send and the correlation id of the request that caused it. */
 export interface RowJob {
@@ -62,7 +71,14 @@ export abstract class QueueWorker<T extends RowJob> implements OnApplicationBoot
     this.worker = new Worker<T>(
       queue,
       (job) => withCorrelationId(job.data.correlationId, () => this.work(job.data, job.attemptsMade + 1)),
-      { connection: this.connection, prefix: this.prefix, concurrency, ...(settings ? { settings } : {}) },
+      {
+        connection: this.connection,
+        prefix: this.prefix,
+        concurrency,
+        lockDuration: LOCK_MS,
+        stalledInterval: STALLED_CHECK_MS,
+        ...(settings ? { settings } : {}),
+      },
     );
     this.worker.on('failed', (job, error) => {
       if (!job) return;
