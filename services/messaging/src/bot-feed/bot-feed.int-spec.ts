@@ -194,6 +194,29 @@ describe('the bot feed in messaging (real PostgreSQL, Redis pub/sub, Kafka)', ()
     assert.equal(next.body.body, sent.body);
   });
 
+  it('gives a waiting bot a text that committed unannounced behind an older open transaction, once that transaction ends', async () => {
+    const mine = await bot();
+    const start = await call<BotMessagePage>('GET', `${mine.feed}?limit=0`);
+    const older = await db.connect();
+    try {
+      await older.query('BEGIN');
+      await insertInboundMessage(older, inboundMessage({ mfaId: randomUUID(), body: 'older 100003' }));
+      // Committed, never announced (its announcement went out before anyone listened).
+      const sent = await insertInboundMessage(
+        db,
+        inboundMessage({ mfaId: mine.mfaId, body: 'unannounced 100004' }),
+      );
+      const waiting = call<BotMessage>('GET', `${mine.feed}/next?timeout=20&since=${start.body.cursor}`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await older.query('COMMIT');
+      const next = await waiting;
+      assert.equal(next.status, 200);
+      assert.equal(next.body.messageId, sent.messageId);
+    } finally {
+      older.release();
+    }
+  });
+
   it('answers 204 without a body when nothing comes within the timeout', async () => {
     const mine = await bot();
     const response = await fetch(`${messaging.baseUrl}${mine.feed}/next?timeout=1`, {

@@ -56,19 +56,21 @@ class FakeMessages {
   async after(_mfa: string, after: FeedCursor, limit: number, sender?: string): Promise<FeedSlice> {
     this.log.push('look');
     this.looks += 1;
-    const served = this.rows
-      .filter((row) => BigInt(row.xact) < this.horizonXact)
+    const afterCursor = this.rows
       .filter((row) => compareCursors({ xact: row.xact, position: row.position }, after) > 0)
-      .filter((row) => sender === undefined || row.fromNumber === sender)
+      .filter((row) => sender === undefined || row.fromNumber === sender);
+    const served = afterCursor
+      .filter((row) => BigInt(row.xact) < this.horizonXact)
       .sort((a, b) => compareCursors(a, b))
       .slice(0, limit);
+    const heldBack = afterCursor.some((row) => BigInt(row.xact) >= this.horizonXact);
     const hook = this.onLook;
     this.onLook = undefined;
     hook?.();
     const gate = this.gate;
     this.gate = undefined;
     await gate;
-    return { messages: served, horizon: this.horizonXact.toString() };
+    return { messages: served, horizon: this.horizonXact.toString(), heldBack };
   }
 
   async claim(_mfa: string, messageId: string, botId: string, at: Date): Promise<MessageClaim | undefined> {
@@ -277,6 +279,20 @@ describe('BotFeedService', () => {
     arrivals.announce(late);
     // Another bot's read, sent after the announcement, found it held back (an older transaction runs).
     assert.equal(await service.next(KEY, { since: start, timeout: 0 }), undefined);
+    const waiting = service.next(KEY, { since: start, timeout: 5 });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    messages.horizonXact = 151n;
+    const started = performance.now();
+    const next = await waiting;
+    assert.equal(next?.messageId, late.messageId);
+    assert.ok(performance.now() - started < 1000, 'given within the held-back retries, not at the timeout');
+  });
+
+  it('gives a bot a text announced before its wait began and forgotten by the channel, held back at its first read, once it is served (not at the timeout)', async () => {
+    const { messages, service } = setUp();
+    const start = (await service.list(KEY, { since: undefined, limit: 1 })).cursor;
+    // Committed while nobody listened (the bot was between two waits): no announcement will come.
+    const late = messages.add(150, 9);
     const waiting = service.next(KEY, { since: start, timeout: 5 });
     await new Promise((resolve) => setTimeout(resolve, 30));
     messages.horizonXact = 151n;

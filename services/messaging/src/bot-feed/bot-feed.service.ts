@@ -143,16 +143,18 @@ export class BotFeedService {
         const slice = await this.look(bot.mfaId, since, query.sender, fresh);
         const [found] = slice.messages;
         if (found) return toBotMessage(found);
-        // An announced text at or above the read's horizon was not served yet: it waits for an older
-        // transaction to end. Look again shortly, by a read sent after this one answered.
+        // A text at or above the read's horizon was not served yet: it waits for an older transaction
+        // to end. Look again shortly, by a read sent after this one answered. The read itself tells of
+        // a committed one whose announcement came before this wait listened.
         const horizon = BigInt(slice.horizon);
         heldBack = [...heldBack, ...arrived].filter((arrival) => BigInt(arrival.xact) >= horizon);
-        if (heldBack.length) heldBackAt = performance.now();
+        const waiting = heldBack.length > 0 || slice.heldBack;
+        if (waiting) heldBackAt = performance.now();
         const left = deadline - performance.now();
         if (left <= 0) return undefined;
-        await watch.waitFor(heldBack.length ? Math.min(left, retryMs) : left, signal);
+        await watch.waitFor(waiting ? Math.min(left, retryMs) : left, signal);
         if (watch.ended || signal?.aborted) return undefined;
-        retryMs = heldBack.length ? Math.min(retryMs * 2, HELD_BACK_MAX_MS) : HELD_BACK_FIRST_MS;
+        retryMs = waiting ? Math.min(retryMs * 2, HELD_BACK_MAX_MS) : HELD_BACK_FIRST_MS;
       }
     } finally {
       watch.close();

@@ -6,6 +6,7 @@ import type { FeedCursor } from './feed-cursor.codec.js';
 
 interface Row {
   horizon: string;
+  held_back: boolean;
   message_id: string | null;
   code: string | null;
   code_service: string | null;
@@ -20,6 +21,11 @@ export interface FeedSlice {
   messages: FeedMessageRow[];
   /** The snapshot's xmin: every transaction below it has ended, so the feed below it is final. */
   horizon: string;
+  /**
+   * A text after the cursor has committed but is not served yet: its transaction is at or above the
+   * horizon (an older one is still open). Its announcement may have come before the reader listened.
+   */
+  heldBack: boolean;
 }
 
 /**
@@ -38,7 +44,11 @@ export class FeedMessagesRepository {
   async after(mfaId: string, after: FeedCursor, limit: number, sender?: string): Promise<FeedSlice> {
     const rows: Row[] = await this.dataSource.query(
       `WITH h AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS horizon)
-       SELECT h.horizon::text AS horizon, m.* FROM h LEFT JOIN LATERAL (
+       SELECT h.horizon::text AS horizon, EXISTS (
+           SELECT 1 FROM inbound_message i
+           WHERE i.mfa_id = $1 AND (i.xact_id, i.feed_position) > ($2::xid8, $3::bigint) AND i.xact_id >= h.horizon
+             AND ($5::text IS NULL OR i.from_number = $5)
+         ) AS held_back, m.* FROM h LEFT JOIN LATERAL (
          SELECT i.message_id, i.code, i.code_service, i.from_number, i.body, i.received_at,
                 i.xact_id::text AS xact_id, i.feed_position::text AS feed_position
          FROM inbound_message i
@@ -52,6 +62,7 @@ export class FeedMessagesRepository {
     );
     return {
       horizon: rows[0]?.horizon ?? '0',
+      heldBack: rows[0]?.held_back ?? false,
       messages: rows
         .filter((row) => row.message_id !== null)
         .map((row) => ({
