@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BotMessagePage } from '@multimfa/api-contract';
 import { publishTestEvent } from '@multimfa/event-bus/testing';
 import {
   botCreated,
+  botRemoved,
   invitationRejected,
   logEntryWritten,
   memberVerified,
@@ -265,6 +266,84 @@ describe("messaging's views of numbers, subscriptions and owners (real PostgreSQ
     );
     const claim = await call('POST', `${feed}/${withheld.messageId}/claim`);
     assert.equal(claim.status, 404);
+  });
+
+  it("refuses every bot key of an MFA numbers deactivated (its owner was) within seconds, as a removed bot's key, and keeps its texts unforwarded with a WARNING; active again, its bots read and its texts are forwarded", async () => {
+    const team = await multiMfa(randomNumber());
+    const number = randomNumber();
+    const robo = mfaState(randomUUID(), 'RoboMFA', number);
+    await publishTestEvent(messaging.producer, messaging.prefix, mfaCreated, {
+      ...robo,
+      userId: team.userId,
+      purchaseId: randomUUID(),
+      createdAt: new Date().toISOString(),
+    });
+    const bot = async () => {
+      const keyHash = createHash('sha256')
+        .update(`mmfa_bot_${randomBytes(32).toString('base64url')}`)
+        .digest('hex');
+      const created = {
+        botId: randomUUID(),
+        mfaId: robo.mfaId,
+        userId: team.userId,
+        referenceName: 'ci',
+        keyHash,
+        isActive: true,
+        createdAt: new Date().toISOString(),
+      };
+      await publishTestEvent(messaging.producer, messaging.prefix, botCreated, created);
+      return { ...created, feed: `/bot-feed/keys/${keyHash}/messages?limit=1` };
+    };
+    const [reader, removed] = [await bot(), await bot()];
+    await until('both bots reading', async () => {
+      const answers = await Promise.all([call('GET', reader.feed), call('GET', removed.feed)]);
+      return answers.every((answer) => answer.status === 200);
+    });
+    await publishTestEvent(messaging.producer, messaging.prefix, botRemoved, {
+      ...removed,
+      removedAt: new Date().toISOString(),
+    });
+    await until('the removal', async () => (await call('GET', removed.feed)).status === 401);
+    const revoked = await call('GET', removed.feed);
+
+    const owned = (isActive: boolean) =>
+      [team, { ...robo, userId: team.userId }].map((mfa) =>
+        publishTestEvent(messaging.producer, messaging.prefix, mfaUpdated, {
+          ...mfa,
+          isActive,
+          autoRenewal: false,
+          purchaseId: null,
+          updatedAt: new Date().toISOString(),
+        }),
+      );
+    assert.equal((await call('GET', reader.feed)).status, 200, 'the key is kept while it works');
+    const deactivatedAt = Date.now();
+    await Promise.all(owned(false));
+    await until('the key refused', async () => (await call('GET', reader.feed)).status === 401);
+    assert.ok(Date.now() - deactivatedAt < 5_000, 'refused within seconds, not when the kept key lapsed');
+    expect(await call('GET', reader.feed)).toStrictEqual(revoked);
+    await until('the MultiMFA inactive', async () => {
+      const { rows } = await db.query('SELECT is_active FROM mfa_view WHERE mfa_id = $1', [team.mfaId]);
+      return rows[0]?.is_active === false;
+    });
+    const kept = await text(team.number as string);
+    assert.equal(await forwardsOf(kept.messageId), 0);
+    assert.deepEqual(await logOf(kept.messageId), [{ mfa_id: team.mfaId, log_type: 'WARNING' }]);
+    const { rows: stored } = await db.query('SELECT 1 FROM inbound_message WHERE message_id = $1', [
+      kept.messageId,
+    ]);
+    assert.equal(stored.length, 1, 'the text is kept');
+
+    await Promise.all(owned(true));
+    await until('the key working again', async () => (await call('GET', reader.feed)).status === 200);
+    assert.equal((await call('GET', removed.feed)).status, 401, 'a removed bot stays removed');
+    await until('the MultiMFA active', async () => {
+      const { rows } = await db.query('SELECT is_active FROM mfa_view WHERE mfa_id = $1', [team.mfaId]);
+      return rows[0]?.is_active === true;
+    });
+    const forwarded = await text(team.number as string);
+    assert.equal(await forwardsOf(forwarded.messageId), 1);
+    assert.equal(await forwardsOf(kept.messageId), 0, 'what came meanwhile stays unforwarded');
   });
 
   it("e-mails the MultiMFA's owner, at the address identity's events gave, when a member rejects the invitation", async () => {

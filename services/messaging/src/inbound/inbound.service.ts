@@ -227,10 +227,13 @@ export class InboundService implements BeforeApplicationShutdown {
     };
     if (!mfa.isSubscriptionActive || !mfa.isActive) {
       await this.messages.withhold(manager, message.messageId, message.receivedAt);
+      const name = mfa.name ?? 'this MFA';
       const { event } = await this.log.insert(manager, {
         ...entry,
         logType: 'WARNING',
-        message: `A text from ${message.fromNumber} was kept and not forwarded: the subscription of ${mfa.name ?? 'this MFA'} is not active.`,
+        message: `A text from ${message.fromNumber} was kept and not forwarded: ${
+          mfa.isActive ? `the subscription of ${name} is not active` : `${name} is deactivated`
+        }.`,
         members: [],
       });
       return { forwards: 0, logged: event };

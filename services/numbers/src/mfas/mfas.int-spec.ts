@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { publishTestEvent } from '@multimfa/event-bus/testing';
-import { type PurchaseCompleted, purchaseCompleted, userDeleted } from '@multimfa/events';
+import { type PurchaseCompleted, purchaseCompleted, userDeleted, userStatusChanged } from '@multimfa/events';
 import type { MfaRecord, WaitingMfa } from '@multimfa/service-contracts/numbers';
 import { SmsWebhookWorker } from '../allocation/sms-webhook.worker.js';
 import {
@@ -309,7 +309,7 @@ describe('numbers: purchases applied once, numbers allocated (real PostgreSQL, K
     assert.equal((await call('PUT', `/users/${owner}/robo-mfas/${robot.body.mfaId}`, change)).status, 404);
   });
 
-  it('a deleted user (identity.user.deleted, delivered twice) has every MFA deactivated, with one numbers.mfa.updated each', async () => {
+  it('a deleted user (identity.user.deleted, delivered twice) has every MFA deactivated and its auto-renewal off, with one numbers.mfa.updated each', async () => {
     const userId = randomUUID();
     const team = await call<MfaRecord>('POST', '/purchases', purchase(userId, 'GB'));
     const robot = await call<MfaRecord>('POST', '/purchases', purchase(userId, 'GB', { MFAType: 'RoboMFA' }));
@@ -348,12 +348,74 @@ describe('numbers: purchases applied once, numbers allocated (real PostgreSQL, K
       [bystander.body.mfaId]: true,
     });
     const updates = await database.query(
-      `SELECT envelope->'payload'->>'mfaId' AS mfa_id, envelope->'payload'->>'isActive' AS is_active FROM outbox_event
+      `SELECT envelope->'payload'->>'mfaId' AS mfa_id, envelope->'payload'->>'isActive' AS is_active,
+              envelope->'payload'->>'autoRenewal' AS auto_renewal FROM outbox_event
         WHERE envelope->>'type' = 'numbers.mfa.updated' AND envelope->'payload'->>'userId' = $1 ORDER BY mfa_id`,
       [userId],
     );
     expect(updates).toStrictEqual(
-      [team.body.mfaId, robot.body.mfaId].sort().map((mfaId) => ({ mfa_id: mfaId, is_active: 'false' })),
+      [team.body.mfaId, robot.body.mfaId]
+        .sort()
+        .map((mfaId) => ({ mfa_id: mfaId, is_active: 'false', auto_renewal: 'false' })),
     );
+  });
+
+  it("a deactivated user's MFAs are inactive with auto-renewal off, told in one numbers.mfa.updated each; reactivation makes them active with auto-renewal still off; deletion is for good", async () => {
+    const userId = randomUUID();
+    const team = await call<MfaRecord>('POST', '/purchases', purchase(userId, 'GB'));
+    const robot = await call<MfaRecord>('POST', '/purchases', purchase(userId, 'GB', { MFAType: 'RoboMFA' }));
+    const bystander = await call<MfaRecord>('POST', '/purchases', purchase(randomUUID(), 'GB'));
+    const mine = [team.body.mfaId, robot.body.mfaId].sort();
+    const shown = async () =>
+      (await call<MfaRecord[]>('GET', `/users/${userId}/mfas`)).body
+        .map((mfa) => [mfa.mfaId, mfa.isActive, mfa.autoRenewal])
+        .sort();
+    const updates = async (): Promise<Array<{ mfaId: string; isActive: boolean; autoRenewal: boolean }>> =>
+      database.query(
+        `SELECT envelope->'payload'->>'mfaId' AS "mfaId", (envelope->'payload'->>'isActive')::boolean AS "isActive",
+                (envelope->'payload'->>'autoRenewal')::boolean AS "autoRenewal" FROM outbox_event
+          WHERE envelope->>'type' = 'numbers.mfa.updated' AND envelope->'payload'->>'userId' = $1 ORDER BY id`,
+        [userId],
+      );
+    const applied = (ids: string[], what: string) =>
+      eventuallyTrue(
+        async () =>
+          (await count('SELECT count(*) FROM processed_event WHERE event_id = ANY($1)', [ids])) ===
+          ids.length,
+        what,
+      );
+    const status = (isActive: boolean) =>
+      publishTestEvent(producer, prefix, userStatusChanged, { userId, isActive, changedBy: randomUUID() });
+
+    await applied([await status(false), await status(false)], 'the deactivation, delivered twice');
+    expect(await shown()).toStrictEqual(mine.map((mfaId) => [mfaId, false, false]));
+    const suspended = mine.map((mfaId) => ({ mfaId, isActive: false, autoRenewal: false }));
+    expect((await updates()).sort((a, b) => a.mfaId.localeCompare(b.mfaId))).toStrictEqual(suspended);
+    const late = await call<MfaRecord>('POST', '/purchases', purchase(userId, 'GB'));
+    expect([late.body.isActive, late.body.autoRenewal]).toStrictEqual([false, false]);
+
+    await applied([await status(true)], 'the reactivation');
+    const everyOne = [...mine, late.body.mfaId].sort();
+    expect(await shown()).toStrictEqual(everyOne.map((mfaId) => [mfaId, true, false]));
+    expect((await updates()).slice(2)).toStrictEqual(
+      everyOne.map((mfaId) => ({ mfaId, isActive: true, autoRenewal: false })),
+    );
+    const other = await call<MfaRecord>(
+      'GET',
+      `/users/${bystander.body.userId}/mfas/${bystander.body.mfaId}`,
+    );
+    expect([other.body.isActive, other.body.autoRenewal]).toStrictEqual([true, true]);
+
+    const deleted = {
+      userId,
+      userType: 'CUSTOMER' as const,
+      deletedBy: randomUUID(),
+      deletedAt: new Date().toISOString(),
+    };
+    await applied(
+      [await publishTestEvent(producer, prefix, userDeleted, deleted), await status(true)],
+      'the deletion and a reactivation after it',
+    );
+    expect(await shown()).toStrictEqual(everyOne.map((mfaId) => [mfaId, false, false]));
   });
 });

@@ -6,10 +6,12 @@ import { MfaDeletionService } from './mfa-deletion.service.js';
 import { MfasController } from './mfas.controller.js';
 import { MfasRepository, TypeOrmMfasRepository } from './mfas.repository.js';
 import { MfasService } from './mfas.service.js';
+import { OwnerStandingService } from './owner-standing.service.js';
 import { PurchasesSubscriber } from './purchases.subscriber.js';
+import { UserStandingRepository } from './user-standing.repository.js';
 import { UsersSubscriber } from './users.subscriber.js';
 
-/** MultiMFAs and RoboMFAs: completed purchases applied once, and each user's own list; `allocation` and `holding` are the app's one `AllocationModule` and `NumberHoldingModule`. */
+/** MultiMFAs and RoboMFAs: completed purchases applied once, each user's own list, their owner's standing; `allocation` and `holding` are the app's one `AllocationModule` and `NumberHoldingModule`. */
 @Module({})
 export class MfasModule {
   static forRoot(allocation: DynamicModule, holding: DynamicModule): DynamicModule {
@@ -20,6 +22,8 @@ export class MfasModule {
       providers: [
         MfasService,
         MfaDeletionService,
+        OwnerStandingService,
+        UserStandingRepository,
         { provide: MfasRepository, useClass: TypeOrmMfasRepository },
       ],
     };

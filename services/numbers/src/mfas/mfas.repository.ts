@@ -46,8 +46,13 @@ export abstract class MfasRepository {
   abstract find(userId: string, mfaId: string, manager?: EntityManager): Promise<MfaView | undefined>;
   /** The user's MFAs, newest first, of one kind when given. */
   abstract listByUser(userId: string, type?: MfaKind): Promise<MfaView[]>;
-  /** Deactivates every active MFA of the user, in the caller's transaction; answers their ids. */
-  abstract deactivateAllOf(manager: EntityManager, userId: string): Promise<string[]>;
+  /**
+   * Deactivates every MFA of the user and switches its auto-renewal off, in the caller's transaction;
+   * answers the ids of those it changed.
+   */
+  abstract suspendAllOf(manager: EntityManager, userId: string): Promise<string[]>;
+  /** Activates every inactive MFA of the user again (auto-renewal as it is); answers their ids. */
+  abstract restoreAllOf(manager: EntityManager, userId: string): Promise<string[]>;
   /** How many MFAs of the kind each user holds (users with none are left out). */
   abstract countByUser(type: MfaKind): Promise<Array<{ userId: string; count: number }>>;
   /** The MFA of that kind, locked for the caller's transaction, with its number; undefined when none. */
@@ -136,12 +141,21 @@ export class TypeOrmMfasRepository extends MfasRepository {
     return this.dataSource.transaction(work);
   }
 
-  async deactivateAllOf(manager: EntityManager, userId: string): Promise<string[]> {
+  async suspendAllOf(manager: EntityManager, userId: string): Promise<string[]> {
     const [rows] = (await manager.query(
-      `UPDATE mfa SET is_active = false, updated_at = now() WHERE user_id = $1 AND is_active RETURNING mfa_id`,
+      `UPDATE mfa SET is_active = false, auto_renewal = false, updated_at = now()
+        WHERE user_id = $1 AND (is_active OR auto_renewal) RETURNING mfa_id`,
       [userId],
     )) as [Array<{ mfa_id: string }>, number];
-    return rows.map((row) => row.mfa_id);
+    return rows.map((row) => row.mfa_id).sort();
+  }
+
+  async restoreAllOf(manager: EntityManager, userId: string): Promise<string[]> {
+    const [rows] = (await manager.query(
+      `UPDATE mfa SET is_active = true, updated_at = now() WHERE user_id = $1 AND NOT is_active RETURNING mfa_id`,
+      [userId],
+    )) as [Array<{ mfa_id: string }>, number];
+    return rows.map((row) => row.mfa_id).sort();
   }
 
   async lockForDeletion(

@@ -5,39 +5,18 @@ import type { MfaKind } from '@multimfa/service-contracts/numbers';
 import { DomainError, FixedClock } from '@multimfa/service-runtime';
 import type { EntityManager } from 'typeorm';
 import type { AllocationService } from '../allocation/allocation.service.js';
-import { Mfa, type MfaView } from './mfa.entity.js';
+import { mfaRow, mfaViewOf } from '../testing/mfa.builder.js';
 import type { MfasRepository } from './mfas.repository.js';
 import { MfasService } from './mfas.service.js';
+import type { UserStandingRepository } from './user-standing.repository.js';
 
 const userId = '10000000-0000-4000-8000-000000000001';
 const mfaId = '00000000-0000-4000-8000-000000000001';
 
 /** One RoboMFA of the user in memory, edited as the repository's SQL does (same user, same type). */
 function setUp() {
-  const mfa = Object.assign(new Mfa(), {
-    mfaId,
-    mfaType: 'RoboMFA' as MfaKind,
-    userId,
-    name: 'Bots',
-    description: '',
-    countryId: 1,
-    planId: 1,
-    planName: 'Basic',
-    basePrice: 5,
-    noOfUsers: 1,
-    subscriptionId: '20000000-0000-4000-8000-000000000001',
-    autoRenewal: true,
-    nextPaymentDate: new Date('2026-07-01T00:00:00Z'),
-    isSubscriptionActive: true,
-    isActive: true,
-    phoneNumberId: 1,
-    createdAt: new Date('2026-06-01T00:00:00Z'),
-  });
-  const view: MfaView = {
-    mfa,
-    country: { countryId: 1, name: 'United States', diallingCode: '+1', isoCode: 'US' },
-    number: '+14155550123',
-  };
+  const mfa = mfaRow(mfaId, userId, { mfaType: 'RoboMFA', name: 'Bots', noOfUsers: 1 });
+  const view = mfaViewOf(mfa);
   const repository = {
     transaction: (work: (manager: EntityManager) => unknown) => work({} as EntityManager),
     edit: async (
@@ -64,6 +43,7 @@ function setUp() {
   };
   const service = new MfasService(
     repository as unknown as MfasRepository,
+    {} as UserStandingRepository,
     {} as AllocationService,
     outbox as unknown as Outbox,
     new FixedClock(new Date('2026-06-15T10:00:00Z')),

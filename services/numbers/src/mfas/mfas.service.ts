@@ -21,6 +21,7 @@ import {
   upgradeOfRoboMfa,
 } from './mfas.errors.js';
 import { type CountryRef, MfasRepository } from './mfas.repository.js';
+import { UserStandingRepository } from './user-standing.repository.js';
 
 /** A purchase applied in a transaction: the MFA as it stands, and what to run once that commits. */
 export interface AppliedPurchase {
@@ -54,31 +55,19 @@ const isUniqueViolation = (error: unknown) =>
 /**
  * MultiMFAs and RoboMFAs. A completed purchase is applied once, whichever way it arrives first
  * (billing's event or the gateway's call): recording its id is the first write of the transaction, so
- * a second application waits for the first to commit and then answers the MFA as it is.
+ * a second application waits for the first to commit and then answers the MFA as it is. A purchase
+ * applied while its owner is deactivated or deleted gives an MFA suspended as theirs are
+ * (`OwnerStandingService`): inactive, auto-renewal off.
  */
 @Injectable()
 export class MfasService {
   constructor(
     @Inject(MfasRepository) private readonly mfas: MfasRepository,
+    @Inject(UserStandingRepository) private readonly standing: UserStandingRepository,
     @Inject(AllocationService) private readonly allocation: AllocationService,
     @Inject(Outbox) private readonly outbox: Outbox,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
-
-  /**
-   * An administrator deleted the user: every MFA of theirs stops (forwarding follows the MFAs'
-   * events). In the event's transaction; a redelivery finds nothing left to deactivate.
-   */
-  async deactivateAllOf(manager: EntityManager, userId: string): Promise<void> {
-    for (const mfaId of await this.mfas.deactivateAllOf(manager, userId)) {
-      const view = await this.current(manager, { userId, mfaId });
-      await this.outbox.publish(manager, mfaUpdated, {
-        ...eventState(view),
-        purchaseId: null,
-        updatedAt: this.clock.now().toISOString(),
-      });
-    }
-  }
 
   countByUser(type: MfaKind): Promise<Array<{ userId: string; count: number }>> {
     return this.mfas.countByUser(type);
@@ -147,6 +136,7 @@ export class MfasService {
   ): Promise<AppliedPurchase> {
     const draft = purchase.draft;
     if (!draft) throw draftMissing();
+    const ownerActive = await this.standing.isActive(manager, purchase.userId);
     const mfa = Object.assign(new Mfa(), {
       mfaId: purchase.mfaId,
       mfaType: purchase.MFAType,
@@ -156,10 +146,10 @@ export class MfasService {
       countryId: country.countryId,
       ...purchase.plan,
       subscriptionId: purchase.subscriptionId,
-      autoRenewal: purchase.autoRenewal,
+      autoRenewal: purchase.autoRenewal && ownerActive,
       nextPaymentDate: new Date(purchase.nextPaymentDate),
       isSubscriptionActive: true,
-      isActive: true,
+      isActive: ownerActive,
       phoneNumberId: null,
       waitingSince: null,
     });
@@ -188,7 +178,7 @@ export class MfasService {
       userId: purchase.userId,
       ...purchase.plan,
       subscriptionId: purchase.subscriptionId,
-      autoRenewal: purchase.autoRenewal,
+      autoRenewal: purchase.autoRenewal && (await this.standing.isActive(manager, purchase.userId)),
       nextPaymentDate: new Date(purchase.nextPaymentDate),
     });
     if (!changed) throw mfaNotFound();

@@ -8,6 +8,7 @@ import { CreateMemberInvitations1765200000001 } from './1765200000001-create-mem
 import { AppliedPurchaseOutlivesMfa1765300000000 } from './1765300000000-applied-purchase-outlives-mfa.migration.js';
 import { NumberHoldingDates1765300000100 } from './1765300000100-number-holding-dates.migration.js';
 import { SmsWebhookPointed1767000000000 } from './1767000000000-sms-webhook-pointed.migration.js';
+import { CreateUserStanding1767400000000 } from './1767400000000-create-user-standing.migration.js';
 
 /** Every migration of the numbers database, oldest first. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   AppliedPurchaseOutlivesMfa1765300000000,
   NumberHoldingDates1765300000100,
   SmsWebhookPointed1767000000000,
+  CreateUserStanding1767400000000,
 ];
