@@ -209,9 +209,12 @@ describe('the bot feed in messaging (real PostgreSQL, Redis pub/sub, Kafka)', ()
       const waiting = call<BotMessage>('GET', `${mine.feed}/next?timeout=20&since=${start.body.cursor}`);
       await new Promise((resolve) => setTimeout(resolve, 300));
       await older.query('COMMIT');
+      const committed = performance.now();
       const next = await waiting;
       assert.equal(next.status, 200);
       assert.equal(next.body.messageId, sent.messageId);
+      // Answered once the older transaction ended, not by the look a wait takes at its 20 s timeout.
+      assert.ok(performance.now() - committed < 10_000, 'answered long before the wait timed out');
     } finally {
       older.release();
     }
