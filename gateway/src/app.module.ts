@@ -2,6 +2,7 @@ import { type Logger, ServiceRuntimeModule } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AccessGuard } from './access/access.guard.js';
+import { VerifiedEmailGuard } from './access/verified-email.guard.js';
 import { AdminDiscountsService } from './admin-discounts/admin-discounts.service.js';
 import { AdminNumbersService } from './admin-numbers/admin-numbers.service.js';
 import { AdminReportingService } from './admin-reporting/admin-reporting.service.js';
@@ -74,6 +75,7 @@ export class AppModule {
         MessagesService,
         ...webhookProviders(config),
         { provide: APP_GUARD, useClass: AccessGuard },
+        { provide: APP_GUARD, useClass: VerifiedEmailGuard },
       ],
     };
   }

@@ -9,3 +9,7 @@ export const unauthenticated = (expired: boolean) =>
     : new DomainError('UNAUTHENTICATED', 'Please log in to continue', 401);
 
 export const forbidden = () => new DomainError('FORBIDDEN', 'You do not have access to this resource', 403);
+
+/** Paying, adding members and creating bots need a verified address (the customer area's wording). */
+export const emailNotVerified = () =>
+  new DomainError('EMAIL_NOT_VERIFIED', 'You need to verify your email first', 403);

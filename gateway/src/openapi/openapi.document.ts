@@ -64,8 +64,14 @@ function operation(endpoint: Endpoint, components: Record<string, JsonSchema>) {
   }
   if (endpoint.method !== 'GET' && endpoint.access !== 'bot')
     responses['403'] = { description: 'Missing XSRF token or not allowed', ...json(errorRef) };
-  if (endpoint.access === 'user' || endpoint.access === 'admin')
+  if (endpoint.access === 'user' || endpoint.access === 'verified' || endpoint.access === 'admin')
     responses['401'] = { description: 'Not signed in', ...json(errorRef) };
+  if (endpoint.access === 'verified')
+    responses['403'] = {
+      description:
+        'Missing XSRF token, or the e-mail address is not verified yet (EMAIL_NOT_VERIFIED): verify it first',
+      ...json(errorRef),
+    };
   if (endpoint.access === 'admin')
     responses['403'] = { description: 'Not an administrator', ...json(errorRef) };
   if (endpoint.access === 'bot') {

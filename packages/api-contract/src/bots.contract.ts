@@ -84,7 +84,7 @@ export const createBot = endpoint({
   path: '/api/robo-mfa/create-bot',
   summary: "Adds a bot with a new API key to the caller's RoboMFA, within its plan's number of bots",
   tag: 'robo-mfa',
-  access: 'user',
+  access: 'verified',
   body: createBotBody,
   response: envelope(botSchema),
 });

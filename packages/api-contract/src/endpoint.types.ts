@@ -17,8 +17,11 @@ export interface Endpoint<
   path: string;
   summary: string;
   tag: string;
-  /** Who may call it: anyone, a signed-in user, an administrator, or a bot with its API key. */
-  access: 'public' | 'user' | 'admin' | 'bot';
+  /**
+   * Who may call it: anyone, a signed-in user, a signed-in user whose e-mail address is verified (403
+   * EMAIL_NOT_VERIFIED otherwise), an administrator, or a bot with its API key.
+   */
+  access: 'public' | 'user' | 'verified' | 'admin' | 'bot';
   body?: Body;
   query?: Query;
   /** The path's `:param` values, as one object. */

@@ -131,7 +131,7 @@ export const addMember = endpoint({
   summary:
     'Adds a member to one of the caller’s MultiMFAs; refused with 409 when the plan’s seats would be exceeded (BOTH takes 2)',
   tag: 'plan',
-  access: 'user',
+  access: 'verified',
   body: addMemberBody,
   response: envelope(z.object({ dbMember: memberSchema })),
 });

@@ -91,7 +91,7 @@ export const createIntent = endpoint({
   path: '/api/auth/create-intent',
   summary: 'Records the purchase and creates its Stripe PaymentIntent (cents, USD, idempotent)',
   tag: 'payment',
-  access: 'user',
+  access: 'verified',
   body: createIntentBody,
   response: envelope(paymentIntentSchema),
 });
@@ -115,7 +115,7 @@ export const quotePayment = endpoint({
   summary:
     'What create-intent would charge for this body now: the discount code or the waitlist offer, the better one; records nothing',
   tag: 'plan',
-  access: 'user',
+  access: 'verified',
   body: createIntentBody,
   response: envelope(paymentQuoteSchema),
 });
@@ -170,7 +170,7 @@ export const multiMfaSchema = z
     /** The assigned number in E.164, empty while pending. */
     twillioNo: z.string(),
     ...mfaCommon,
-    /** Its members (the teams issue fills them). */
+    /** Its members, by memberId in the lists and the login response (whole on the detail page). */
     Members: z.array(z.object({ memberId: z.uuid() }).loose()),
   })
   .meta({ id: 'MultiMFA' });
@@ -182,7 +182,7 @@ export const roboMfaSchema = z
     /** The assigned number in E.164, empty while pending. */
     twilioNo: z.string(),
     ...mfaCommon,
-    /** Its bots (the bots issue fills them). */
+    /** Its bots, by botId in the lists and the login response (with their keys on the detail page). */
     bots: z.array(z.object({ botId: z.uuid() }).loose()),
   })
   .meta({ id: 'RoboMFA' });

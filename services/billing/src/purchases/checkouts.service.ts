@@ -99,6 +99,7 @@ export class CheckoutsService {
   async quote(userId: string, request: CheckoutRequest): Promise<CheckoutQuote> {
     const plan = await this.plans.findActive(request.planId, request.MFAType);
     if (!plan) throw unknownPlan();
+    if (request.upgradeMfaId) await this.upgraded(userId, request, request.upgradeMfaId);
     const action = request.upgradeMfaId ? 'UPGRADE' : 'CREATE';
     const { amounts, offer } = await this.price(userId, plan, action, request.discountId);
     return {
@@ -155,8 +156,7 @@ export class CheckoutsService {
         draftCountryId: draft.countryId,
       };
     }
-    const subscription = await this.purchases.findSubscription(userId, request.upgradeMfaId);
-    if (subscription?.mfaType !== 'MultiMFA' || request.MFAType !== 'MultiMFA') throw mfaNotFound();
+    const subscription = await this.upgraded(userId, request, request.upgradeMfaId);
     if (subscription.planId === planId) {
       throw new DomainError('PLAN_UNCHANGED', 'This is already the plan of this MultiMFA');
     }
@@ -167,5 +167,12 @@ export class CheckoutsService {
       draftDescription: null,
       draftCountryId: null,
     };
+  }
+
+  /** The subscription of the MultiMFA being upgraded: another customer's, or a RoboMFA, answers 404. */
+  private async upgraded(userId: string, request: CheckoutRequest, mfaId: string) {
+    const subscription = await this.purchases.findSubscription(userId, mfaId);
+    if (subscription?.mfaType !== 'MultiMFA' || request.MFAType !== 'MultiMFA') throw mfaNotFound();
+    return subscription;
   }
 }

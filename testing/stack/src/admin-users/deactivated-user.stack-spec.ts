@@ -9,7 +9,7 @@ import type { MfaRecord } from '@multimfa/service-contracts/numbers';
 import { testGatewayCaller, testInfrastructure, testLogger } from '@multimfa/service-runtime/testing';
 import pg from 'pg';
 import twilio from 'twilio';
-import { email, PASSWORD, signUpBody } from '../testing/accounts.builder.js';
+import { email, PASSWORD, signUpBody, verifyEmail } from '../testing/accounts.builder.js';
 import { applyPurchase, completedPurchase } from '../testing/purchases.builder.js';
 import { Browser, freePort, ServiceStack } from '../testing/service-stack.harness.js';
 
@@ -232,6 +232,7 @@ describe('attack: a deactivated customer keeps no way in (real identity, numbers
       countries.body.data.find((country) => country.name === 'United States')?.multiMFACountryId ?? 0;
 
     const customer = await signUp('deactivated-customer');
+    await verifyEmail(stack, customer.browser, customer.emailAddress);
     const team = await applyPurchase(
       numbersUrl,
       completedPurchase({ userId: customer.userId, MFAType: 'MultiMFA', countryId }),

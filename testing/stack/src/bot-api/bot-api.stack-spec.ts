@@ -5,7 +5,7 @@ import { deliverInboundMessage, inboundMessage } from '@multimfa/messaging/testi
 import { testInfrastructure } from '@multimfa/service-runtime/testing';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { email, signUpBody } from '../testing/accounts.builder.js';
+import { verifiedCustomer } from '../testing/accounts.builder.js';
 import { assertAnswersMatchContract } from '../testing/contract-answers.fixture.js';
 import { applyPurchase, completedPurchase } from '../testing/purchases.builder.js';
 import { Browser, ServiceStack } from '../testing/service-stack.harness.js';
@@ -38,17 +38,12 @@ describe('the bot API through the gateway (real numbers, messaging; PostgreSQL, 
   let messagingDb: pg.Pool;
   let countryId: number;
 
+  /** A customer (address verified: creating bots needs it) with a RoboMFA of `noOfUsers` bots. */
   async function roboMfaOwner(label: string, noOfUsers = 2) {
-    const browser = new Browser(gatewayUrl);
-    const signUp = await browser.call<Answer<{ userId: string }>>(
-      'POST',
-      '/api/auth/signup',
-      signUpBody(email(label)),
-    );
-    assert.equal(signUp.status, 200);
+    const { browser, userId } = await verifiedCustomer(stack, gatewayUrl, label);
     const robo = await applyPurchase(
       numbersUrl,
-      completedPurchase({ userId: signUp.body.data.userId, MFAType: 'RoboMFA', countryId, noOfUsers }),
+      completedPurchase({ userId, MFAType: 'RoboMFA', countryId, noOfUsers }),
     );
     return { browser, mfaId: robo.mfaId };
   }

@@ -5,7 +5,7 @@ import type { Bot, RoboMfaDetail } from '@multimfa/api-contract';
 import type { MfaRecord } from '@multimfa/service-contracts/numbers';
 import { createLogger } from '@multimfa/service-runtime';
 import pg from 'pg';
-import { email, signUpBody } from '../testing/accounts.builder.js';
+import { email, signUpBody, verifiedCustomer, verifyEmail } from '../testing/accounts.builder.js';
 import { assertAnswersMatchContract } from '../testing/contract-answers.fixture.js';
 import { applyPurchase, completedPurchase } from '../testing/purchases.builder.js';
 import { Browser, ServiceStack } from '../testing/service-stack.harness.js';
@@ -26,15 +26,9 @@ describe('RoboMFA detail and bots through the gateway (real numbers, identity; P
   let numbersDb: pg.Client;
   let countryId: number;
 
-  async function customer(label: string) {
-    const browser = new Browser(gatewayUrl);
-    const signUp = await browser.call<Answer<{ userId: string }>>(
-      'POST',
-      '/api/auth/signup',
-      signUpBody(email(label)),
-    );
-    assert.equal(signUp.status, 200);
-    return { browser, userId: signUp.body.data.userId };
+  /** A new customer, their address verified (creating bots needs it). */
+  function customer(label: string) {
+    return verifiedCustomer(stack, gatewayUrl, label);
   }
 
   /** A RoboMFA of `noOfUsers` bots, bought as billing completes a purchase. */
@@ -187,6 +181,28 @@ describe('RoboMFA detail and bots through the gateway (real numbers, identity; P
     expect(answers.map((answer) => answer.status).sort()).toStrictEqual([200, 409]);
     const count = await numbersDb.query('SELECT count(*) FROM bot WHERE mfa_id = $1', [robo.mfaId]);
     assert.equal(Number(count.rows[0].count), 1);
+  });
+
+  it('refuses create-bot with 403 EMAIL_NOT_VERIFIED to a customer whose address is not verified yet, creating nothing; verified, the same call creates the bot', async () => {
+    const browser = new Browser(gatewayUrl);
+    const emailAddress = email('bots-unverified');
+    const signUp = await browser.call<Answer<{ userId: string }>>(
+      'POST',
+      '/api/auth/signup',
+      signUpBody(emailAddress),
+    );
+    const robo = await roboMfa(signUp.body.data.userId, 1);
+    const refused = await createBot(browser, robo.mfaId, 'early');
+    assert.equal(refused.status, 403);
+    expect(refused.body).toStrictEqual({
+      isError: true,
+      message: 'You need to verify your email first',
+      data: { code: 'EMAIL_NOT_VERIFIED' },
+    });
+    const count = await numbersDb.query('SELECT count(*) FROM bot WHERE mfa_id = $1', [robo.mfaId]);
+    assert.equal(Number(count.rows[0].count), 0);
+    await verifyEmail(stack, browser, emailAddress);
+    assert.equal((await createBot(browser, robo.mfaId, 'verified')).status, 200);
   });
 
   it("answers 404 to another customer for the owner's RoboMFA (detail, update, create-bot) and bot (remove), changing nothing", async () => {

@@ -5,7 +5,7 @@ import type { InvoiceEntry, MfaUsage, SavedCard } from '@multimfa/api-contract';
 import { SandboxClient } from '@multimfa/provider-sandbox';
 import { testGatewayCaller } from '@multimfa/service-runtime/testing';
 import pg from 'pg';
-import { email, signUpBody } from '../testing/accounts.builder.js';
+import { email, signUpBody, verifiedCustomer } from '../testing/accounts.builder.js';
 import { assertAnswersMatchContract } from '../testing/contract-answers.fixture.js';
 import { unpaidInvoice } from '../testing/invoices.builder.js';
 import { Browser, ServiceStack } from '../testing/service-stack.harness.js';
@@ -403,7 +403,7 @@ describe('saved cards and invoices through the gateway (real billing, identity; 
   });
 
   it('gives unique invoice numbers (INV-nnnnnn) to purchases completed at the same moment, each announced once', async () => {
-    const ada = await customer('invoices-numbering');
+    const ada = await verifiedCustomer(stack, gatewayUrl, 'invoices-numbering');
     await onBilling(
       `INSERT INTO discount (code, discount_type, value, max_no_usage, is_active, expiry_date)
        VALUES ('CARDSFREE', 'PERCENTAGE', 100, 100, true, now() + interval '1 day')`,

@@ -5,7 +5,7 @@ import { renewalsAt } from '@multimfa/billing/testing';
 import { SandboxClient } from '@multimfa/provider-sandbox';
 import { FixedClock } from '@multimfa/service-runtime';
 import pg from 'pg';
-import { email, signUpBody } from '../testing/accounts.builder.js';
+import { email, signUpBody, verifyEmail } from '../testing/accounts.builder.js';
 import { applyPurchase, completedPurchase } from '../testing/purchases.builder.js';
 import { Browser, ServiceStack } from '../testing/service-stack.harness.js';
 
@@ -73,12 +73,14 @@ describe('renewals through the whole stack (billing -> numbers and messaging ove
 
   it('the card that paid the purchase is saved as the default card, and pays the renewal a month later: a second PAID invoice charged to it', async () => {
     const browser = new Browser(gatewayUrl);
+    const address = email('renewal-paid-card');
     const signUp = await browser.call<Answer<{ userId: string; stripeCustomerId: string }>>(
       'POST',
       '/api/auth/signup',
-      signUpBody(email('renewal-paid-card')),
+      signUpBody(address),
     );
     const { userId, stripeCustomerId } = signUp.body.data;
+    await verifyEmail(stack, browser, address);
     const intent = await browser.call<Answer<{ id: string; clientSecret: string }>>(
       'POST',
       '/api/auth/create-intent',

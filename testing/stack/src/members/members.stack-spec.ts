@@ -7,7 +7,7 @@ import { type EventEnvelope, invitationSent, openSecret, type PayloadOf } from '
 import type { MfaRecord } from '@multimfa/service-contracts/numbers';
 import { testInfrastructure, testLogger } from '@multimfa/service-runtime/testing';
 import pg from 'pg';
-import { email, signUpBody } from '../testing/accounts.builder.js';
+import { email, signUpBody, verifiedCustomer, verifyEmail } from '../testing/accounts.builder.js';
 import { applyPurchase, completedPurchase } from '../testing/purchases.builder.js';
 import { Browser, ServiceStack } from '../testing/service-stack.harness.js';
 
@@ -55,15 +55,9 @@ describe('the MultiMFA detail page and its members through the gateway (real num
     }
   }
 
-  async function customer(label: string) {
-    const browser = new Browser(gatewayUrl);
-    const signUp = await browser.call<Answer<{ userId: string }>>(
-      'POST',
-      '/api/auth/signup',
-      signUpBody(email(label)),
-    );
-    assert.equal(signUp.status, 200);
-    return { browser, userId: signUp.body.data.userId };
+  /** A new customer, their address verified (adding members needs it). */
+  function customer(label: string) {
+    return verifiedCustomer(stack, gatewayUrl, label);
   }
 
   /** A Basic MultiMFA (2 seats) of the user, applied as the gateway applies a completed purchase. */
@@ -269,6 +263,28 @@ describe('the MultiMFA detail page and its members through the gateway (real num
       multiMFAId: team.mfaId,
     });
     assert.equal(details.body.data.Members.length, 2);
+  });
+
+  it('refuses add-member with 403 EMAIL_NOT_VERIFIED to a customer whose address is not verified yet, adding nobody; verified, the same call adds the member', async () => {
+    const browser = new Browser(gatewayUrl);
+    const emailAddress = email('add-unverified');
+    const signUp = await browser.call<Answer<{ userId: string }>>(
+      'POST',
+      '/api/auth/signup',
+      signUpBody(emailAddress),
+    );
+    const team = await bought(signUp.body.data.userId);
+    const refused = await browser.call('POST', '/api/plan/add-member', member(team.mfaId));
+    assert.equal(refused.status, 403);
+    expect(refused.body).toStrictEqual({
+      isError: true,
+      message: 'You need to verify your email first',
+      data: { code: 'EMAIL_NOT_VERIFIED' },
+    });
+    const [count] = await numbersQuery('SELECT count(*) FROM member WHERE mfa_id = $1', [team.mfaId]);
+    assert.equal(Number(count.count), 0);
+    await verifyEmail(stack, browser, emailAddress);
+    assert.equal((await browser.call('POST', '/api/plan/add-member', member(team.mfaId))).status, 200);
   });
 
   it("refuses another customer's MultiMFA and member ids with 404 and lets the owner delete a member, publishing numbers.member.removed", async () => {

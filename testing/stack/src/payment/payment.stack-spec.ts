@@ -3,7 +3,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { testGatewayCaller } from '@multimfa/service-runtime/testing';
 import pg from 'pg';
-import { email, signUpBody } from '../testing/accounts.builder.js';
+import { email, signUpBody, verifiedCustomer, verifyEmail } from '../testing/accounts.builder.js';
 import { assertAnswersMatchContract } from '../testing/contract-answers.fixture.js';
 import { Browser, ServiceStack } from '../testing/service-stack.harness.js';
 
@@ -81,16 +81,10 @@ describe('buying a number: discounts, create-intent, completion exactly once, th
     return row.id;
   }
 
-  /** A new customer signed in through POST /api/auth/signup, and the user id it answered. */
+  /** A new customer signed in through POST /api/auth/signup, their address verified, and the user id it answered. */
   async function signedUp(label: string): Promise<[Browser, string]> {
-    const browser = new Browser(gatewayUrl);
-    const { status, body } = await browser.call<Answer<{ userId: string }>>(
-      'POST',
-      '/api/auth/signup',
-      signUpBody(email(label)),
-    );
-    assert.equal(status, 200);
-    return [browser, body.data.userId];
+    const { browser, userId } = await verifiedCustomer(stack, gatewayUrl, label);
+    return [browser, userId];
   }
 
   const newMultiMfa = (fields: Record<string, unknown> = {}) => ({
@@ -270,6 +264,7 @@ describe('buying a number: discounts, create-intent, completion exactly once, th
         signUpBody(address),
       );
       assert.equal(signup.status, 200);
+      await verifyEmail(stack, prospect, address);
       await onBilling(
         `INSERT INTO waitlist_offer (email_address, signup_id, confirmed_at) VALUES (lower($1), $2, now() - interval '1 day')`,
         [address, randomUUID()],
@@ -305,6 +300,36 @@ describe('buying a number: discounts, create-intent, completion exactly once, th
   });
 
   describe('create-intent', () => {
+    it('refuses create-intent and quote with 403 EMAIL_NOT_VERIFIED to a customer whose address is not verified yet, recording nothing; verified, both answer', async () => {
+      const address = email('unverified-buyer');
+      const browser = new Browser(gatewayUrl);
+      const signup = await browser.call<Answer<{ userId: string }>>(
+        'POST',
+        '/api/auth/signup',
+        signUpBody(address),
+      );
+      assert.equal(signup.status, 200);
+      for (const path of ['/api/auth/create-intent', '/api/plan/quote']) {
+        const refused = await browser.call('POST', path, newMultiMfa());
+        expect([path, refused.status, refused.body]).toStrictEqual([
+          path,
+          403,
+          {
+            isError: true,
+            message: 'You need to verify your email first',
+            data: { code: 'EMAIL_NOT_VERIFIED' },
+          },
+        ]);
+      }
+      const checkouts = await onBilling('SELECT id FROM checkout WHERE user_id = $1', [
+        signup.body.data.userId,
+      ]);
+      expect(checkouts).toStrictEqual([]);
+      await verifyEmail(stack, browser, address);
+      assert.equal((await browser.call('POST', '/api/plan/quote', newMultiMfa())).status, 200);
+      await createIntent(browser, newMultiMfa());
+    });
+
     it('charges the plan price less the discount in cents and USD, ignoring the amounts the browser sends', async () => {
       const discountId = await discount({ code: 'INTENT20', value: 20 });
       const intent = await createIntent(ada, newMultiMfa({ discountId, amount: 1, payableAmount: 0.5 }));
@@ -549,6 +574,15 @@ describe('buying a number: discounts, create-intent, completion exactly once, th
         upgradeMultiMFAId: bought.body.mfaId,
       });
       assert.equal(stolen.status, 404);
+      const stolenQuote = await bob.call('POST', '/api/plan/quote', {
+        MFAType: 'MultiMFA',
+        planId: PROFESSIONAL,
+        upgradeMultiMFAId: bought.body.mfaId,
+      });
+      expect([stolenQuote.status, stolenQuote.body]).toStrictEqual([
+        404,
+        { isError: true, message: 'No such MultiMFA of yours', data: { code: 'MFA_NOT_FOUND' } },
+      ]);
       const upgrade = await createIntent(ada, {
         MFAType: 'MultiMFA',
         planId: PROFESSIONAL,

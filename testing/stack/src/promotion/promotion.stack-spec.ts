@@ -5,7 +5,7 @@ import { WAITLIST_LIMITS } from '@multimfa/gateway/promotion-throttle';
 import { type EmailEntry, SandboxClient } from '@multimfa/provider-sandbox';
 import { testGatewayCaller } from '@multimfa/service-runtime/testing';
 import pg from 'pg';
-import { email, PASSWORD, signUpBody } from '../testing/accounts.builder.js';
+import { email, PASSWORD, signUpBody, verifyEmail } from '../testing/accounts.builder.js';
 import { Browser, ServiceStack } from '../testing/service-stack.harness.js';
 
 type Answer<T = unknown> = { isError: boolean; message: string; data: T };
@@ -150,6 +150,7 @@ describe('the waitlist and the discount mailing through the gateway (real identi
     }
     const buyer = new Browser(gatewayUrl, `${network()}.1`);
     assert.equal((await buyer.call('POST', '/api/auth/signup', signUpBody(address))).status, 200);
+    await verifyEmail(stack, buyer, address);
     const quote = await buyer.call<Answer>('POST', '/api/plan/quote', {
       MFAType: 'MultiMFA',
       planId: 1,

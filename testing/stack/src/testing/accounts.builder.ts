@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { Browser } from './service-stack.harness.js';
+import { Browser, type ServiceStack } from './service-stack.harness.js';
 
 /** Test data for accounts through the gateway: unique addresses and sign-up bodies. */
 
@@ -34,4 +34,31 @@ export async function signedUpCustomer(gatewayUrl: string, label = 'customer'): 
   const { status } = await browser.call('POST', '/api/auth/signup', signUpBody(email(label)));
   assert.equal(status, 200);
   return browser;
+}
+
+/**
+ * Verifies the address of the customer signed in in `browser` with the code identity e-mailed at
+ * sign-up, as /verify does: paying, adding members and creating bots need a verified address.
+ */
+export async function verifyEmail(
+  stack: ServiceStack,
+  browser: Browser,
+  emailAddress: string,
+): Promise<void> {
+  const wanted = (n: { emailAddress: string; kind: string }) =>
+    n.emailAddress === emailAddress && n.kind === 'EMAIL_VERIFICATION_CODE';
+  const code = (await stack.codes(wanted)).at(-1);
+  assert.ok(code, `no verification code for ${emailAddress}`);
+  const { status } = await browser.call('POST', '/api/auth/verifyemailtoken', { emailAddress, token: code });
+  assert.equal(status, 200);
+}
+
+/** A browser signed in as a new customer whose address is verified; answers its user id and address too. */
+export async function verifiedCustomer(stack: ServiceStack, gatewayUrl: string, label = 'customer') {
+  const browser = new Browser(gatewayUrl);
+  const emailAddress = email(label);
+  const signUp = await browser.call<Body>('POST', '/api/auth/signup', signUpBody(emailAddress));
+  assert.equal(signUp.status, 200);
+  await verifyEmail(stack, browser, emailAddress);
+  return { browser, emailAddress, userId: String(signUp.body.data?.userId) };
 }
