@@ -28,10 +28,13 @@ const routeOf = (completion: Pick<Completion, 'MFAType' | 'action'>) =>
       ? '/api/plan/create'
       : '/api/robo-mfa/create';
 
-const purchaseMismatch = (purchase: PurchaseCompleted) =>
+/** A payment completed by the wrong call, or (an upgrade) naming another of the caller's MultiMFAs. */
+const purchaseMismatch = (purchase: PurchaseCompleted, completion: Completion) =>
   new DomainError(
     'PURCHASE_MISMATCH',
-    `This payment ${purchase.action === 'UPGRADE' ? 'changes the plan of a MultiMFA' : `buys a ${purchase.MFAType}`}: complete it with ${routeOf(purchase)}`,
+    purchase.MFAType === completion.MFAType && purchase.action === completion.action
+      ? 'This payment changes the plan of another of your MultiMFAs'
+      : `This payment ${purchase.action === 'UPGRADE' ? 'changes the plan of a MultiMFA' : `buys a ${purchase.MFAType}`}: complete it with ${routeOf(purchase)}`,
     409,
   );
 
@@ -52,7 +55,10 @@ export class MfasService {
     return this.numbers.get(`/users/${userId}/mfas${query}`, mfaRecords);
   }
 
+  /** The MultiMFA a completion names must be the caller's: anyone else's answers 404 before anything is done. */
   async complete(userId: string, completion: Completion, payment: StripePayment): Promise<MfaRecord> {
+    if (completion.mfaId !== undefined)
+      await this.numbers.get(`/users/${userId}/mfas/${completion.mfaId}`, mfaRecord);
     const request: CompletePurchaseRequest = payment.payment_intent
       ? { paymentIntentId: payment.payment_intent }
       : { checkoutId: payment.checkout_id };
@@ -66,7 +72,7 @@ export class MfasService {
       purchase.action !== completion.action ||
       (completion.mfaId !== undefined && completion.mfaId !== purchase.mfaId)
     ) {
-      throw purchaseMismatch(purchase);
+      throw purchaseMismatch(purchase, completion);
     }
     return this.numbers.post('/purchases', mfaRecord, purchase);
   }
