@@ -104,7 +104,7 @@ export function configureHttp(app: INestApplication, config: GatewayConfig, logg
   app.use('/api', exceptMachineCallers(sessionMiddleware(config, redis, clock)));
   app.use('/api', exceptWebhooks(rateLimit.enforce));
   app.use(INVITATION_ROUTES, invitationLimit.enforce);
-  app.use('/api', exceptMachineCallers(sessionLifetimeMiddleware(config.SESSION_TTL_SECONDS, clock)));
+  app.use('/api', exceptMachineCallers(sessionLifetimeMiddleware(config.SESSION_TTL_SECONDS, clock, logger)));
   app.use('/api/admin', adminAreaMiddleware(logger));
   app.use('/api', exceptMachineCallers(xsrfMiddleware({ secure: config.COOKIE_SECURE }, logger)));
 }

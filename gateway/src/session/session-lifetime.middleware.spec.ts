@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import { FixedClock } from '@multimfa/service-runtime';
+import { FixedClock, type Logger } from '@multimfa/service-runtime';
 import type { Request, Response } from 'express';
 import type { SessionData } from 'express-session';
 import { SESSION_EXPIRED, sessionLifetimeMiddleware } from './session-lifetime.middleware.js';
@@ -23,7 +23,7 @@ function run(clock: FixedClock, session: Partial<SessionData>, cookie?: string, 
     },
   } as unknown as Request;
   const res = { locals: {} } as Response;
-  sessionLifetimeMiddleware(LIFETIME_SECONDS, clock)(req, res, () => undefined);
+  sessionLifetimeMiddleware(LIFETIME_SECONDS, clock, {} as Logger)(req, res, () => undefined);
   return { expired: res.locals[SESSION_EXPIRED] === true, regenerated, session: req.session };
 }
 

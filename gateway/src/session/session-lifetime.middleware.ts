@@ -1,4 +1,4 @@
-import type { Clock } from '@multimfa/service-runtime';
+import { type Clock, DomainError, type Logger, sendError } from '@multimfa/service-runtime';
 import type { NextFunction, Request, Response } from 'express';
 import {
   SESSION_SEEN_GRANULARITY_SECONDS,
@@ -12,18 +12,31 @@ export const SESSION_EXPIRED = 'sessionExpired';
 const SESSION_COOKIES = [sessionCookieName(false), sessionCookieName(true)];
 
 /**
- * The browser named a session the store no longer has: express-session then gave the request a new id.
- * (Only the id inside the signed cookie is read here; express-session has checked the signature.)
+ * The session ids the request's session cookies name, `undefined` for a value that is not valid
+ * percent-encoding. (Only the id inside the signed cookie is read here; express-session has checked the
+ * signature.)
  */
-const namedEndedSession = (req: Request) =>
-  (req.headers.cookie ?? '').split(';').some((part) => {
+const namedSessionIds = (req: Request) =>
+  (req.headers.cookie ?? '').split(';').flatMap((part) => {
     const at = part.indexOf('=');
-    if (!SESSION_COOKIES.includes(part.slice(0, at).trim())) return false;
-    const id = decodeURIComponent(part.slice(at + 1).trim())
-      .replace(/^s:/, '')
-      .replace(/\.[^.]*$/, '');
-    return id !== req.sessionID;
+    if (!SESSION_COOKIES.includes(part.slice(0, at).trim())) return [];
+    try {
+      return [
+        decodeURIComponent(part.slice(at + 1).trim())
+          .replace(/^s:/, '')
+          .replace(/\.[^.]*$/, ''),
+      ];
+    } catch {
+      return [undefined];
+    }
   });
+
+const sessionCookieInvalid = () =>
+  new DomainError(
+    'SESSION_COOKIE_INVALID',
+    "Your session cookie is not valid. Please clear this site's cookies and sign in again",
+    400,
+  );
 
 /**
  * Enforces a session's absolute lifetime (from the sign-in time it stores; no write extends it) and its
@@ -32,11 +45,14 @@ const namedEndedSession = (req: Request) =>
  * last-seen time is written at most once per SESSION_SEEN_GRANULARITY_SECONDS, so an active session
  * costs no Redis write per request.
  */
-export function sessionLifetimeMiddleware(absoluteSeconds: number, clock: Clock) {
+export function sessionLifetimeMiddleware(absoluteSeconds: number, clock: Clock, logger: Logger) {
   return (req: Request, res: Response, next: NextFunction) => {
     const session = req.session;
     if (!session?.startedAt) {
-      if (namedEndedSession(req)) res.locals[SESSION_EXPIRED] = true;
+      const named = namedSessionIds(req);
+      if (named.includes(undefined)) return sendError(res, sessionCookieInvalid(), logger);
+      // A session the store no longer has: express-session gave the request a new id.
+      if (named.some((id) => id !== req.sessionID)) res.locals[SESSION_EXPIRED] = true;
       return next();
     }
     const now = clock.now().getTime();

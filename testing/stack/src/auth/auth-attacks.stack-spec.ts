@@ -523,6 +523,25 @@ describe('accounts under attack, through the gateway (real identity, billing, Re
 
   // ---- 9. /api/admin by prefix --------------------------------------------------------------------
 
+  it('answers a malformed session cookie (mmfa.sid=%, not percent-encoding) with 400 in the error shape, not 500', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/auth/session'],
+      ['GET', '/api/plan/getMFACountries'],
+      ['POST', '/api/auth/login'],
+    ]) {
+      const answer = await fetch(`${gatewayUrl}${path}`, { method, headers: { cookie: 'mmfa.sid=%' } });
+      expect([path, answer.status, await answer.json()]).toStrictEqual([
+        path,
+        400,
+        {
+          isError: true,
+          message: "Your session cookie is not valid. Please clear this site's cookies and sign in again",
+          data: { code: 'SESSION_COOKIE_INVALID' },
+        },
+      ]);
+    }
+  });
+
   it('answers anything under /api/admin, even paths that do not exist, 401 to anonymous and 403 to customers', async () => {
     const path = '/api/admin/anything-not-existing';
     assert.equal((await new Browser(gatewayUrl).call('GET', path)).status, 401);
