@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import { describe, it } from '@jest/globals';
-import { DomainError, type Logger } from '@multimfa/service-runtime';
+import { DomainError, FixedClock, type Logger } from '@multimfa/service-runtime';
 import type { ExecutionContext } from '@nestjs/common';
 import { SendGridSignatureGuard } from './sendgrid-signature.guard.js';
 
@@ -28,21 +28,25 @@ const signedHeaders = (signature: string) => ({
   'x-twilio-email-event-webhook-timestamp': timestamp,
 });
 
-function guard(key: KeyObject | undefined) {
+/** The guard, its clock at the signing time (2026-01-01T00:00:00Z) unless told. */
+function guard(key: KeyObject | undefined, clock = new FixedClock()) {
   const warnings: unknown[] = [];
   const logger = { warn: (fields: unknown) => warnings.push(fields) } as unknown as Logger;
   const settings = { publicApiUrl: '', twilioAuthToken: '', sendgridPublicKey: key };
-  return { guard: new SendGridSignatureGuard(settings, logger), warnings };
+  return { guard: new SendGridSignatureGuard(settings, clock, logger), warnings };
 }
 
-const status = (run: () => unknown) => {
+const refusal = (run: () => unknown) => {
   try {
     run();
-    return 200;
+    return { status: 200, code: undefined };
   } catch (error) {
-    return error instanceof DomainError ? error.status : 500;
+    return error instanceof DomainError
+      ? { status: error.status, code: error.code }
+      : { status: 500, code: undefined };
   }
 };
+const status = (run: () => unknown) => refusal(run).status;
 
 describe('SendGridSignatureGuard', () => {
   it('lets through events signed (ECDSA P-256, SHA-256) over the timestamp and the body as sent', () => {
@@ -70,5 +74,24 @@ describe('SendGridSignatureGuard', () => {
       status(() => guard(undefined).guard.canActivate(post(signedHeaders(signatureOf(body))))),
       403,
     );
+  });
+
+  it('refuses with 403, and logs, a correctly signed batch replayed more than 10 minutes after it was signed, or signed as if more than 10 minutes ahead', () => {
+    const signed = post(signedHeaders(signatureOf(body)));
+    const at = (offsetMs: number) => {
+      const clock = new FixedClock();
+      clock.advance(offsetMs);
+      return guard(keys.publicKey, clock);
+    };
+    assert.equal(at(10 * 60_000).guard.canActivate(signed), true);
+    assert.equal(at(-10 * 60_000).guard.canActivate(signed), true);
+    for (const offsetMs of [10 * 60_000 + 1000, 24 * 3600_000, -(10 * 60_000 + 1000)]) {
+      const { guard: sendgrid, warnings } = at(offsetMs);
+      assert.deepEqual(
+        refusal(() => sendgrid.canActivate(signed)),
+        { status: 403, code: 'WEBHOOK_SIGNATURE_EXPIRED' },
+      );
+      assert.equal(warnings.length, 1);
+    }
   });
 });

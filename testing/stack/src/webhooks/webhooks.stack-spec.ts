@@ -576,4 +576,36 @@ describe('inbound texts through the gateway are stored once and forwarded to ver
     });
     assert.equal(forged.status, 403);
   });
+
+  it('refuses a replayed SendGrid batch: correctly signed, but signed more than 10 minutes ago (or ahead)', async () => {
+    const body = JSON.stringify([{ event: 'bounce', emailId: randomUUID() }]);
+    const { sign } = await import('node:crypto');
+    const post = (signedAtSeconds: number) => {
+      const timestamp = String(signedAtSeconds);
+      return fetch(`${gatewayUrl}/api/webhooks/sendgrid/events`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-twilio-email-event-webhook-timestamp': timestamp,
+          'x-twilio-email-event-webhook-signature': sign(
+            'sha256',
+            Buffer.from(timestamp + body),
+            sendgridKeys.privateKey,
+          ).toString('base64'),
+        },
+        body,
+      });
+    };
+    const now = Math.floor(Date.now() / 1000);
+    assert.ok((await post(now)).ok, 'the batch as signed now is taken');
+    for (const signedAt of [now - 11 * 60, now - 24 * 3600, now + 11 * 60]) {
+      const replayed = await post(signedAt);
+      assert.equal(replayed.status, 403);
+      expect(await replayed.json()).toStrictEqual({
+        isError: true,
+        message: 'The webhook was signed too long ago; only batches signed within 10 minutes are taken',
+        data: { code: 'WEBHOOK_SIGNATURE_EXPIRED' },
+      });
+    }
+  });
 });
