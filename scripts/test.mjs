@@ -179,7 +179,10 @@ async function main() {
           MMFA_TEST_KAFKA_BROKERS: config.kafka.brokers,
           MMFA_TEST_TOPIC_PREFIX: topicPrefix,
         },
-        ['--runInBand'],
+        // The fault tests SIGKILL and restart processes, servers and brokers mid-run: in one of two full
+        // runs of the tier (2026-11-29) jest was left waiting on a handle after every test had passed (no
+        // socket open, cause not found), which would hold CI until its limit. Its results are written by then.
+        tier === 'faults' ? ['--runInBand', '--forceExit'] : ['--runInBand'],
       );
     } finally {
       await dropDatabases(config.postgresUrl, prefix);

@@ -1,4 +1,5 @@
-import type { ArmedFault, Provider } from '../faults/fault.types.js';
+import type { z } from 'zod';
+import type { ArmedFault, faultSpecSchema, Provider } from '../faults/fault.types.js';
 import type { EmailEntry, InboxEntry, SmsEntry, WebhookOutcome } from '../inbox-store/inbox.types.js';
 
 export type { ArmedFault, Provider } from '../faults/fault.types.js';
@@ -10,26 +11,8 @@ export type {
   WebhookOutcome,
 } from '../inbox-store/inbox.types.js';
 
-export interface FaultRequest {
-  provider: Provider;
-  /** How many calls fail (default 1). */
-  count?: number;
-  /** Answer with this status and the provider's error body (429 and 503 carry Retry-After). */
-  status?: number;
-  /** Never answer (the caller's own timeout fires). */
-  timeout?: boolean;
-  /** Do what was asked, then cut the connection instead of answering (a lost answer). */
-  dropAnswer?: boolean;
-  /** Do what was asked, then never answer (the caller times out, or dies waiting, after acceptance). */
-  holdAnswer?: boolean;
-  /** Delay before answering (alone: slow but successful calls). */
-  latencyMs?: number;
-  retryAfterSeconds?: number;
-  /** Only calls of this method, e.g. POST (by default any). */
-  method?: 'GET' | 'POST' | 'DELETE';
-  /** Only calls to this path or below it, e.g. /v1/payment_intents (by default any). */
-  path?: string;
-}
+/** What `setFault` arms: the sandbox's own schema (see `faultSpecSchema`), its defaults optional. */
+export type FaultRequest = z.input<typeof faultSpecSchema>;
 
 export interface WaitOptions<E> {
   /** Only messages after this cursor (from `cursor()`); by default any message, old ones included. */

@@ -10,6 +10,7 @@ export class FaultStore {
       ...spec,
       id: `flt_${randomBase62(12)}`,
       remaining: spec.count,
+      seen: 0,
       createdAt: new Date().toISOString(),
     };
     const queue = this.queues.get(spec.provider) ?? [];
@@ -20,7 +21,7 @@ export class FaultStore {
 
   /**
    * Uses one call's worth of the oldest armed fault of `provider` that applies to the call (`method`
-   * and `path` as a fault may name them), if any.
+   * and `path` as a fault may name them), if any; a call that fault's `every` passes over goes through.
    */
   take(
     provider: Provider,
@@ -35,6 +36,8 @@ export class FaultStore {
       ) ?? -1;
     const fault = queue?.[index];
     if (!queue || !fault) return undefined;
+    fault.seen += 1;
+    if ((fault.seen - 1) % fault.every !== 0) return undefined;
     fault.remaining -= 1;
     if (fault.remaining <= 0) queue.splice(index, 1);
     return { ...fault };

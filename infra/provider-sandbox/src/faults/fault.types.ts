@@ -9,12 +9,16 @@ export type Provider = (typeof PROVIDERS)[number];
  * `dropAnswer` (do what was asked, then cut the connection instead of answering: the caller cannot
  * tell whether it happened) or `holdAnswer` (do what was asked, then never answer: the caller's own
  * timeout fires after the provider accepted, or the caller dies waiting) may be set; `latencyMs` alone slows the calls down and lets them succeed;
- * with another fault it delays it.
+ * with another fault it delays it. `every` spreads the fault: of the calls it applies to, only the
+ * first of each `every` is affected (`every: 10` refuses one call in ten), and `count` counts those.
  */
 export const faultSpecSchema = z
   .strictObject({
     provider: z.enum(PROVIDERS),
-    count: z.int().min(1).max(10_000).default(1),
+    /** How many calls are affected. */
+    count: z.int().min(1).max(100_000).default(1),
+    every: z.int().min(1).max(1_000).default(1),
+    /** Answer with this status and the provider's own error body (429 and 503 carry Retry-After). */
     status: z.int().min(400).max(599).optional(),
     timeout: z.boolean().default(false),
     dropAnswer: z.boolean().default(false),
@@ -44,5 +48,7 @@ export interface ArmedFault extends FaultSpec {
   id: string;
   /** Calls still to be affected. */
   remaining: number;
+  /** Calls it applied to so far, affected or passed over (see `every`). */
+  seen: number;
   createdAt: string;
 }

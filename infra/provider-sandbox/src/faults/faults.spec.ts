@@ -10,6 +10,7 @@ describe('FaultStore', () => {
     store.arm({
       provider: 'twilio',
       count: 2,
+      every: 1,
       status: 500,
       timeout: false,
       dropAnswer: false,
@@ -20,6 +21,7 @@ describe('FaultStore', () => {
     store.arm({
       provider: 'twilio',
       count: 1,
+      every: 1,
       status: 429,
       timeout: false,
       dropAnswer: false,
@@ -30,6 +32,7 @@ describe('FaultStore', () => {
     store.arm({
       provider: 'stripe',
       count: 1,
+      every: 1,
       status: 503,
       timeout: false,
       dropAnswer: false,
@@ -49,6 +52,23 @@ describe('FaultStore', () => {
     assert.equal(store.take('sendgrid'), undefined);
     store.clear('stripe');
     assert.deepEqual(store.list(), []);
+  });
+
+  it('affects one call in `every` of those a spread fault applies to, `count` of them in all', () => {
+    const store = new FaultStore();
+    store.arm({
+      provider: 'sendgrid',
+      count: 2,
+      every: 3,
+      status: 503,
+      timeout: false,
+      dropAnswer: false,
+      holdAnswer: false,
+      latencyMs: 0,
+      retryAfterSeconds: 1,
+    });
+    const statuses = Array.from({ length: 8 }, () => store.take('sendgrid')?.status);
+    assert.deepEqual(statuses, [503, undefined, undefined, 503, undefined, undefined, undefined, undefined]);
   });
 });
 

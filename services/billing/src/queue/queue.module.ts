@@ -1,4 +1,10 @@
-import { QUEUE_CONNECTION, QUEUE_PREFIX, QueueConnection } from '@multimfa/service-runtime';
+import {
+  LOGGER,
+  type Logger,
+  QUEUE_CONNECTION,
+  QUEUE_PREFIX,
+  QueueConnection,
+} from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { BillingConfig } from '../config/billing.config.js';
 import { BullRenewalsQueue, RenewalsQueue } from './renewals.queue.js';
@@ -16,7 +22,11 @@ export class QueueModule {
         { provide: QueueConnection, useValue: connection },
         { provide: QUEUE_CONNECTION, useValue: connection.redis },
         { provide: QUEUE_PREFIX, useValue: prefix },
-        { provide: RenewalsQueue, useValue: new BullRenewalsQueue(connection.redis, prefix) },
+        {
+          provide: RenewalsQueue,
+          inject: [LOGGER],
+          useFactory: (logger: Logger) => new BullRenewalsQueue(connection.redis, prefix, logger),
+        },
       ],
       exports: [QUEUE_CONNECTION, QUEUE_PREFIX, RenewalsQueue],
     };

@@ -1,3 +1,4 @@
+import type { Logger } from '@multimfa/service-runtime';
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -26,9 +27,11 @@ export abstract class RenewalsQueue {
 export class BullRenewalsQueue extends RenewalsQueue implements OnApplicationShutdown {
   private readonly queue: Queue;
 
-  constructor(connection: Redis, prefix: string) {
+  constructor(connection: Redis, prefix: string, logger: Logger) {
     super();
     this.queue = new Queue(QueueName.Renewals, { connection, prefix });
+    // Redis going away is waited out (the connection retries); said once per error, not thrown.
+    this.queue.on('error', (error) => logger.warn({ err: error }, 'renewals queue: Redis error'));
   }
 
   async enqueue(jobs: RenewSubscriptionJob[]): Promise<void> {

@@ -25,8 +25,9 @@ const SCHEDULE_AGAIN_EVERY_MS = 60_000;
  * whichever replica takes it) and the renewal and overage jobs it queues. A sweep rather than one delayed job per
  * subscription: nothing is lost when a job, Redis or a date change goes missing, since the next sweep
  * finds every subscription still due in the database. The sweep's scheduler is registered again every
- * minute (an idempotent upsert), so a Redis that lost it (restarted without persistence, flushed)
- * gets it back without a restart of billing.
+ * minute and whenever the Redis connection is (re-)established (an idempotent upsert, and a scheduler
+ * `every` runs at once), so a Redis that lost it (restarted without persistence, flushed) gets it back
+ * without a restart of billing: a restarted one at once, a flushed one within the minute.
  */
 @Injectable()
 export class RenewalsWorker implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -58,13 +59,16 @@ export class RenewalsWorker implements OnApplicationBootstrap, OnApplicationShut
       );
     });
     this.worker.on('error', (error) => this.logger.warn({ err: error }, 'renewals worker error'));
-    this.scheduling = setInterval(() => {
-      this.queue
-        .scheduleSweep()
-        .catch((error) => this.logger.warn({ err: error }, 'registering the renewal sweep failed'));
-    }, SCHEDULE_AGAIN_EVERY_MS);
+    this.scheduling = setInterval(this.scheduleAgain, SCHEDULE_AGAIN_EVERY_MS);
     this.scheduling.unref();
+    this.connection.on('ready', this.scheduleAgain);
   }
+
+  private readonly scheduleAgain = () => {
+    this.queue
+      .scheduleSweep()
+      .catch((error) => this.logger.warn({ err: error }, 'registering the renewal sweep failed'));
+  };
 
   private async work(job: Job): Promise<unknown> {
     if (job.name === JobName.SweepRenewals)
@@ -83,6 +87,7 @@ export class RenewalsWorker implements OnApplicationBootstrap, OnApplicationShut
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.scheduling);
+    this.connection.off('ready', this.scheduleAgain);
     await this.worker?.close();
   }
 }

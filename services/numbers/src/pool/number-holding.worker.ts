@@ -15,9 +15,10 @@ const SCHEDULE_AGAIN_EVERY_MS = 60_000;
 /**
  * Runs the sweep of held numbers every five minutes (a BullMQ job scheduler: one run per tick, whichever
  * replica takes it). A sweep rather than one delayed job per number: nothing is lost with a lost job,
- * since each run reads the dates from the database. The scheduler is registered again every minute (an
- * idempotent upsert), so a Redis that lost it (restarted without persistence, flushed) gets it back
- * without a restart of numbers.
+ * since each run reads the dates from the database. The scheduler is registered again every minute and
+ * whenever the Redis connection is (re-)established (an idempotent upsert), so a Redis that lost it
+ * (restarted without persistence, flushed) gets it back without a restart of numbers: a restarted one
+ * at once, a flushed one within the minute.
  */
 @Injectable()
 export class NumberHoldingWorker implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -34,14 +35,11 @@ export class NumberHoldingWorker implements OnApplicationBootstrap, OnApplicatio
 
   async onApplicationBootstrap(): Promise<void> {
     this.queue = new Queue(QueueName.NumberHolding, { connection: this.connection, prefix: this.prefix });
+    this.queue.on('error', (error) => this.logger.warn({ err: error }, 'number-holding queue: Redis error'));
     await this.schedule(this.queue);
-    this.scheduling = setInterval(() => {
-      if (this.queue)
-        this.schedule(this.queue).catch((error) =>
-          this.logger.warn({ err: error }, 'registering the sweep of held numbers failed'),
-        );
-    }, SCHEDULE_AGAIN_EVERY_MS);
+    this.scheduling = setInterval(this.scheduleAgain, SCHEDULE_AGAIN_EVERY_MS);
     this.scheduling.unref();
+    this.connection.on('ready', this.scheduleAgain);
     this.worker = new Worker(QueueName.NumberHolding, () => this.holding.sweep(), {
       connection: this.connection,
       prefix: this.prefix,
@@ -51,6 +49,13 @@ export class NumberHoldingWorker implements OnApplicationBootstrap, OnApplicatio
     );
     this.worker.on('error', (error) => this.logger.warn({ err: error }, 'number holding worker error'));
   }
+
+  private readonly scheduleAgain = () => {
+    if (this.queue)
+      this.schedule(this.queue).catch((error) =>
+        this.logger.warn({ err: error }, 'registering the sweep of held numbers failed'),
+      );
+  };
 
   private async schedule(queue: Queue): Promise<void> {
     await queue.upsertJobScheduler(
@@ -62,6 +67,7 @@ export class NumberHoldingWorker implements OnApplicationBootstrap, OnApplicatio
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.scheduling);
+    this.connection.off('ready', this.scheduleAgain);
     await this.worker?.close();
     await this.queue?.close();
   }

@@ -5,6 +5,7 @@ import { SandboxClient } from '@multimfa/provider-sandbox';
 import { eventually } from '@multimfa/service-runtime/testing';
 import pg from 'pg';
 import { email, signUpBody } from '../testing/accounts.builder.js';
+import { PrivateRedis } from '../testing/private-redis.harness.js';
 import { Browser, ServiceStack } from '../testing/service-stack.harness.js';
 import { sleep } from '../testing/text-stream.fixture.js';
 
@@ -13,8 +14,9 @@ type Answer<T> = { isError: boolean; message: string; data: T };
 const DAY = 86_400_000;
 const STRIPE_KEY = 'sk_test_multimfa_sandbox';
 
-describe('billing SIGKILLed right after Stripe charged a renewal and before it recorded the charge (billing as a process; the sandbox holds Stripe’s answer; PostgreSQL, Redis, Kafka)', () => {
+describe('renewals under billing’s faults: SIGKILLed right after Stripe charged, its Redis restarted empty (billing as a process with a private redis-server; the sandbox’s Stripe; PostgreSQL, Kafka)', () => {
   const stack = new ServiceStack();
+  const redis = new PrivateRedis();
   let gatewayUrl: string;
   let billingDb: pg.Client;
   let inbox: SandboxClient;
@@ -27,25 +29,13 @@ describe('billing SIGKILLed right after Stripe charged a renewal and before it r
     return ((await response.json()) as { data: Array<{ status: string; amount: number }> }).data;
   }
 
-  beforeAll(async () => {
-    await stack.start({}, { billingProcess: true });
-    gatewayUrl = (await stack.gateway()).url;
-    billingDb = new pg.Client({ connectionString: stack.databases[1] });
-    await billingDb.connect();
-    inbox = new SandboxClient(stack.sandboxUrl);
-  });
-
-  afterAll(async () => {
-    await billingDb?.end();
-    await stack.stop();
-  });
-
-  it('charges the card once, records the invoice PAID once and moves the subscription one period: the restarted worker finds the charge in Stripe instead of charging again', async () => {
+  /** A new customer with a saved card, and an ACTIVE subscription of theirs due for renewal a minute ago. */
+  async function dueSubscription(label: string) {
     const browser = new Browser(gatewayUrl);
     const signUp = await browser.call<Answer<{ userId: string; stripeCustomerId: string }>>(
       'POST',
       '/api/auth/signup',
-      signUpBody(email('billing-kill')),
+      signUpBody(email(label)),
     );
     const { userId, stripeCustomerId } = signUp.body.data;
     const card = await browser.call<Answer<SavedCard>>('POST', '/api/credit-card', {
@@ -61,6 +51,41 @@ describe('billing SIGKILLed right after Stripe charged a renewal and before it r
        VALUES ($1, $2, $3, 'MultiMFA', 1, 'Basic', 500, 2, 'ACTIVE', $4, $5, true)`,
       [subscriptionId, userId, randomUUID(), new Date(due.getTime() - 31 * DAY), due],
     );
+    return { subscriptionId, stripeCustomerId, due };
+  }
+
+  /** Waits until the subscription's renewal is recorded RENEWED; returns its renewal rows. */
+  function renewed(subscriptionId: string, timeoutMs: number) {
+    return eventually(
+      'the renewal recorded',
+      async () => {
+        const { rows } = await billingDb.query<{ outcome: string }>(
+          'SELECT outcome FROM renewal WHERE subscription_id = $1',
+          [subscriptionId],
+        );
+        return rows[0]?.outcome === 'RENEWED' ? rows : undefined;
+      },
+      timeoutMs,
+    );
+  }
+
+  beforeAll(async () => {
+    await redis.start();
+    await stack.start({}, { billingProcess: true, billingSettings: { REDIS_URL: await redis.url() } });
+    gatewayUrl = (await stack.gateway()).url;
+    billingDb = new pg.Client({ connectionString: stack.databases[1] });
+    await billingDb.connect();
+    inbox = new SandboxClient(stack.sandboxUrl);
+  });
+
+  afterAll(async () => {
+    await billingDb?.end();
+    await stack.stop();
+    await redis.destroy();
+  });
+
+  it('charges the card once, records the invoice PAID once and moves the subscription one period: the restarted worker finds the charge in Stripe instead of charging again', async () => {
+    const { subscriptionId, stripeCustomerId, due } = await dueSubscription('billing-kill');
 
     // Stripe takes the next call (the renewal's charge), makes it, and holds the answer.
     await inbox.setFault({ provider: 'stripe', holdAnswer: true });
@@ -81,17 +106,7 @@ describe('billing SIGKILLed right after Stripe charged a renewal and before it r
     expect(charging).toStrictEqual([{ status: 'UNPAID' }]);
 
     await stack.billing?.start();
-    const paid = await eventually(
-      'the renewal recorded',
-      async () => {
-        const { rows } = await billingDb.query<{ outcome: string }>(
-          'SELECT outcome FROM renewal WHERE subscription_id = $1',
-          [subscriptionId],
-        );
-        return rows[0]?.outcome === 'RENEWED' ? rows : undefined;
-      },
-      120_000,
-    );
+    const paid = await renewed(subscriptionId, 120_000);
     expect(paid).toHaveLength(1);
     const { rows: invoices } = await billingDb.query(
       'SELECT status, amount_cents FROM invoice WHERE subscription_id = $1',
@@ -107,4 +122,20 @@ describe('billing SIGKILLed right after Stripe charged a renewal and before it r
     expect(subscription[0]?.next_payment_date.getTime()).toBeLessThan(due.getTime() + 32 * DAY);
     expect((await paymentIntents(stripeCustomerId)).map(({ status }) => status)).toStrictEqual(['succeeded']);
   }, 330_000);
+
+  it('renews a subscription that fell due while billing’s Redis was restarted empty, once: the sweep’s lost scheduler is registered again and the sweep finds it in PostgreSQL', async () => {
+    await redis.restartEmpty();
+    const { subscriptionId, stripeCustomerId } = await dueSubscription('billing-redis');
+    // Billing registers the scheduler again once it is connected to the new Redis (and every minute);
+    // a scheduler's first sweep runs at once.
+    expect(await renewed(subscriptionId, 180_000)).toHaveLength(1);
+    const { rows: invoices } = await billingDb.query(
+      'SELECT status, amount_cents FROM invoice WHERE subscription_id = $1',
+      [subscriptionId],
+    );
+    expect(invoices).toStrictEqual([{ status: 'PAID', amount_cents: 500 }]);
+    expect(
+      (await paymentIntents(stripeCustomerId)).map(({ status, amount }) => [status, amount]),
+    ).toStrictEqual([['succeeded', 500]]);
+  }, 240_000);
 });

@@ -184,11 +184,12 @@ export class ServiceStack {
 
   /**
    * `sandboxSettings`: further settings of the provider sandbox (its webhook URLs, numbers, keys).
-   * `billingProcess`: billing runs as a process of its own (`billing`), that a fault test may SIGKILL.
+   * `billingProcess`: billing runs as a process of its own (`billing`), that a fault test may SIGKILL;
+   * `billingSettings` override its settings (a Redis of the test's own, say).
    */
   async start(
     sandboxSettings: Record<string, string> = {},
-    options: { billingProcess?: boolean } = {},
+    options: { billingProcess?: boolean; billingSettings?: Record<string, string> } = {},
   ): Promise<this> {
     await createTestTopics(this.kafka, this.topicPrefix);
     this.sandbox = createSandbox(
@@ -230,6 +231,7 @@ export class ServiceStack {
       STRIPE_API_HOST: sandbox.hostname,
       STRIPE_API_PORT: sandbox.port,
       STRIPE_API_PROTOCOL: 'http',
+      ...options.billingSettings,
     };
     if (options.billingProcess) {
       this.billing = await this.serviceProcess('@multimfa/billing/service', billingSettings);

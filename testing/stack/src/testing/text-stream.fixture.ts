@@ -19,17 +19,22 @@ export interface TestTeam {
   mobile: string;
 }
 
+/** How a member of a test team gets its codes. */
+export type Medium = 'EMAIL' | 'MOBILE_NUMBER';
+
 /**
- * Publishes the team's MFA and its two verified members as numbers would, and waits until messaging's
- * directory (read through `database`, messaging's own) holds both members.
+ * Publishes the team's MFA and its verified members as numbers would (by default one forwarded by
+ * e-mail and one by SMS; `media` may name one: the other address then receives nothing), and waits
+ * until messaging's directory (read through `database`, messaging's own) holds them.
  */
 export async function publishTeam(options: {
   producer: Producer;
   topicPrefix: string;
   database: pg.Client;
   number: string;
+  media?: Medium[];
 }): Promise<TestTeam> {
-  const { producer, topicPrefix, database, number } = options;
+  const { producer, topicPrefix, database, number, media = ['EMAIL', 'MOBILE_NUMBER'] } = options;
   const mfaId = randomUUID();
   const userId = randomUUID();
   await publishTestEvent(
@@ -41,15 +46,19 @@ export async function publishTeam(options: {
   const email = `faults.${randomBytes(3).toString('hex')}@example.com`;
   const mobile = `+1555${String(randomBytes(3).readUIntBE(0, 3) % 10_000_000).padStart(7, '0')}`;
   const members = [
-    verifiedMember(mfaId, { userId, email }),
-    verifiedMember(mfaId, {
-      email: `sms.${randomBytes(3).toString('hex')}@example.com`,
-      mobileNo: mobile,
-      forwardMedium: 'MOBILE_NUMBER',
-    }),
+    ...(media.includes('EMAIL') ? [verifiedMember(mfaId, { userId, email })] : []),
+    ...(media.includes('MOBILE_NUMBER')
+      ? [
+          verifiedMember(mfaId, {
+            email: `sms.${randomBytes(3).toString('hex')}@example.com`,
+            mobileNo: mobile,
+            forwardMedium: 'MOBILE_NUMBER',
+          }),
+        ]
+      : []),
   ];
   for (const member of members) await publishTestEvent(producer, topicPrefix, memberVerified, member);
-  await eventually('both members in messaging’s directory', async () => {
+  await eventually('the members in messaging’s directory', async () => {
     const { rows } = await database.query('SELECT 1 FROM member_view WHERE member_id = ANY($1)', [
       members.map((member) => member.memberId),
     ]);
@@ -137,6 +146,86 @@ export async function textedCodes(
   return countCodes(texts.map((sms) => sms.body));
 }
 
+/** The sandbox's inbox answers at most this many messages per read. */
+const READ_LIMIT = 1000;
+
+/**
+ * Counts the codes the sandbox carried out (texts and e-mails) from its start, per recipient, reading
+ * the inbox as it goes: the sandbox keeps only its newest 5,000 messages, so a longer run cannot be
+ * read at its end.
+ */
+export class OutboundTally {
+  /** The inbox's cursor where counting stands; undefined until the tally knows where it started. */
+  private after: number | undefined;
+  private readonly byRecipient = new Map<string, Array<string | undefined>>();
+  private running = true;
+  private failure: unknown;
+  private readonly reading: Promise<void>;
+  /** Messages counted so far. */
+  total = 0;
+
+  private constructor(
+    private readonly inbox: SandboxClient,
+    readEveryMs: number,
+  ) {
+    this.reading = (async () => {
+      while (this.running) {
+        await this.read().catch((error: unknown) => {
+          this.failure ??= error;
+        });
+        await sleep(readEveryMs);
+      }
+    })();
+  }
+
+  static async start(inbox: SandboxClient, readEveryMs = 250): Promise<OutboundTally> {
+    const tally = new OutboundTally(inbox, readEveryMs);
+    tally.after = await inbox.cursor();
+    return tally;
+  }
+
+  private async read(): Promise<void> {
+    const after = this.after;
+    if (after === undefined) return;
+    const entries = await this.inbox.messages({ direction: 'outbound', after, limit: READ_LIMIT });
+    if (entries.length >= READ_LIMIT)
+      throw new Error(`over ${READ_LIMIT} messages between two reads of the inbox: some were not counted`);
+    for (const entry of entries.reverse()) {
+      const recipients = entry.channel === 'sms' ? [entry.to] : entry.to.map((address) => address.email);
+      for (const recipient of recipients) {
+        const texts = this.byRecipient.get(recipient) ?? [];
+        texts.push(entry.channel === 'sms' ? entry.body : entry.text);
+        this.byRecipient.set(recipient, texts);
+      }
+      this.after = Math.max(this.after ?? 0, entry.seq);
+      this.total += 1;
+    }
+  }
+
+  /** Waits (up to `timeoutMs`) until `total` messages were counted. */
+  async reach(total: number, timeoutMs: number): Promise<void> {
+    await eventually(
+      `${total} messages carried out`,
+      async () => {
+        if (this.failure) throw this.failure;
+        return this.total >= total ? true : undefined;
+      },
+      timeoutMs,
+    );
+  }
+
+  /** How many times each code reached `recipient` (an e-mail address or a mobile number). */
+  codesOf(recipient: string): Map<string, number> {
+    return countCodes(this.byRecipient.get(recipient) ?? []);
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await this.reading;
+    if (this.failure) throw this.failure;
+  }
+}
+
 /** The codes not received exactly once: `{ code: count }` for each missing, duplicated or unreadable one. */
 export function notExactlyOnce(codes: string[], counts: Map<string, number>): Record<string, number> {
   const wrong: Record<string, number> = {};
@@ -169,11 +258,12 @@ export class TextingStack {
   messaging!: ServiceProcess;
   inbox!: SandboxClient;
 
-  /** `kafkaBrokers`: a broker the test owns, instead of the run's. */
-  constructor(
-    readonly number: string,
-    kafkaBrokers: string[] = testInfrastructure.kafkaBrokers,
-  ) {
+  /** The sandbox account's numbers: the first is the one `team` uses by default. */
+  readonly numbers: string[];
+
+  /** `number`: one of Twilio's numbers, or several; `kafkaBrokers`: a broker the test owns, instead of the run's. */
+  constructor(number: string | string[], kafkaBrokers: string[] = testInfrastructure.kafkaBrokers) {
+    this.numbers = [number].flat();
     this.stack = new ServiceStack(kafkaBrokers);
     this.kafka = createKafka({
       clientId: 'texting-fault-test',
@@ -190,7 +280,7 @@ export class TextingStack {
     const port = await freePort();
     const publicUrl = `http://127.0.0.1:${port}`;
     await this.stack.start({
-      TWILIO_PHONE_NUMBERS: this.number,
+      TWILIO_PHONE_NUMBERS: this.numbers.join(','),
       TWILIO_INBOUND_WEBHOOK_URL: `${publicUrl}/api/webhooks/twilio/sms`,
       SANDBOX_CALLBACK_DELAY_MS: '50',
     });
@@ -204,13 +294,19 @@ export class TextingStack {
     return this;
   }
 
-  /** A team on the number (see `publishTeam`), read back through `database`, messaging's. */
-  team(database: pg.Client): Promise<TestTeam> {
+  /** The first number: the team's when there is one. */
+  get number(): string {
+    return this.numbers[0] ?? '';
+  }
+
+  /** A team on `number` (see `publishTeam`: both media by default), read back through `database`, messaging's. */
+  team(database: pg.Client, number = this.number, media?: Medium[]): Promise<TestTeam> {
     return publishTeam({
       producer: this.producer,
       topicPrefix: this.stack.topicPrefix,
       database,
-      number: this.number,
+      number,
+      media,
     });
   }
 
