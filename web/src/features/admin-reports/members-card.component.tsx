@@ -1,8 +1,6 @@
 import { Paper, Stack, Table, Text } from '@mantine/core';
 import type { AdminMember } from '@multimfa/api-contract';
-
-/** forwardMedium with its words separated by spaces: MOBILE_NUMBER reads "MOBILE NUMBER". */
-export const mediumLabel = (medium: AdminMember['forwardMedium']) => medium.replace(/_/g, ' ');
+import { mediumLabel } from './report-csv';
 
 /** One member, as the report shows it one per page. */
 export function MemberCard({ member }: { member: AdminMember }) {

@@ -5,17 +5,9 @@ import { useState } from 'react';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.component';
 import { MfasTable, type MfaTableRow } from './mfas-table.component';
 import { RangeFilter } from './range-filter.component';
+import { MFA_CSV_COLUMNS } from './report-csv';
 import { useDeleteMfa } from './use-admin-reports';
-import { type CsvColumns, useRangeReport } from './use-range-report';
-
-/** The export columns of both lists (admin-area section 2, MultiMFAs). */
-export const MFA_CSV_COLUMNS: CsvColumns<MfaTableRow> = [
-  ['name', (row) => row.name],
-  ['twilioNumber', (row) => row.number ?? ''],
-  ['isActive', (row) => row.isActive],
-  ['plan', (row) => row.planName],
-  ['createdAt', (row) => row.createdAt],
-];
+import { useRangeReport } from './use-range-report';
 
 export interface MfaReportPageProps {
   kind: 'MultiMFA' | 'RoboMFA';

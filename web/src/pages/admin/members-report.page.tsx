@@ -1,20 +1,10 @@
 import { Group, Loader, Pagination, Stack, Title } from '@mantine/core';
-import type { AdminMember } from '@multimfa/api-contract';
 import { useEffect, useState } from 'react';
-import { MemberCard, mediumLabel, NoMembers } from '../../features/admin-reports/members-card.component';
+import { MemberCard, NoMembers } from '../../features/admin-reports/members-card.component';
 import { RangeFilter } from '../../features/admin-reports/range-filter.component';
+import { MEMBER_CSV_COLUMNS } from '../../features/admin-reports/report-csv';
 import { useAdminMembers } from '../../features/admin-reports/use-admin-reports';
-import { type CsvColumns, useRangeReport } from '../../features/admin-reports/use-range-report';
-
-/** The export columns (admin-area section 2, Members report). */
-export const MEMBER_CSV_COLUMNS: CsvColumns<AdminMember> = [
-  ['firstName', (member) => member.firstName],
-  ['lastName', (member) => member.lastName],
-  ['forwardMedium', (member) => mediumLabel(member.forwardMedium)],
-  ['mobileNo', (member) => member.mobileNo],
-  ['email', (member) => member.email],
-  ['multiMFA', (member) => member.multiMFA.name],
-];
+import { useRangeReport } from '../../features/admin-reports/use-range-report';
 
 /** /admin/members-report: every member, filtered by when they were added, one per page, CSV export. */
 export function MembersReportPage() {

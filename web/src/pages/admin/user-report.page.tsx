@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.component';
+import { downloadCsv } from '../../features/admin-reports/csv';
 import { ChangeStatusModal } from '../../features/admin-users/change-status-modal.component';
 import {
   type DateRange,
@@ -13,7 +14,7 @@ import {
   useReportUsers,
   useResetUserPassword,
 } from '../../features/admin-users/use-report-users';
-import { downloadCsv, usersCsv } from '../../features/admin-users/users-csv';
+import { usersCsv } from '../../features/admin-users/users-csv';
 import { UsersTable } from '../../features/admin-users/users-table.component';
 import { notify } from '../../notify/notify';
 
