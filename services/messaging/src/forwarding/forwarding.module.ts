@@ -1,4 +1,4 @@
-import { QUEUE_CONNECTION, QUEUE_PREFIX } from '@multimfa/service-runtime';
+import { LOGGER, type Logger, QUEUE_CONNECTION, QUEUE_PREFIX } from '@multimfa/service-runtime';
 import { Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { oncePerConfig } from '../config/once-per-config.factory.js';
@@ -42,8 +42,9 @@ export class ForwardingModule {
       },
       {
         provide: ForwardQueue,
-        useFactory: (connection: Redis, prefix: string) => new BullForwardQueue(connection, prefix),
-        inject: [QUEUE_CONNECTION, QUEUE_PREFIX],
+        useFactory: (connection: Redis, prefix: string, logger: Logger) =>
+          new BullForwardQueue(connection, prefix, logger),
+        inject: [QUEUE_CONNECTION, QUEUE_PREFIX, LOGGER],
       },
       ForwardsRepository,
       ForwardingService,

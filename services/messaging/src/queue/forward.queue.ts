@@ -1,3 +1,4 @@
+import type { Logger } from '@multimfa/service-runtime';
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -12,9 +13,11 @@ export abstract class ForwardQueue {
 export class BullForwardQueue extends ForwardQueue implements OnApplicationShutdown {
   private readonly queue: Queue<ForwardJob>;
 
-  constructor(connection: Redis, prefix: string) {
+  constructor(connection: Redis, prefix: string, logger: Logger) {
     super();
     this.queue = new Queue<ForwardJob>(QueueName.Forward, { connection, prefix });
+    // Redis going away is waited out (the connection retries); said as a warning, not thrown.
+    this.queue.on('error', (error) => logger.warn({ err: error }, 'forward queue: Redis error'));
   }
 
   async enqueueAll(jobs: Array<ForwardJob & { jobId: string }>): Promise<void> {

@@ -1,4 +1,4 @@
-import { QUEUE_CONNECTION, QUEUE_PREFIX } from '@multimfa/service-runtime';
+import { LOGGER, type Logger, QUEUE_CONNECTION, QUEUE_PREFIX } from '@multimfa/service-runtime';
 import { Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { oncePerConfig } from '../config/once-per-config.factory.js';
@@ -29,8 +29,9 @@ export class SmsModule {
       },
       {
         provide: SmsQueue,
-        useFactory: (connection: Redis, prefix: string) => new BullSmsQueue(connection, prefix),
-        inject: [QUEUE_CONNECTION, QUEUE_PREFIX],
+        useFactory: (connection: Redis, prefix: string, logger: Logger) =>
+          new BullSmsQueue(connection, prefix, logger),
+        inject: [QUEUE_CONNECTION, QUEUE_PREFIX, LOGGER],
       },
       OutboundSmsRepository,
       InvitationSmsService,

@@ -123,9 +123,10 @@ describe('renewals under billing’s faults: SIGKILLed right after Stripe charge
     expect((await paymentIntents(stripeCustomerId)).map(({ status }) => status)).toStrictEqual(['succeeded']);
   }, 330_000);
 
-  it('renews a subscription that fell due while billing’s Redis was restarted empty, once: the sweep’s lost scheduler is registered again and the sweep finds it in PostgreSQL', async () => {
-    await redis.restartEmpty();
+  it('renews a subscription that fell due while billing’s Redis was down, once, when an empty Redis comes back: the lost scheduler is registered again and its sweep finds it in PostgreSQL', async () => {
+    await redis.kill();
     const { subscriptionId, stripeCustomerId } = await dueSubscription('billing-redis');
+    await redis.restartEmpty();
     // Billing registers the scheduler again once it is connected to the new Redis (and every minute);
     // a scheduler's first sweep runs at once.
     expect(await renewed(subscriptionId, 180_000)).toHaveLength(1);
