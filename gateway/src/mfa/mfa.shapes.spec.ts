@@ -18,6 +18,8 @@ const record = (overrides: Partial<MfaRecord> = {}): MfaRecord => ({
   isSubscriptionActive: true,
   isActive: true,
   createdAt: '2026-01-01T00:00:00.000Z',
+  memberIds: [],
+  botIds: [],
   ...overrides,
 });
 
@@ -52,6 +54,16 @@ describe('MFA shapes', () => {
       isNumberPending: true,
       bots: [],
     });
+  });
+
+  it('names a MultiMFA\u2019s members and a RoboMFA\u2019s bots by id, never a bot\u2019s key', () => {
+    const memberIds = ['30000000-0000-4000-8000-000000000001', '30000000-0000-4000-8000-000000000002'];
+    const botIds = ['40000000-0000-4000-8000-000000000001'];
+    assert.deepEqual(toMultiMfa(record({ memberIds })).Members, [
+      { memberId: memberIds[0] },
+      { memberId: memberIds[1] },
+    ]);
+    assert.deepEqual(toRoboMfa(record({ MFAType: 'RoboMFA', botIds })).bots, [{ botId: botIds[0] }]);
   });
 
   it("tells the two kinds apart in the login response's MFAs by MFAType", () => {

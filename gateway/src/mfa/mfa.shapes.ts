@@ -17,14 +17,16 @@ function common(mfa: MfaRecord) {
   };
 }
 
-/** A MultiMFA as documented (`twillioNo`, spelled as the contract names it). */
+/** A MultiMFA as documented (`twillioNo`, spelled as the contract names it), its members by id. */
 export function toMultiMfa(mfa: MfaRecord): MultiMfa {
-  return { multiMFAId: mfa.mfaId, twillioNo: mfa.number ?? '', ...common(mfa), Members: [] };
+  const Members = mfa.memberIds.map((memberId) => ({ memberId }));
+  return { multiMFAId: mfa.mfaId, twillioNo: mfa.number ?? '', ...common(mfa), Members };
 }
 
-/** A RoboMFA as documented (`twilioNo`). */
+/** A RoboMFA as documented (`twilioNo`), its bots by id (never their keys). */
 export function toRoboMfa(mfa: MfaRecord): RoboMfa {
-  return { roboMFAId: mfa.mfaId, twilioNo: mfa.number ?? '', ...common(mfa), bots: [] };
+  const bots = mfa.botIds.map((botId) => ({ botId }));
+  return { roboMFAId: mfa.mfaId, twilioNo: mfa.number ?? '', ...common(mfa), bots };
 }
 
 /** An entry of the login response's `MFAs`. */

@@ -72,6 +72,10 @@ export const mfaRecord = z.object({
   isSubscriptionActive: z.boolean(),
   isActive: z.boolean(),
   createdAt: z.iso.datetime(),
+  /** A MultiMFA's members' ids, oldest first (empty for a RoboMFA). */
+  memberIds: z.array(z.uuid()),
+  /** A RoboMFA's bots' ids, oldest first (empty for a MultiMFA). */
+  botIds: z.array(z.uuid()),
 });
 export type MfaRecord = z.infer<typeof mfaRecord>;
 export const mfaRecords = z.array(mfaRecord);

@@ -73,4 +73,8 @@ export interface MfaView {
   country: { countryId: number; name: string; diallingCode: string; isoCode: string };
   /** E.164, null while it waits. */
   number: string | null;
+  /** Its members' ids (a MultiMFA's), oldest first. */
+  memberIds: string[];
+  /** Its bots' ids (a RoboMFA's), oldest first. */
+  botIds: string[];
 }

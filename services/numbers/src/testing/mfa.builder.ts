@@ -30,5 +30,7 @@ export function mfaViewOf(mfa: Mfa, number: string | null = '+14155550123'): Mfa
     mfa,
     country: { countryId: 1, name: 'United States', diallingCode: '+1', isoCode: 'US' },
     number,
+    memberIds: [],
+    botIds: [],
   };
 }

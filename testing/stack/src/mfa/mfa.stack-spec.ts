@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MultiMfa, RoboMfa, SessionMfa, WaitingMfa } from '@multimfa/api-contract';
 import type { MfaRecord } from '@multimfa/service-contracts/numbers';
 import pg from 'pg';
-import { email, PASSWORD, signUpBody } from '../testing/accounts.builder.js';
+import { email, PASSWORD, signUpBody, verifiedCustomer } from '../testing/accounts.builder.js';
 import { assertAnswersMatchContract } from '../testing/contract-answers.fixture.js';
 import { applyPurchase, completedPurchase } from '../testing/purchases.builder.js';
 import { Browser, ServiceStack } from '../testing/service-stack.harness.js';
@@ -100,6 +100,67 @@ describe('the dashboard lists, the login MFAs and the waiting list through the g
     ).toStrictEqual([
       ['MultiMFA', team.mfaId],
       ['RoboMFA', robot.mfaId],
+    ]);
+  });
+
+  it("names a MultiMFA's members and a RoboMFA's bots by id in list-multimfa, robo-mfa/list and the login response's MFAs", async () => {
+    const owner = await verifiedCustomer(stack, gatewayUrl, 'listed-ids');
+    const team = await bought(owner.userId, 'MultiMFA', 'Listed team');
+    const robot = await bought(owner.userId, 'RoboMFA', 'Listed bots');
+    const memberIds: string[] = [];
+    for (const firstName of ['Ada', 'Grace']) {
+      const added = await owner.browser.call<Answer<{ dbMember: { memberId: string } }>>(
+        'POST',
+        '/api/plan/add-member',
+        {
+          multiMFAId: team.mfaId,
+          firstName,
+          lastName: 'Listed',
+          forwardMedium: 'EMAIL',
+          email: `${firstName.toLowerCase()}@example.com`,
+          mobileNo: '',
+        },
+      );
+      assert.equal(added.status, 200);
+      memberIds.push(added.body.data.dbMember.memberId);
+    }
+    const botIds: string[] = [];
+    for (const referenceName of ['build', 'deploy']) {
+      const created = await owner.browser.call<Answer<{ botId: string }>>(
+        'POST',
+        '/api/robo-mfa/create-bot',
+        {
+          roboMFAId: robot.mfaId,
+          referenceName,
+        },
+      );
+      assert.equal(created.status, 200);
+      botIds.push(created.body.data.botId);
+    }
+    const members = memberIds.map((memberId) => ({ memberId }));
+    const bots = botIds.map((botId) => ({ botId }));
+
+    const multi = await owner.browser.call<Answer<{ list: MultiMfa[] }>>('GET', '/api/plan/list-multimfa');
+    expect(multi.body.data.list.map((mfa) => [mfa.multiMFAId, mfa.Members])).toStrictEqual([
+      [team.mfaId, members],
+    ]);
+    const robo = await owner.browser.call<Answer<{ list: RoboMfa[] }>>('GET', '/api/robo-mfa/list');
+    expect(robo.body.data.list.map((mfa) => [mfa.roboMFAId, mfa.bots])).toStrictEqual([[robot.mfaId, bots]]);
+    const login = await new Browser(gatewayUrl).call<Answer<{ MFAs: SessionMfa[] }>>(
+      'POST',
+      '/api/auth/login',
+      {
+        emailAddress: owner.emailAddress,
+        password: PASSWORD,
+      },
+    );
+    expect(
+      login.body.data.MFAs.map((mfa) =>
+        mfa.MFAType === 'MultiMFA' ? [mfa.multiMFAId, mfa.Members] : [mfa.roboMFAId, mfa.bots],
+      ),
+    ).toStrictEqual([
+      [robot.mfaId, bots],
+      [team.mfaId, members],
     ]);
   });
 

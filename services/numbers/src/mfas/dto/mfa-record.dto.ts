@@ -2,7 +2,7 @@ import type { MfaRecord } from '@multimfa/service-contracts/numbers';
 import type { MfaView } from '../mfa.entity.js';
 
 /** An MFA as the gateway receives it (it shapes it into the documented MultiMFA or RoboMFA). */
-export function toMfaRecord({ mfa, country, number }: MfaView): MfaRecord {
+export function toMfaRecord({ mfa, country, number, memberIds, botIds }: MfaView): MfaRecord {
   return {
     mfaId: mfa.mfaId,
     MFAType: mfa.mfaType,
@@ -23,5 +23,7 @@ export function toMfaRecord({ mfa, country, number }: MfaView): MfaRecord {
     isSubscriptionActive: mfa.isSubscriptionActive,
     isActive: mfa.isActive,
     createdAt: mfa.createdAt.toISOString(),
+    memberIds,
+    botIds,
   };
 }
