@@ -95,6 +95,8 @@ describe('numbers: purchases applied once, numbers allocated (real PostgreSQL, K
       isSubscriptionActive: true,
       isActive: true,
       createdAt: expect.any(String),
+      memberIds: [],
+      botIds: [],
     });
     assert.equal(await count('SELECT count(*) FROM mfa WHERE mfa_id = $1', [bought.mfaId]), 1);
     assert.equal(
