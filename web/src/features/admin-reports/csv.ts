@@ -1,4 +1,5 @@
-import { type Cast, stringify } from 'csv-stringify/sync';
+// The browser build: the package's main build calls Node's Buffer when it loads, which a browser has not.
+import { type Cast, stringify } from 'csv-stringify/browser/esm/sync';
 
 /**
  * The one CSV writer of the admin exports (admin-area section 9: users, MultiMFAs, RoboMFAs, members
