@@ -13,6 +13,9 @@ const apiProxy: Record<string, ProxyOptions> = {
     target: gatewayUrl,
     // The gateway sees the browser's Host, so cookies and absolute redirects stay on the web origin.
     changeOrigin: false,
+    // X-Forwarded-For gets the browser's address appended, as nginx's $proxy_add_x_forwarded_for does:
+    // the gateway (TRUST_PROXY_HOPS=1) takes that last entry, so each client has its own rate limits.
+    xfwd: true,
     // Keep the call failing fast when no gateway runs, instead of hanging the page.
     timeout: 30_000,
     proxyTimeout: 30_000,

@@ -8,6 +8,7 @@ import { AdminNumbersService } from './admin-numbers/admin-numbers.service.js';
 import { AdminReportingService } from './admin-reporting/admin-reporting.service.js';
 import { AdminUsersService } from './admin-users/admin-users.service.js';
 import { AccountsService } from './auth/accounts.service.js';
+import { CodeCheckThrottleService } from './auth/code-check-throttle.service.js';
 import { LoginThrottleService } from './auth/login-throttle.service.js';
 import { BotApiService } from './bot-api/bot-api.service.js';
 import { BotKeyGuard } from './bot-api/bot-key.guard.js';
@@ -53,6 +54,7 @@ export class AppModule {
         AccountsService,
         SessionsService,
         LoginThrottleService,
+        CodeCheckThrottleService,
         PlansService,
         AdminNumbersService,
         PaymentService,

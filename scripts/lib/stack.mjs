@@ -278,6 +278,9 @@ export async function startApplication(config) {
     MESSAGING_URL: `http://127.0.0.1:${config.ports.messaging}`,
     ADMIN_REPORTING_URL: `http://127.0.0.1:${config.ports['admin-reporting']}`,
     PUBLIC_URL: config.webUrl,
+    // Browsers reach /api through the web server's proxy (vite preview), which appends their address
+    // to X-Forwarded-For, as the Ingress does in production: the gateway takes that one hop's entry.
+    TRUST_PROXY_HOPS: '1',
     // Twilio signs the URL it posted to.
     PUBLIC_API_URL: config.publicApiUrl,
     TWILIO_AUTH_TOKEN: SANDBOX.twilioAuthToken,
@@ -289,6 +292,7 @@ export async function startApplication(config) {
     GOOGLE_USERINFO_URL: `${config.sandboxUrl}/oauth2/v3/userinfo`,
     RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE ?? '600',
     BOT_RATE_LIMIT_PER_MINUTE: process.env.BOT_RATE_LIMIT_PER_MINUTE ?? '120',
+    WEBHOOK_RATE_LIMIT_PER_MINUTE: process.env.WEBHOOK_RATE_LIMIT_PER_MINUTE ?? '12000',
   });
   const web = startProcess(
     'web',

@@ -27,11 +27,15 @@ import { Serves } from '../access/serves.decorator.js';
 import { CallingBrowser } from '../session/browser.decorator.js';
 import type { Browser } from '../session/browser.port.js';
 import { AccountsService, type SessionUserData } from './accounts.service.js';
+import { CodeCheckThrottleService } from './code-check-throttle.service.js';
 
 /** The account calls of /api/auth: each parses (through @Serves), calls the composition, wraps. */
 @Controller()
 export class AuthController {
-  constructor(@Inject(AccountsService) private readonly accounts: AccountsService) {}
+  constructor(
+    @Inject(AccountsService) private readonly accounts: AccountsService,
+    @Inject(CodeCheckThrottleService) private readonly codeChecks: CodeCheckThrottleService,
+  ) {}
 
   @Serves(signUp)
   @HttpCode(200)
@@ -84,7 +88,8 @@ export class AuthController {
   @Serves(verifyEmailToken)
   @HttpCode(200)
   async checkCode(@CallingBrowser() browser: Browser, @Body() body: z.output<typeof checkCodeBody>) {
-    return ok(null, await this.accounts.checkCode(browser.session, body.emailAddress, body.token));
+    const checked = () => this.accounts.checkCode(browser.session, body.emailAddress, body.token);
+    return ok(null, await this.codeChecks.counted(browser.ip, checked));
   }
 
   @Serves(changePasswordFP)

@@ -20,8 +20,11 @@ export const gatewayConfigSchema = processEnvSchema.extend({
     .default(7 * 24 * 3600),
   /** Express `trust proxy`: how many proxies (the Ingress) stand before the gateway. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
+  /** Per client network (/24, /64): every /api call but the providers' webhooks. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  /** Per client address: invitation token lookups, accepts and rejects together. */
+  /** Per client network: the providers' webhooks (Twilio's texts and statuses, Stripe, SendGrid), apart. */
+  WEBHOOK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(12_000),
+  /** Per client network: invitation token lookups, accepts and rejects together. */
   INVITATION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   /** Per bot API key: calls of the bot API (a wait counts once). */
   BOT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),

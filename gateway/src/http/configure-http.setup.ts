@@ -85,8 +85,11 @@ export function configureHttp(app: INestApplication, config: GatewayConfig, logg
   // Keys carry REDIS_KEY_PREFIX through the client's keyPrefix (GatewayRedis). The count goes to Redis
   // with the session's load, in one pipeline; it is enforced once the session is loaded.
   const rateLimit = rateLimitMiddleware(redis, config.RATE_LIMIT_PER_MINUTE, logger);
-  // Providers post their webhooks from a few addresses at their own pace; their signatures gate them.
   app.use('/api', exceptWebhooks(rateLimit.count));
+  // Providers post their webhooks from a few networks at their own pace, and their signatures gate
+  // them: a window of their own, generous, so a flood there never eats the API's and is still bounded.
+  const webhookLimit = rateLimitMiddleware(redis, config.WEBHOOK_RATE_LIMIT_PER_MINUTE, logger, 'webhook');
+  app.use('/api/webhooks', webhookLimit.count, webhookLimit.enforce);
   // Invitation tokens are looked up and accepted without a session: a stricter window against guessing.
   const invitationLimit = rateLimitMiddleware(
     redis,

@@ -2,11 +2,13 @@ import type { Logger } from '@multimfa/service-runtime';
 import { DomainError, sendError } from '@multimfa/service-runtime';
 import type { NextFunction, Request, Response } from 'express';
 import type { Redis } from 'ioredis';
+import { clientPrefix } from '../auth/client-prefix.rules.js';
 
 type CountedRequest = Request & { [count: symbol]: Promise<number | undefined> | undefined };
 
 /**
- * A fixed one-minute window per client address, counted in Redis so every gateway replica shares it.
+ * A fixed one-minute window per client network (the /24 of an IPv4 address, the /64 of an IPv6 one, as
+ * the sign-in throttle counts: one subscriber usually holds a whole /64), counted in Redis so every gateway replica shares it.
  * `count` sends the increment and lets the request go on at once, so the session's load, next in line,
  * joins it in the same automatic pipeline (one write and one round trip to Redis per request);
  * `enforce`, after the session, waits for the count and answers 429 over the limit.
@@ -16,7 +18,7 @@ type CountedRequest = Request & { [count: symbol]: Promise<number | undefined> |
 export function rateLimitMiddleware(redis: Redis, limitPerMinute: number, logger: Logger, scope = 'ip') {
   const COUNT = Symbol(`rate-limit count ${scope}`);
   const count = (req: CountedRequest, _res: Response, next: NextFunction) => {
-    const key = `ratelimit:${scope}:${req.ip}:${Math.floor(Date.now() / 60_000)}`;
+    const key = `ratelimit:${scope}:${clientPrefix(req.ip)}:${Math.floor(Date.now() / 60_000)}`;
     // Not a MULTI (a pipeline of its own): EXPIRE NX sets the window's end once, right after the first INCR.
     const incremented = redis.incr(key);
     const expiring = redis.expire(key, 60, 'NX');

@@ -41,8 +41,13 @@ function startGateway(numbersUrl: string, overrides: Record<string, string> = {}
   return createTestServiceApp(gateway, config, testLogger('gateway'));
 }
 
+/** A client network (/24) per test, so rate-limit windows of different tests never mix. */
+const clientNetwork = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 /** A distinct client address per test, so rate-limit windows of different tests never mix. */
-const clientIp = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+const clientIp = () => `${clientNetwork()}.${randomBytes(1)[0]}`;
+/** The /24 after `network` (10.a.b → 10.a.b+1, wrapping): another network, for certain. */
+const nextNetwork = (network: string) =>
+  network.replace(/\.(\d+)$/, (_match, last: string) => `.${(Number(last) + 1) % 256}`);
 
 describe('gateway over the real numbers service and Redis', () => {
   const apps: INestApplication[] = [];
@@ -188,8 +193,62 @@ describe('gateway over the real numbers service and Redis', () => {
       }
     }
     assert.deepEqual(statuses, [200, 200, 200, 429]);
-    const other = await fetch(`${urls[0]}/api/auth/xsrf`, { headers: { 'x-forwarded-for': clientIp() } });
+    const other = await fetch(`${urls[0]}/api/auth/xsrf`, {
+      headers: { 'x-forwarded-for': `${nextNetwork(ip.replace(/\.\d+$/, ''))}.1` },
+    });
     assert.equal(other.status, 200);
+  });
+
+  it('counts the rate limit per client network: addresses of one /24 share a window, another /24 has its own', async () => {
+    const limited = await startGateway(numbersUrl, { RATE_LIMIT_PER_MINUTE: '3' });
+    apps.push(limited);
+    const url = await listen(limited);
+    const network = clientNetwork();
+    const call = (ip: string) => fetch(`${url}/api/auth/xsrf`, { headers: { 'x-forwarded-for': ip } });
+    const shared = [];
+    for (const host of [1, 2, 3, 4]) shared.push(await call(`${network}.${host}`));
+    assert.deepEqual(
+      shared.map((response) => response.status),
+      [200, 200, 200, 429],
+    );
+    assert.deepEqual(
+      shared.slice(0, 3).map((response) => response.headers.get('ratelimit-remaining')),
+      ['2', '1', '0'],
+    );
+    const neighbour = await call(`${nextNetwork(network)}.4`);
+    assert.equal(neighbour.status, 200);
+    assert.equal(neighbour.headers.get('ratelimit-remaining'), '2');
+  });
+
+  it('limits the providers\u2019 webhooks in a window of their own: a flood there leaves the API\u2019s window alone and goes over its own into 429', async () => {
+    const limited = await startGateway(numbersUrl, {
+      RATE_LIMIT_PER_MINUTE: '3',
+      WEBHOOK_RATE_LIMIT_PER_MINUTE: '5',
+    });
+    apps.push(limited);
+    const url = await listen(limited);
+    const ip = clientIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const response = await fetch(`${url}/api/webhooks/twilio/sms`, {
+        method: 'POST',
+        headers: { 'x-forwarded-for': ip, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'MessageSid=SM1&From=%2B15550000001&To=%2B15550000002&Body=hello',
+      });
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(await response.json()).toMatchObject({ isError: true, data: { code: 'RATE_LIMITED' } });
+      }
+    }
+    // Unsigned: refused by the signature check, but each one counted first.
+    assert.deepEqual(statuses, [403, 403, 403, 403, 403, 429]);
+    const api = await fetch(`${url}/api/auth/xsrf`, { headers: { 'x-forwarded-for': ip } });
+    assert.equal(api.status, 200);
+    assert.equal(
+      api.headers.get('ratelimit-remaining'),
+      '2',
+      'the webhooks took nothing from the API window',
+    );
   });
 
   it('answers 503 in the error shape when the numbers service is down', async () => {

@@ -8,9 +8,11 @@ import type { BotKeyCache } from './bot-key.cache.js';
 import type { FeedBot } from './feed-bot.record.js';
 import type { FeedBotsRepository } from './feed-bots.repository.js';
 import type { FeedMessagesRepository } from './feed-messages.repository.js';
+import type { WaitSlots } from './wait-slots.limiter.js';
 
 /** No key kept: every call looks its key up (the cache has its own test against Redis). */
 const lookedUpEveryTime: BotKeyCache = { get: (_keyHash, load) => load(), forget: async () => undefined };
+const uncapped: WaitSlots = { take: async () => ({ release: async () => undefined }) };
 
 const KEY = 'c'.repeat(64);
 
@@ -40,6 +42,7 @@ function feedOf(bot: FeedBot) {
     arrivals as unknown as Arrivals,
     new FixedClock(new Date('2026-05-01T00:00:00Z')),
     lookedUpEveryTime,
+    uncapped,
   );
   return { service, looked };
 }

@@ -347,8 +347,12 @@ describe('the bot feed in messaging (real PostgreSQL, Redis pub/sub, Kafka)', ()
   });
 
   it('holds many waits on one subscription and no database connection', async () => {
-    const mine = await bot();
-    const waits = Array.from({ length: 40 }, () => call('GET', `${mine.feed}/next?timeout=3`));
+    // Ten bots of one RoboMFA, four waits each: within the caps (10 per key, 100 per RoboMFA).
+    const first = await bot();
+    const pool = [first, ...(await Promise.all(Array.from({ length: 9 }, () => bot(first.mfaId))))];
+    const waits = Array.from({ length: 40 }, (_, i) =>
+      call('GET', `${pool[i % pool.length]?.feed}/next?timeout=3`),
+    );
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const { rows } = await db.query(
       `SELECT count(*)::int AS busy FROM pg_stat_activity

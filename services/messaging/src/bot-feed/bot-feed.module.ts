@@ -10,10 +10,11 @@ import { BotFeedService } from './bot-feed.service.js';
 import { BotKeyCache, RedisBotKeyCache } from './bot-key.cache.js';
 import { FeedBotsRepository } from './feed-bots.repository.js';
 import { FeedMessagesRepository } from './feed-messages.repository.js';
+import { RedisWaitSlots, WaitSlots } from './wait-slots.limiter.js';
 
 /**
- * The bot feed: bots from numbers' events, their RoboMFA's texts, waits woken by Redis, claims. Its
- * key cache is exported for the directory, which tells it of MFA changes.
+ * The bot feed: bots from numbers' events, their RoboMFA's texts, waits woken by Redis (capped per key
+ * and per RoboMFA), claims. Its key cache is exported for the directory, which tells it of MFA changes.
  */
 @Module({})
 export class BotFeedModule {
@@ -32,6 +33,17 @@ export class BotFeedModule {
         inject: [LOGGER],
         useFactory: (logger: Logger) =>
           new RedisArrivals(config.REDIS_URL, logger.child({ component: 'bot-feed' })),
+      },
+      {
+        provide: WaitSlots,
+        inject: [LOGGER],
+        useFactory: (logger: Logger) =>
+          new RedisWaitSlots(
+            config.REDIS_URL,
+            `${config.REDIS_KEY_PREFIX}${config.KAFKA_TOPIC_PREFIX}`,
+            { perKey: config.BOT_WAITS_PER_KEY, perRoboMfa: config.BOT_WAITS_PER_ROBOMFA },
+            logger.child({ component: 'bot-feed' }),
+          ),
       },
       FeedBotsRepository,
       FeedMessagesRepository,

@@ -10,9 +10,11 @@ import type { FeedBot, FeedMessageRow, MessageClaim } from './feed-bot.record.js
 import type { FeedBotsRepository } from './feed-bots.repository.js';
 import { compareCursors, type FeedCursor } from './feed-cursor.codec.js';
 import type { FeedMessagesRepository, FeedSlice } from './feed-messages.repository.js';
+import type { WaitSlots } from './wait-slots.limiter.js';
 
 /** No key kept: every call looks its key up (the cache has its own test against Redis). */
 const lookedUpEveryTime: BotKeyCache = { get: (_keyHash, load) => load(), forget: async () => undefined };
+const uncapped: WaitSlots = { take: async () => ({ release: async () => undefined }) };
 
 const mfaId = randomUUID();
 const bot: FeedBot = { botId: randomUUID(), mfaId };
@@ -168,6 +170,7 @@ function setUp() {
     arrivals,
     new FixedClock(new Date('2026-01-01T00:00:00Z')),
     lookedUpEveryTime,
+    uncapped,
   );
   return { log, messages, arrivals, service };
 }

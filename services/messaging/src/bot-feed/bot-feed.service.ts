@@ -26,6 +26,7 @@ import {
   type FeedCursor,
 } from './feed-cursor.codec.js';
 import { FeedMessagesRepository, type FeedSlice } from './feed-messages.repository.js';
+import { WaitSlots } from './wait-slots.limiter.js';
 
 /**
  * A held-back arrival (committed, not yet below the horizon) is looked at again after a wait doubling
@@ -85,6 +86,7 @@ export class BotFeedService {
     @Inject(Arrivals) private readonly arrivals: Arrivals,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(BotKeyCache) private readonly keys: BotKeyCache,
+    @Inject(WaitSlots) private readonly slots: WaitSlots,
   ) {}
 
   async authenticate(keyHash: string): Promise<FeedBot> {
@@ -117,7 +119,8 @@ export class BotFeedService {
   /**
    * The first message after the cursor (from the sender, if given), waiting up to the timeout for it.
    * Without a cursor, the wait is for a message not yet served when the call began. Undefined when
-   * the time ran out or `signal` aborted (the caller went away).
+   * the time ran out or `signal` aborted (the caller went away). Each wait holds a slot of its key's and
+   * its RoboMFA's while it is open (429 TOO_MANY_WAITS at once when either is full).
    */
   async next(
     keyHash: string,
@@ -125,6 +128,19 @@ export class BotFeedService {
     signal?: AbortSignal,
   ): Promise<BotMessage | undefined> {
     const bot = await this.authenticate(keyHash);
+    const slot = await this.slots.take(keyHash, bot.mfaId, query.timeout * 1000);
+    try {
+      return await this.wait(bot, query, signal);
+    } finally {
+      await slot.release();
+    }
+  }
+
+  private async wait(
+    bot: FeedBot,
+    query: NextBotMessageQuery,
+    signal: AbortSignal | undefined,
+  ): Promise<BotMessage | undefined> {
     const given = query.since === undefined ? undefined : decodeCursor(query.since);
     const deadline = performance.now() + query.timeout * 1000;
     const watch = await this.arrivals.watch(bot.mfaId);

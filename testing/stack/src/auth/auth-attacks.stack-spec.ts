@@ -241,6 +241,38 @@ describe('accounts under attack, through the gateway (real identity, billing, Re
     }
   });
 
+  it('answers 429 to wrong codes for many addresses from one network once it has tried 20, while another network is still answered', async () => {
+    const guesser = network();
+    const answers = [];
+    for (let i = 0; i < 40; i += 1) {
+      const browser = new Browser(gatewayUrl, `${guesser}.${(i % 8) + 1}`);
+      answers.push(
+        await browser.call('POST', '/api/auth/verifyemailtoken', {
+          emailAddress: email(`guessed${i % 8}`),
+          token: String(100000 + i),
+        }),
+      );
+    }
+    assert.deepEqual(
+      answers.map((answer) => answer.status),
+      [...Array(20).fill(400), ...Array(20).fill(429)],
+    );
+    expect(answers[20]?.body).toStrictEqual({
+      isError: true,
+      message: 'Too many wrong codes were tried from your network. Please try again in 15 minutes',
+      data: { code: 'TOO_MANY_CODE_CHECKS', retryAfterSeconds: 900 },
+    });
+    const elsewhere = await new Browser(gatewayUrl, `${network()}.1`).call(
+      'POST',
+      '/api/auth/verifyemailtoken',
+      {
+        emailAddress: email('guessed0'),
+        token: '100000',
+      },
+    );
+    assert.equal(elsewhere.status, 400);
+  });
+
   it('a sign-up with a registered address answers exactly as a new one, e-mails the owner, and touches nothing of theirs', async () => {
     const owner = new Browser(gatewayUrl);
     const emailAddress = email('owned');

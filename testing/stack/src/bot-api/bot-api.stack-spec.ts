@@ -19,8 +19,8 @@ class BotClient {
     readonly key: string,
   ) {}
 
-  async call<T>(method: string, path: string, authorization = `Bearer ${this.key}`) {
-    const response = await fetch(`${this.baseUrl}${path}`, { method, headers: { authorization } });
+  async call<T>(method: string, path: string, authorization = `Bearer ${this.key}`, signal?: AbortSignal) {
+    const response = await fetch(`${this.baseUrl}${path}`, { method, headers: { authorization }, signal });
     const text = await response.text();
     const body = (text ? JSON.parse(text) : null) as Answer<T>;
     // A 204 has no body to check against the contract.
@@ -63,7 +63,11 @@ describe('the bot API through the gateway (real numbers, messaging; PostgreSQL, 
   beforeAll(async () => {
     await stack.start();
     numbersUrl = (await stack.startNumbers()).url;
-    messagingDb = new pg.Pool({ connectionString: await stack.startMessaging(), max: 2 });
+    // Caps on open waits low enough to reach in a test (10 per key and 100 per RoboMFA by default).
+    messagingDb = new pg.Pool({
+      connectionString: await stack.startMessaging({ BOT_WAITS_PER_KEY: '3', BOT_WAITS_PER_ROBOMFA: '5' }),
+      max: 2,
+    });
     gatewayUrl = (await stack.gateway({ NUMBERS_URL: numbersUrl })).url;
     limitedGatewayUrl = (await stack.gateway({ NUMBERS_URL: numbersUrl, BOT_RATE_LIMIT_PER_MINUTE: '3' }))
       .url;
@@ -255,6 +259,73 @@ describe('the bot API through the gateway (real numbers, messaging; PostgreSQL, 
       isError: true,
       message: expect.stringMatching(/Too many requests/),
     });
+  });
+
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** A wait held open until `hangUp` aborts it (then it resolves to 'hung up'). */
+  const heldWait = (client: BotClient, hangUp: AbortController, timeout = 20) =>
+    client
+      .call('GET', `/api/bot/v1/messages/next?timeout=${timeout}`, undefined, hangUp.signal)
+      .catch(() => 'hung up' as const);
+
+  it('refuses a wait over its key\u2019s cap of open waits with 429 at once, and takes one again once a wait has ended by its timeout or by the bot hanging up', async () => {
+    const owner = await roboMfaOwner('botapi-waits');
+    const { client } = await createBot(owner, 'eager');
+    const held = new AbortController();
+    const hangUp = new AbortController();
+    const first = heldWait(client, held);
+    const second = heldWait(client, hangUp);
+    const short = client.call('GET', '/api/bot/v1/messages/next?timeout=2');
+    await sleep(1000);
+    const began = Date.now();
+    const over = await client.call('GET', '/api/bot/v1/messages/next?timeout=20');
+    assert.equal(over.status, 429);
+    assert.ok(Date.now() - began < 1500, `refused at once, not after ${Date.now() - began} ms`);
+    expect(over.body).toStrictEqual({
+      isError: true,
+      message: 'This API key already has 3 waits open: let one end before starting another',
+      data: { code: 'TOO_MANY_WAITS' },
+    });
+    assert.equal((await short).status, 204);
+    assert.equal((await client.call('GET', '/api/bot/v1/messages/next?timeout=1')).status, 204);
+    hangUp.abort();
+    assert.equal(await second, 'hung up');
+    // Two waits at once need the hung-up wait's slot as well as the one that timed out.
+    let statuses: number[] = [];
+    for (let tries = 0; tries < 10; tries += 1) {
+      const both = await Promise.all(
+        [1, 2].map(() => client.call('GET', '/api/bot/v1/messages/next?timeout=1')),
+      );
+      statuses = both.map((answer) => answer.status);
+      if (statuses.every((status) => status === 204)) break;
+      await sleep(200);
+    }
+    assert.deepEqual(statuses, [204, 204]);
+    held.abort();
+    await first;
+  });
+
+  it('caps the waits open over all the keys of one RoboMFA, while another RoboMFA\u2019s bots still wait', async () => {
+    const owner = await roboMfaOwner('botapi-pool-waits');
+    const left = await createBot(owner, 'left');
+    const right = await createBot(owner, 'right');
+    const hangUp = new AbortController();
+    const held = [
+      ...[1, 2, 3].map(() => heldWait(left.client, hangUp)),
+      ...[1, 2].map(() => heldWait(right.client, hangUp)),
+    ];
+    await sleep(1000);
+    const over = await right.client.call('GET', '/api/bot/v1/messages/next?timeout=20');
+    assert.equal(over.status, 429);
+    expect(over.body).toStrictEqual({
+      isError: true,
+      message: 'The bots of this RoboMFA already have 5 waits open: let one end before starting another',
+      data: { code: 'TOO_MANY_WAITS' },
+    });
+    const other = await createBot(await roboMfaOwner('botapi-other-pool'), 'other');
+    assert.equal((await other.client.call('GET', '/api/bot/v1/messages/next?timeout=1')).status, 204);
+    hangUp.abort();
+    assert.deepEqual(await Promise.all(held), Array(5).fill('hung up'));
   });
 
   it('answered every successful bot call above in its endpoint\u2019s documented response schema', () => {
