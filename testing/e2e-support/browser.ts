@@ -61,3 +61,20 @@ export function useBrowser(): { newPage(): Promise<Page> } {
     },
   };
 }
+
+/**
+ * Once the route's page has rendered (its level-1 heading; a static shell's is hidden from assistive
+ * technology), scrolls down a few screens with the mouse wheel, as a visitor reading on does: content
+ * that renders as it comes near (the landing page's sections) starts rendering.
+ */
+export async function scrollDown(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.mouse.move(10, 10);
+  await page.mouse.wheel(0, 5000);
+}
+
+/** Whether the element's top edge is within the visible part of the page (for `locator.evaluate`). */
+export function inViewport(element: Element): boolean {
+  const { top } = element.getBoundingClientRect();
+  return top >= 0 && top < window.innerHeight;
+}

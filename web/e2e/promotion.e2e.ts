@@ -17,7 +17,7 @@ import {
   uniqueTag,
   waitForPath,
 } from '../../testing/e2e-support/accounts.ts';
-import { useBrowser } from '../../testing/e2e-support/browser.ts';
+import { scrollDown, useBrowser } from '../../testing/e2e-support/browser.ts';
 
 const ADMIN = { emailAddress: 'admin@multimfa.local', password: 'Admin-demo-2026!' };
 const THANK_YOU = "Thank you for your interest! We'll get back to you";
@@ -27,6 +27,7 @@ const toast = (page: Page, text: string) => page.getByRole('alert').filter({ has
 
 async function joinedWaitlist(page: Page, address: string): Promise<void> {
   await page.goto('/');
+  await scrollDown(page);
   const box = page.getByRole('form', { name: 'Newsletter' });
   await box.getByLabel('Email', { exact: true }).fill(address);
   await box.getByRole('button', { name: 'Subscribe' }).click();

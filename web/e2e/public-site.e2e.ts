@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { pathOf } from '../../testing/e2e-support/accounts.ts';
-import { useBrowser } from '../../testing/e2e-support/browser.ts';
+import { inViewport, scrollDown, useBrowser } from '../../testing/e2e-support/browser.ts';
 
 /** Each marketing card's heading and price, in the order shown. */
 async function marketingCards(page: Page): Promise<string[][]> {
@@ -41,6 +41,13 @@ describe('public site: landing, marketing pricing, contact form, legal and desig
       await page.getByRole('link', { name: 'Learn More', exact: true }).getAttribute('href'),
       '#pricing',
     );
+    await page.getByRole('link', { name: 'Learn More', exact: true }).click();
+    await page.getByTestId('marketing-pricing').waitFor();
+    assert.equal(new URL(page.url()).hash, '#pricing');
+    assert.ok(
+      await page.locator('#pricing').evaluate(inViewport),
+      'Learn More scrolls to the pricing section',
+    );
     await heading('Get in touch', 2).waitFor();
     await page.getByText('Create an account and choose your preferred plan', { exact: true }).waitFor();
     await heading('Streamline your MFA experience', 2).waitFor();
@@ -54,6 +61,7 @@ describe('public site: landing, marketing pricing, contact form, legal and desig
     const page = await browser.newPage();
     const plans = page.waitForResponse((response) => response.url().endsWith('/api/plan/list'));
     await page.goto('/');
+    await scrollDown(page);
     assert.equal((await plans).status(), 200);
     expect(await marketingCards(page)).toStrictEqual([
       ['Basic', '$5/mo'],
@@ -73,6 +81,7 @@ describe('public site: landing, marketing pricing, contact form, legal and desig
   it('has a contact form with Name, Email and Message, their "Please enter your ..." placeholders, and Submit; a blank submit names each field', async () => {
     const page = await browser.newPage();
     await page.goto('/');
+    await scrollDown(page);
     const form = page.getByRole('form', { name: 'Contact us' });
     const placeholders = await Promise.all(
       ['Name', 'Email', 'Message'].map((label) =>

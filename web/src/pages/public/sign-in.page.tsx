@@ -1,8 +1,8 @@
 import { Box, Container, Grid, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { type ComponentType, startTransition, useEffect, useState } from 'react';
+import { type ComponentType, type RefObject, startTransition, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { takeSignInNotice } from '../../api/sign-in-notice';
-import { whenIdle } from '../../browser/when-idle';
+import { useNearViewport } from '../../browser/near-viewport';
 import { readLoginRouteState } from '../../features/auth/login-route-state';
 import { SignInFormCard } from '../../features/auth/sign-in-form.component';
 import { landingPathFor } from '../../features/auth/sign-in-routing';
@@ -13,24 +13,25 @@ import { useSession } from '../../session/session-store';
 import { isSignedOutState } from '../../session/signed-out-state';
 
 /**
- * The landing page's sections below the sign-in screen: their code loads once the screen is shown and
- * the browser is idle, and they render in a transition then (no Suspense fallback to reveal).
+ * The landing page's sections below the sign-in screen: their code loads when the visitor comes near
+ * them (the end of the screen within a screen height of the visible part) or asks for one by its
+ * anchor (Learn More's #pricing), and they render in a transition then (no Suspense fallback to
+ * reveal). A visitor who only signs in never pays for them: on a phone they start two screens down.
  */
-function useLandingSections(wanted: boolean): ComponentType | undefined {
+function useLandingSections(wanted: boolean, screenEnd: RefObject<HTMLDivElement | null>, hash: string) {
   const [sections, setSections] = useState<{ Component: ComponentType }>();
+  const near = useNearViewport(screenEnd, wanted);
+  const load = wanted && (near || hash !== '');
   useEffect(() => {
-    if (!wanted) return;
+    if (!load) return;
     let active = true;
-    const cancel = whenIdle(() => {
-      void import('../../features/marketing/landing-sections.component').then(({ LandingSections }) => {
-        if (active) startTransition(() => setSections({ Component: LandingSections }));
-      });
+    void import('../../features/marketing/landing-sections.component').then(({ LandingSections }) => {
+      if (active) startTransition(() => setSections({ Component: LandingSections }));
     });
     return () => {
       active = false;
-      cancel();
     };
-  }, [wanted]);
+  }, [load]);
   return wanted ? sections?.Component : undefined;
 }
 
@@ -53,7 +54,8 @@ export function SignInPage() {
   // An expired session sent the browser here: its message (taken from storage once per page load).
   const [notice] = useState(takeSignInNotice);
   const handoff = readLoginRouteState(location.state);
-  const LandingSections = useLandingSections(location.pathname === '/');
+  const screenEnd = useRef<HTMLDivElement>(null);
+  const LandingSections = useLandingSections(location.pathname === '/', screenEnd, location.hash);
 
   if (session.isLoggedIn && !sso.busy && !isSignedOutState(location.state)) {
     return <Navigate to={landingPathFor(session)} replace />;
@@ -103,6 +105,7 @@ export function SignInPage() {
           </Grid.Col>
         </Grid>
       </Container>
+      <div ref={screenEnd} />
       {LandingSections && <LandingSections />}
     </>
   );
