@@ -10,6 +10,7 @@ import { AdminUsersService } from './admin-users/admin-users.service.js';
 import { AccountsService } from './auth/accounts.service.js';
 import { CodeCheckThrottleService } from './auth/code-check-throttle.service.js';
 import { LoginThrottleService } from './auth/login-throttle.service.js';
+import { SignUpThrottleService } from './auth/sign-up-throttle.service.js';
 import { BotApiService } from './bot-api/bot-api.service.js';
 import { BotKeyGuard } from './bot-api/bot-key.guard.js';
 import { BotRateLimiter } from './bot-api/bot-rate.limiter.js';
@@ -55,6 +56,7 @@ export class AppModule {
         SessionsService,
         LoginThrottleService,
         CodeCheckThrottleService,
+        SignUpThrottleService,
         PlansService,
         AdminNumbersService,
         PaymentService,

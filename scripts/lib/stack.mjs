@@ -292,6 +292,9 @@ export async function startApplication(config) {
     GOOGLE_USERINFO_URL: `${config.sandboxUrl}/oauth2/v3/userinfo`,
     RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE ?? '600',
     BOT_RATE_LIMIT_PER_MINUTE: process.env.BOT_RATE_LIMIT_PER_MINUTE ?? '120',
+    // Every test browser calls from 127.0.0.1, one network: an e2e run signs up dozens of customers.
+    SIGNUP_LIMIT_PER_NETWORK:
+      process.env.SIGNUP_LIMIT_PER_NETWORK ?? (config.profile === 'dev' ? '10' : '1000'),
     WEBHOOK_RATE_LIMIT_PER_MINUTE: process.env.WEBHOOK_RATE_LIMIT_PER_MINUTE ?? '12000',
   });
   const web = startProcess(

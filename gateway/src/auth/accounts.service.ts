@@ -33,6 +33,7 @@ import type { ServiceClient } from '../upstream/service.client.js';
 import { BILLING, IDENTITY } from '../upstream/upstream.module.js';
 import { clientPrefix } from './client-prefix.rules.js';
 import { LoginThrottleService, type SignInAttempt } from './login-throttle.service.js';
+import { SignUpThrottleService } from './sign-up-throttle.service.js';
 
 export type SessionUserData = z.infer<typeof sessionUserData>;
 type SignUpData = z.infer<typeof signUpData>;
@@ -70,17 +71,21 @@ export class AccountsService {
     @Inject(BILLING) private readonly billing: ServiceClient,
     @Inject(SessionsService) private readonly sessions: SessionsService,
     @Inject(LoginThrottleService) private readonly throttle: LoginThrottleService,
+    @Inject(SignUpThrottleService) private readonly signUps: SignUpThrottleService,
     @Inject(MfasService) private readonly mfas: MfasService,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   /**
-   * Creates the customer, signs this browser in, and creates the Stripe customer (idempotent). An
-   * address that already had an account gets the same answer, for an account that exists only in this
-   * browser's session (`PendingSignUp`): nothing tells the caller, and identity e-mails the owner.
+   * Creates the customer and signs this browser in, once the throttle counted the sign-up (per client
+   * network and per address). An address that already had an account gets the same answer, for an
+   * account that exists only in this browser's session (`PendingSignUp`): nothing tells the caller,
+   * and identity e-mails the owner (at most once a day). Then the Stripe customer (idempotent).
    */
-  async signUp(session: BrowserSession, body: z.output<typeof signUpBody>): Promise<SignUpData> {
+  async signUp(browser: Browser, body: z.output<typeof signUpBody>): Promise<SignUpData> {
+    await this.signUps.reserve(clientPrefix(browser.ip), body.emailAddress);
+    const session = browser.session;
     const google =
       body.provider === 'GOOGLE' ? this.sessions.provenGoogle(session, body.emailAddress) : undefined;
     const { accountExisted, ...user } = await this.identity.post('/users', registration, {

@@ -40,7 +40,7 @@ export class AuthController {
   @Serves(signUp)
   @HttpCode(200)
   async signUp(@CallingBrowser() browser: Browser, @Body() body: z.output<typeof signUpBody>) {
-    return ok(await this.accounts.signUp(browser.session, body), 'Your account was created');
+    return ok(await this.accounts.signUp(browser, body), 'Your account was created');
   }
 
   @Serves(login)

@@ -28,6 +28,8 @@ export const gatewayConfigSchema = processEnvSchema.extend({
   INVITATION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   /** Per bot API key: calls of the bot API (a wait counts once). */
   BOT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Per client network (/24, /64): sign-ups in 10 minutes, whatever the addresses. */
+  SIGNUP_LIMIT_PER_NETWORK: z.coerce.number().int().min(1).default(10),
   SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   NUMBERS_URL: configSchemas.url(['http:', 'https:']),
   IDENTITY_URL: configSchemas.url(['http:', 'https:']),

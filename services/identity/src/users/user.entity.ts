@@ -44,6 +44,10 @@ export class User {
   @Column({ name: 'password_changed_at', type: 'timestamptz', nullable: true })
   passwordChangedAt!: Date | null;
 
+  /** When the owner was last told that someone signed up with this address (at most once a day). */
+  @Column({ name: 'account_exists_notice_at', type: 'timestamptz', nullable: true })
+  accountExistsNoticeAt!: Date | null;
+
   /** Set when an administrator deleted the account (kept for the record, never signs in again). */
   @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
   deletedAt!: Date | null;

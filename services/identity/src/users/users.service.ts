@@ -20,6 +20,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { type CodePurpose, OneTimeCodesService } from '../codes/one-time-codes.service.js';
 import { PasswordHasher } from '../passwords/password-hasher.port.js';
+import { accountExistsNoticeDue } from './account-exists-notice.rules.js';
 import { toUserDto, type UserDto } from './dto/user.dto.js';
 import { User, type UserType } from './user.entity.js';
 import { UsersRepository } from './users.repository.js';
@@ -41,15 +42,26 @@ export class UsersService {
 
   /**
    * Sign-up through the gateway. An address that already has an account answers as a new account would
-   * (unverified, under a fresh id that no account has) and e-mails the owner instead, so sign-up never
-   * tells whether an address is registered. A Google sign-up has proven the address, so it is told.
+   * (unverified, under a fresh id that no account has) and e-mails the owner instead (at most once a
+   * day), so sign-up never tells whether an address is registered. The address is looked up before the
+   * password is hashed; a taken one costs an argon2 check of the same parameters instead, so both
+   * answers take as long. A Google sign-up has proven the address, so it is told.
    */
   async signUp(request: RegisterRequest): Promise<Registration> {
+    if (!request.google && (await this.users.findByEmail(request.emailAddress))) {
+      await this.hasher.verifyNothing(request.password ?? '');
+      return this.answerForTakenAddress(request);
+    }
     try {
       return { ...(await this.register(request)), accountExisted: false };
     } catch (error) {
       if (request.google || !(error instanceof DomainError && error.code === 'EMAIL_TAKEN')) throw error;
     }
+    return this.answerForTakenAddress(request);
+  }
+
+  /** A new account's answer for an address someone already holds; its owner is told. */
+  private async answerForTakenAddress(request: RegisterRequest): Promise<Registration> {
     await this.tellOwnerOfSignUp(request.emailAddress);
     return {
       userId: randomUUID(),
@@ -309,11 +321,19 @@ export class UsersService {
     if (!user.isActive) throw accountInactive();
   }
 
-  /** "Someone tried to sign up with your address": to the owner of an active account. */
+  /**
+   * "Someone tried to sign up with your address": to the owner of an active account, at most once a
+   * day (the owner's row is locked, so concurrent sign-ups on any replica send one).
+   */
   private async tellOwnerOfSignUp(emailAddress: string): Promise<void> {
     await this.users.transaction(async (manager) => {
-      const owner = await this.users.findByEmail(emailAddress, manager);
-      if (owner?.isActive) await this.notify(manager, owner, 'ACCOUNT_EXISTS');
+      const found = await this.users.findByEmail(emailAddress, manager);
+      const owner = found && (await this.users.lock(manager, found.userId));
+      const now = this.clock.now();
+      if (!owner?.isActive || !accountExistsNoticeDue(owner.accountExistsNoticeAt, now)) return;
+      owner.accountExistsNoticeAt = now;
+      await this.users.save(manager, owner);
+      await this.notify(manager, owner, 'ACCOUNT_EXISTS');
     });
   }
 
