@@ -46,6 +46,21 @@ function callsTo(page: Page, path: string): string[] {
   return calls;
 }
 
+/** Fills in and sends the sign-up form; returns the sandbox's cursor from before it was sent. */
+async function signUpOnScreen(page: Page, user: TestUser): Promise<number> {
+  await page.goto('/signup');
+  await field(page, 'First Name').fill(user.firstName);
+  await field(page, 'Last Name').fill(user.lastName);
+  await field(page, 'Email').fill(user.emailAddress);
+  await field(page, 'Mobile Number').fill(user.mobileNo);
+  await field(page, 'Password').fill(user.password);
+  await field(page, 'Confirm Password').fill(user.password);
+  await consent(page).check();
+  const beforeSignUp = await sandbox.cursor();
+  await button(page, 'Sign Up').click();
+  return beforeSignUp;
+}
+
 /** The signed-out navigation bar: Sign Up and Login, no user menu. */
 async function expectSignedOutNavbar(page: Page, fullName: string): Promise<void> {
   await navbar(page).getByRole('link', { name: 'Login', exact: true }).waitFor();
@@ -114,16 +129,7 @@ describe('accounts: sign-up, sign-in, passwords, Google, profile and sessions', 
   it('signs up, verifies the e-mailed code on /verify and lands on the dashboard', async () => {
     const user = newUser('signup');
     const page = await browser.newPage();
-    await page.goto('/signup');
-    await field(page, 'First Name').fill(user.firstName);
-    await field(page, 'Last Name').fill(user.lastName);
-    await field(page, 'Email').fill(user.emailAddress);
-    await field(page, 'Mobile Number').fill(user.mobileNo);
-    await field(page, 'Password').fill(user.password);
-    await field(page, 'Confirm Password').fill(user.password);
-    await consent(page).check();
-    const beforeSignUp = await sandbox.cursor();
-    await button(page, 'Sign Up').click();
+    const beforeSignUp = await signUpOnScreen(page, user);
 
     await waitForPath(page, '/verify');
     await waitForTitle(page, 'MultiMFA - Verify');
@@ -145,6 +151,62 @@ describe('accounts: sign-up, sign-in, passwords, Google, profile and sessions', 
     await waitForPath(page, '/dashboard');
     await waitForTitle(page, 'MultiMFA - Dashboard');
     await userMenuButton(page, fullNameOf(user)).waitFor();
+  });
+
+  it('takes the code sign-up e-mailed through "I already have a code", sending no other, and lands on the dashboard', async () => {
+    const user = newUser('havecode');
+    const page = await browser.newPage();
+    const sent = callsTo(page, '/api/auth/verifyemail');
+    const beforeSignUp = await signUpOnScreen(page, user);
+    await waitForPath(page, '/verify');
+    const code = await codeFromInbox(user.emailAddress, SUBJECTS.verification, beforeSignUp);
+
+    await button(page, 'I already have a code').click();
+    await field(page, 'Code').fill(code);
+    await button(page, 'Verify').click();
+    await waitForPath(page, '/dashboard');
+    assert.deepEqual(sent, [], 'no new code was asked for');
+    const codeMails = (
+      await sandbox.messages({ channel: 'email', to: user.emailAddress, after: beforeSignUp })
+    ).filter((email) => 'subject' in email && email.subject === SUBJECTS.verification);
+    assert.equal(codeMails.length, 1, 'only the sign-up e-mail carried a code');
+  });
+
+  it('when "Send Code" is refused for too many codes, says from when a new one may be asked for and still takes a code already received', async () => {
+    const user = newUser('throttled');
+    const page = await browser.newPage();
+    const beforeSignUp = await signUpOnScreen(page, user);
+    await waitForPath(page, '/verify');
+    const code = await codeFromInbox(user.emailAddress, SUBJECTS.verification, beforeSignUp);
+    // The gateway's answer to a throttled code request, as its throttles send it (the per-account and
+    // per-network limits cannot be reached here without refusing codes to the tier's other tests).
+    await page.route('**/api/auth/verifyemail', (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          isError: true,
+          message: 'Too many codes were requested. Please try again in an hour',
+          data: { code: 'TOO_MANY_CODES', retryAfterSeconds: 1800 },
+        }),
+      }),
+    );
+    await button(page, 'Send Code').click();
+    await formServerError(page)
+      .getByText('Too many codes were requested. Please try again in an hour')
+      .waitFor();
+    const expected = await page.evaluate(() =>
+      new Date(Date.now() + 1_800_000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }),
+    );
+    assert.match(
+      (await page.getByTestId('code-retry-time').textContent()) ?? '',
+      new RegExp(`from ${expected}\\.`),
+    );
+
+    await button(page, 'I already have a code').click();
+    await field(page, 'Code').fill(code);
+    await button(page, 'Verify').click();
+    await waitForPath(page, '/dashboard');
   });
 
   it('signs out from the user menu and signs back in on /login', async () => {
@@ -458,17 +520,8 @@ describe('accounts: sign-up, sign-in, passwords, Google, profile and sessions', 
     it('sign-up: an address already registered goes on to /verify like a new one; its owner is e-mailed instead', async () => {
       const existing = await createUser('taken');
       const page = await browser.newPage();
-      await page.goto('/signup');
       const user = newUser('again');
-      await field(page, 'First Name').fill(user.firstName);
-      await field(page, 'Last Name').fill(user.lastName);
-      await field(page, 'Email').fill(existing.emailAddress);
-      await field(page, 'Mobile Number').fill(user.mobileNo);
-      await field(page, 'Password').fill(user.password);
-      await field(page, 'Confirm Password').fill(user.password);
-      await consent(page).check();
-      const cursor = await sandbox.cursor();
-      await button(page, 'Sign Up').click();
+      const cursor = await signUpOnScreen(page, { ...user, emailAddress: existing.emailAddress });
       await waitForPath(page, '/verify');
       assert.equal(await field(page, 'Email').inputValue(), existing.emailAddress);
       await userMenuButton(page, fullNameOf(user)).waitFor();

@@ -36,6 +36,12 @@ describe('ServiceClient', () => {
       if (req.url === '/ok') return reply(200, [{ id: 1 }]);
       if (req.url === '/rejected')
         return reply(409, { isError: true, message: 'Please Update your Plan', data: { code: 'PLAN_FULL' } });
+      if (req.url === '/throttled')
+        return reply(429, {
+          isError: true,
+          message: 'Too many codes were requested. Please try again in an hour',
+          data: { code: 'TOO_MANY_CODES', retryAfterSeconds: 1200 },
+        });
       if (req.url === '/broken')
         return reply(500, { isError: true, message: 'stack trace with secrets', data: null });
       if (req.url === '/off-contract') return reply(200, [{ id: 'one' }]);
@@ -59,7 +65,7 @@ describe('ServiceClient', () => {
       await client.get(path, schema);
     } catch (error) {
       assert.ok(error instanceof DomainError);
-      return { status: error.status, code: error.code, message: error.message };
+      return { status: error.status, code: error.code, message: error.message, data: error.data };
     }
     assert.fail('expected a failure');
   };
@@ -85,6 +91,16 @@ describe('ServiceClient', () => {
       status: 409,
       code: 'PLAN_FULL',
       message: 'Please Update your Plan',
+      data: null,
+    });
+  });
+
+  it("passes a 4xx's details on with its code: when a refused request may be made again", async () => {
+    assert.deepEqual(await failure('/throttled'), {
+      status: 429,
+      code: 'TOO_MANY_CODES',
+      message: 'Too many codes were requested. Please try again in an hour',
+      data: { retryAfterSeconds: 1200 },
     });
   });
 

@@ -12,7 +12,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface UpstreamErrorBody {
   message?: unknown;
-  data?: { code?: unknown } | null;
+  data?: { code?: unknown; [detail: string]: unknown } | null;
 }
 
 /**
@@ -90,9 +90,12 @@ export class ServiceClient {
 
     if (status >= 400 && status < 500) {
       const error = (payload ?? {}) as UpstreamErrorBody;
-      const code = typeof error.data?.code === 'string' ? error.data.code : 'REQUEST_REJECTED';
+      const { code: upstreamCode, ...details } = error.data ?? {};
+      const code = typeof upstreamCode === 'string' ? upstreamCode : 'REQUEST_REJECTED';
       const message = typeof error.message === 'string' ? error.message : 'The request was rejected';
-      throw new DomainError(code, message, status);
+      // The service's details go on to the client with its code (for example when a refused request may
+      // be made again: retryAfterSeconds).
+      throw new DomainError(code, message, status, Object.keys(details).length ? details : null);
     }
     if (status >= 300) {
       this.logger.error({ service: this.service, path, status }, 'service answered with an error');

@@ -5,13 +5,19 @@ import { type CodePurpose, OneTimeCode } from './one-time-code.entity.js';
 /** Reads and writes of one-time codes, always in the caller's transaction. */
 @Injectable()
 export class OneTimeCodesRepository {
-  countIssuedSince(
+  /** When each code of a user and purpose issued after `since` was issued, oldest first. */
+  async issuedSince(
     manager: EntityManager,
     userId: string,
     purpose: CodePurpose,
     since: Date,
-  ): Promise<number> {
-    return manager.getRepository(OneTimeCode).countBy({ userId, purpose, createdAt: MoreThan(since) });
+  ): Promise<Date[]> {
+    const rows = await manager.getRepository(OneTimeCode).find({
+      select: { createdAt: true },
+      where: { userId, purpose, createdAt: MoreThan(since) },
+      order: { createdAt: 'ASC' },
+    });
+    return rows.map((row) => row.createdAt);
   }
 
   /** The unspent, unexpired codes of a user and purpose, newest first, locked for the transaction. */

@@ -11,10 +11,11 @@ import { CODE_RULES, OneTimeCodesService } from './one-time-codes.service.js';
 class CodesInMemory implements Pick<OneTimeCodesRepository, keyof OneTimeCodesRepository> {
   readonly rows: OneTimeCode[] = [];
 
-  async countIssuedSince(_m: EntityManager, userId: string, purpose: CodePurpose, since: Date) {
-    return this.rows.filter(
-      (row) => row.userId === userId && row.purpose === purpose && row.createdAt > since,
-    ).length;
+  async issuedSince(_m: EntityManager, userId: string, purpose: CodePurpose, since: Date) {
+    return this.rows
+      .filter((row) => row.userId === userId && row.purpose === purpose && row.createdAt > since)
+      .map((row) => row.createdAt)
+      .sort((a, b) => a.getTime() - b.getTime());
   }
   async live(_m: EntityManager, userId: string, purpose: CodePurpose, now: Date) {
     return this.rows
@@ -83,6 +84,24 @@ describe('OneTimeCodesService', () => {
       codes.issue(manager, USER, 'VERIFY_EMAIL'),
       (error) => error instanceof DomainError && error.code === 'TOO_MANY_CODES',
     );
+  });
+
+  it("says when a new code may be asked for: once the oldest of the hour's five is an hour old", async () => {
+    const step = CODE_RULES.validForMs - CODE_RULES.resendWhileLeftMs + 1;
+    for (let i = 0; i < CODE_RULES.maxIssuedPerHour; i += 1) {
+      await issue();
+      clock.advance(step);
+    }
+    // The first code was issued 5 steps ago: its hour ends in 3,600,000 - 5 * step ms.
+    const expected = Math.ceil((3_600_000 - CODE_RULES.maxIssuedPerHour * step) / 1000);
+    await assert.rejects(
+      codes.issue(manager, USER, 'VERIFY_EMAIL'),
+      (error) =>
+        error instanceof DomainError &&
+        (error.data as { retryAfterSeconds?: number }).retryAfterSeconds === expected,
+    );
+    clock.advance(expected * 1000);
+    assert.match(await issue(), /^\d{6}$/);
   });
 
   it('accepts any live code once, then none', async () => {

@@ -10,6 +10,8 @@ import { OneTimeCodesRepository } from './one-time-codes.repository.js';
 export type { CodePurpose } from './one-time-code.entity.js';
 
 /** Every e-mailed code: 6 digits, valid 10 minutes, single use, 5 wrong tries across all live codes. */
+const HOUR_MS = 3_600_000;
+
 export const CODE_RULES = {
   digits: 6,
   validForMs: 10 * 60_000,
@@ -51,12 +53,18 @@ export class OneTimeCodesService {
         expiresAt: resendable.expiresAt,
       };
     }
-    const since = new Date(now.getTime() - 3_600_000);
-    if ((await this.codes.countIssuedSince(manager, userId, purpose, since)) >= CODE_RULES.maxIssuedPerHour) {
+    const since = new Date(now.getTime() - HOUR_MS);
+    const issued = await this.codes.issuedSince(manager, userId, purpose, since);
+    if (issued.length >= CODE_RULES.maxIssuedPerHour) {
+      // The hour's window frees a place when the oldest code of the last five turns an hour old.
+      const freedAt = (issued.at(-CODE_RULES.maxIssuedPerHour) as Date).getTime() + HOUR_MS;
       throw new DomainError(
         'TOO_MANY_CODES',
         'Too many codes were requested. Please try again in an hour',
         429,
+        {
+          retryAfterSeconds: Math.max(1, Math.ceil((freedAt - now.getTime()) / 1000)),
+        },
       );
     }
     const codeId = randomUUID();

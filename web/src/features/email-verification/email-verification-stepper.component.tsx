@@ -25,8 +25,9 @@ export interface EmailVerificationStepperProps {
 }
 
 /**
- * The e-mail verification stepper (customer-area section 2): e-mail and "Send Code", then the code and
- * "Verify", then (forgot password only) the new password and "Change Password".
+ * The e-mail verification stepper (customer-area section 2): e-mail and "Send Code" (or "I already have
+ * a code"), then the code and "Verify", then (forgot password only) the new password and "Change
+ * Password".
  */
 export function EmailVerificationStepper({
   mode,
@@ -37,19 +38,16 @@ export function EmailVerificationStepper({
   const [step, setStep] = useState(link ? 1 : 0);
   const [sentTo, setSentTo] = useState(link?.emailAddress ?? emailAddress);
   const locked = mode === 'verify';
+  const toCodeStep = (address: string) => {
+    setSentTo(address);
+    setStep(1);
+  };
 
   return (
     <Stack gap="lg">
       <VerificationProgress steps={STEP_LABELS[mode]} active={step} />
       {step === 0 && (
-        <SendCodeStep
-          defaultEmail={sentTo}
-          locked={locked}
-          onSent={(address) => {
-            setSentTo(address);
-            setStep(1);
-          }}
-        />
+        <SendCodeStep defaultEmail={sentTo} locked={locked} onSent={toCodeStep} onHaveCode={toCodeStep} />
       )}
       {step === 1 && (
         <CodeStep

@@ -1,6 +1,7 @@
-import { Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { errorMessage } from '../../api/api-error';
+import { ApiError, errorMessage } from '../../api/api-error';
 import { FormServerError } from '../../forms/form-server-error.component';
 import { fieldProps, serverError, setServerError, useZodForm } from '../../forms/use-zod-form';
 import { sendCodeFormSchema } from './email-verification.schema';
@@ -11,21 +12,41 @@ export interface SendCodeStepProps {
   /** The signed-in user's own address: shown, not editable. */
   locked: boolean;
   onSent: (emailAddress: string) => void;
+  /** "I already have a code": on to the code step without sending one (sign-up e-mailed one already). */
+  onHaveCode: (emailAddress: string) => void;
 }
 
-/** Step 1: the e-mail address and "Send Code" (disabled while the address is blank). */
-export function SendCodeStep({ defaultEmail, locked, onSent }: SendCodeStepProps) {
+/** When a refused request may be made again, from the error's `retryAfterSeconds`, as a time of day. */
+function retryTimeOf(error: unknown, now = Date.now()): string | undefined {
+  if (!(error instanceof ApiError) || error.status !== 429) return undefined;
+  const seconds = (error.data as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  if (typeof seconds !== 'number' || !(seconds > 0)) return undefined;
+  return new Date(now + seconds * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
+/**
+ * Step 1: the e-mail address and "Send Code" (both disabled while the address is blank), or "I already
+ * have a code" for a code e-mailed before (sign-up sends one). When sending is refused for too many
+ * codes, the step says from when a new one may be asked for.
+ */
+export function SendCodeStep({ defaultEmail, locked, onSent, onHaveCode }: SendCodeStepProps) {
   const form = useZodForm(sendCodeFormSchema, { defaultValues: { emailAddress: defaultEmail } });
   const emailAddress = useWatch({ control: form.control, name: 'emailAddress' }) ?? '';
   const sendCode = useSendCode();
+  const [retryTime, setRetryTime] = useState<string>();
 
   const submit = form.handleSubmit((values) => {
     form.clearErrors('root.server');
+    setRetryTime(undefined);
     sendCode.mutate(values.emailAddress, {
       onSuccess: () => onSent(values.emailAddress),
-      onError: (error) => setServerError(form, errorMessage(error)),
+      onError: (error) => {
+        setServerError(form, errorMessage(error));
+        setRetryTime(retryTimeOf(error));
+      },
     });
   });
+  const haveCode = form.handleSubmit((values) => onHaveCode(values.emailAddress));
 
   return (
     <form onSubmit={submit} noValidate>
@@ -45,6 +66,14 @@ export function SendCodeStep({ defaultEmail, locked, onSent }: SendCodeStepProps
           Send Code
         </Button>
         <FormServerError message={serverError(form)} />
+        {retryTime && (
+          <Text size="sm" data-testid="code-retry-time">
+            You can ask for a new code from {retryTime}. A code you already received works until it expires.
+          </Text>
+        )}
+        <Button variant="subtle" size="compact-sm" disabled={emailAddress.trim() === ''} onClick={haveCode}>
+          I already have a code
+        </Button>
       </Stack>
     </form>
   );
