@@ -25,7 +25,9 @@ const THANK_YOU = "Thank you for your interest! We'll get back to you";
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
 
-async function joinedWaitlist(page: Page, address: string): Promise<void> {
+/** With `reducedMotion` the page asks for reduced motion (prefers-reduced-motion: reduce): no confetti. */
+async function joinedWaitlist(page: Page, address: string, reducedMotion = false): Promise<void> {
+  if (reducedMotion) await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/');
   await scrollDown(page);
   const box = page.getByRole('form', { name: 'Newsletter' });
@@ -70,6 +72,16 @@ async function joinedWaitlist(page: Page, address: string): Promise<void> {
   await input.fill(code);
   await modal.getByRole('button', { name: 'Verify' }).click();
   await toast(page, THANK_YOU).waitFor();
+  if (reducedMotion) {
+    // The confetti would be on screen for 2 s from the thank-you: none appears in that time.
+    const appeared = await page
+      .locator('canvas')
+      .waitFor({ timeout: 2_500 })
+      .then(() => true)
+      .catch(() => false);
+    assert.equal(appeared, false, 'no confetti when the system asks for reduced motion');
+    return;
+  }
   await page.locator('canvas').waitFor();
   await page.locator('canvas').waitFor({ state: 'detached', timeout: 5_000 });
 }
@@ -80,6 +92,11 @@ describe('the waitlist and the Discounts Mailing List', () => {
   it('a visitor joins from the newsletter box, sees both legal modals, confirms the e-mailed code (a wrong one refused), and gets the thank-you with confetti', async () => {
     const page = await browser.newPage();
     await joinedWaitlist(page, `waitlist-${uniqueTag()}@example.com`);
+  });
+
+  it('a visitor whose system asks for reduced motion gets the thank-you without confetti', async () => {
+    const page = await browser.newPage();
+    await joinedWaitlist(page, `waitlist-still-${uniqueTag()}@example.com`, true);
   });
 
   it('a confirmed waitlist address that signs up sees "Waitlist offer: 20% off" on its first MultiMFA\'s payment page: $3.00 off, Pay $12.00', async () => {

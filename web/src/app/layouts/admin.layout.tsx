@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router-dom';
 import { AdminHeader } from './admin-header.component';
 import { AdminSidebar } from './admin-sidebar.component';
+import { MAIN_CONTENT_ID } from './skip-link.component';
 
 /** Every /admin page: header, sidebar, page. */
 export function AdminLayout() {
@@ -19,7 +20,7 @@ export function AdminLayout() {
       <AppShell.Navbar p="xs">
         <AdminSidebar onNavigate={close} />
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -1,8 +1,7 @@
 import { Anchor, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useViewportSize } from '@mantine/hooks';
 import { useEffect } from 'react';
-import Confetti from 'react-confetti';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { ConfettiBurst } from '../../components/confetti-burst.component';
 import { paymentRefused, stripePaymentFrom } from '../../features/purchase/purchase-completion';
 import { useCompletePurchase } from '../../features/purchase/use-complete-purchase';
 
@@ -32,7 +31,6 @@ const dashboardLink = (
 
 function Completed() {
   const navigate = useNavigate();
-  const { width, height } = useViewportSize();
   useEffect(() => {
     const timer = window.setTimeout(
       () => void navigate('/dashboard', { replace: true }),
@@ -42,12 +40,7 @@ function Completed() {
   }, [navigate]);
   return (
     <>
-      <Confetti
-        width={width || window.innerWidth}
-        height={height || window.innerHeight}
-        numberOfPieces={1500}
-        recycle={false}
-      />
+      <ConfettiBurst pieces={1500} />
       <Card title="Payment Completed Successfully">
         <Text c="dimmed">Your dashboard opens in a few seconds.</Text>
         {dashboardLink}

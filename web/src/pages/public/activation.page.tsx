@@ -1,8 +1,7 @@
 import { Alert, Button, Card, Center, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useViewportSize } from '@mantine/hooks';
 import { useState } from 'react';
-import Confetti from 'react-confetti';
 import { useParams } from 'react-router-dom';
+import { ConfettiBurst } from '../../components/confetti-burst.component';
 import { PageLoader } from '../../components/page-loader.component';
 import {
   ACCEPTED_MESSAGE,
@@ -28,7 +27,6 @@ export function ActivationPage() {
   const invitation = useInvitation(info);
   const accept = useAcceptInvitation();
   const reject = useRejectInvitation();
-  const { width, height } = useViewportSize();
 
   if (invitation.isLoading) return <PageLoader />;
   const shown: Answer | null =
@@ -43,9 +41,7 @@ export function ActivationPage() {
 
   return (
     <Center mih="60vh" p="md">
-      {shown === 'accepted' && (
-        <Confetti width={width || window.innerWidth} height={height || window.innerHeight} recycle={false} />
-      )}
+      {shown === 'accepted' && <ConfettiBurst />}
       <Card withBorder maw={480} w="100%">
         <Stack gap="md">
           <Title order={2}>Member Invitation</Title>

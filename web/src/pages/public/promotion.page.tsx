@@ -12,13 +12,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useViewportSize } from '@mantine/hooks';
 import { emailAddressField, WAITLIST_THANK_YOU } from '@multimfa/api-contract';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import Confetti from 'react-confetti';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import { errorMessage } from '../../api/api-error';
+import { ConfettiBurst } from '../../components/confetti-burst.component';
 import { IntroVideo } from '../../features/marketing/intro-video.component';
 import {
   useJoinWaitlist,
@@ -85,7 +84,6 @@ export function PromotionPage() {
   const [legal, setLegal] = useState<'privacy' | 'terms'>();
   const [verifying, setVerifying] = useState<string>();
   const [confetti, setConfetti] = useState(false);
-  const { width, height } = useViewportSize();
   const join = useJoinWaitlist();
   const verify = useVerifyWaitlist();
   useUnsubscribeFromLink();
@@ -130,14 +128,7 @@ export function PromotionPage() {
 
   return (
     <Container size="sm" py="xl">
-      {confetti && (
-        <Confetti
-          width={width || window.innerWidth}
-          height={height || window.innerHeight}
-          numberOfPieces={1500}
-          recycle={false}
-        />
-      )}
+      {confetti && <ConfettiBurst pieces={1500} />}
       <Paper withBorder p={{ base: 'lg', md: 'xl' }}>
         <Stack gap="md">
           <Title order={1}>Join the MultiMFA waitlist</Title>
