@@ -49,7 +49,8 @@ async function customerJourney(): Promise<{ mfaName: string; memberLastName: str
   const api: ApiClient = await signedInApi(customer);
   const tag = randomBytes(3).toString('hex');
   const mfaName = `Reporting e2e ${tag}`;
-  const memberLastName = `Member${tag}`;
+  // Names hold letters only (the name rule): the tag's digits become letters.
+  const memberLastName = `Member${tag.replace(/\d/g, (digit) => 'ghijklmnop'.charAt(Number(digit)))}`;
   const { plans } = (await api.get('/api/plan/list')) as { plans: Array<{ planId: number }> };
   const planId = plans[0]?.planId ?? 0;
   const countries = (await api.get('/api/plan/getMFACountries')) as Array<{ multiMFACountryId: number }>;

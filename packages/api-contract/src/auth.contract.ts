@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.types.js';
 import { envelope } from './envelope.schema.js';
+import { personNameField } from './person-name.schema.js';
 import { sessionMfaSchema } from './purchase.contract.js';
 
 // ---- fields, with the messages the product shows -------------------------------------------
-
-const trimmed = (message: string) => z.string({ error: message }).trim().min(1, message);
 
 export const emailAddressField = z
   .string({ error: 'Please provide email address' })
@@ -35,21 +34,8 @@ export const mobileNoField = z
   .min(1, 'Please provide mobile number')
   .regex(/^\+[1-9]\d{6,14}$/, 'Please provide the mobile number in international format, e.g. +12125551212');
 
-/** Names go into e-mails: letters (any script), spaces and . ' - only, so no links or markup. */
-const NAME = /^[\p{L}\p{M}][\p{L}\p{M} .'-]*$/u;
-
-export const firstNameField = trimmed('Please provide first name').pipe(
-  z
-    .string()
-    .max(60, 'First name is too long')
-    .regex(NAME, "First name may hold only letters, spaces and . ' -"),
-);
-export const lastNameField = trimmed('Please provide last name').pipe(
-  z
-    .string()
-    .max(60, 'Last name is too long')
-    .regex(NAME, "Last name may hold only letters, spaces and . ' -"),
-);
+export const firstNameField = personNameField('First name', 60);
+export const lastNameField = personNameField('Last name', 60);
 
 /** E-mailed one-time codes: exactly 6 digits. */
 export const codeField = z

@@ -42,6 +42,7 @@ export { type Endpoint, endpoint, type HttpMethod } from './endpoint.types.js';
 export { type Envelope, envelope, errorEnvelope } from './envelope.schema.js';
 export * from './members.contract.js';
 export * from './messages.contract.js';
+export { isPersonName, personNameField } from './person-name.schema.js';
 export { type Country, countrySchema, getMFACountries } from './plan.contract.js';
 export { listPlans, listRoboMfaPlans, type Plan, planSchema } from './plan-catalogue.contract.js';
 export * from './promotion.contract.js';

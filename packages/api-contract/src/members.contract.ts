@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.types.js';
 import { envelope } from './envelope.schema.js';
+import { personNameField } from './person-name.schema.js';
 import { multiMfaSchema } from './purchase.contract.js';
 
 /**
@@ -41,8 +42,9 @@ const MEDIUM_MESSAGES = {
 } as const;
 
 const memberShape = {
-  firstName: z.string().trim().min(1, 'Please provide first name').max(50),
-  lastName: z.string().trim().min(1, 'Please provide last name').max(50),
+  /** Names go into the invitation SMS: the customers' name rule, within the 50 characters stored. */
+  firstName: personNameField('First name', 50),
+  lastName: personNameField('Last name', 50),
   forwardMedium: z.enum(forwardMediumSchema.options, { error: 'Please select forward method' }),
   /** Required with MOBILE_NUMBER or BOTH; any format libphonenumber reads as international. */
   mobileNo: z.string().trim().max(32).default(''),
@@ -174,9 +176,13 @@ export const requestActivation = endpoint({
   method: 'POST',
   path: '/api/plan/request-activation',
   summary:
-    'Sends a member of one of the caller’s MultiMFAs an invitation (a link valid 7 days, single use); the member becomes INVITE_SENT',
+    'Sends a member of one of the caller’s MultiMFAs an invitation (a link valid 7 days, single use); the member becomes INVITE_SENT. At most 3 a member, 30 a MultiMFA and 60 a customer in 24 hours',
   tag: 'plan',
   access: 'user',
+  otherAnswers: {
+    '429':
+      'A daily limit of invitations is reached (MEMBER_INVITATIONS_EXCEEDED, MFA_INVITATIONS_EXCEEDED, CUSTOMER_INVITATIONS_EXCEEDED): nothing is sent',
+  },
   body: z
     .object({
       memberId: z.uuid({ error: 'Member not found' }),

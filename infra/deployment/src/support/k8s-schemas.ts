@@ -95,6 +95,42 @@ const kafkaUser: Validator = (object) => {
   ]);
 };
 
+/** What a PrometheusRule says, as the checks read it. */
+export interface PrometheusRuleSpec {
+  groups?: Array<{
+    name?: string;
+    rules?: Array<{
+      alert?: string;
+      record?: string;
+      expr?: unknown;
+      for?: unknown;
+      labels?: Record<string, unknown>;
+    }>;
+  }>;
+}
+
+const DURATION = /^(\d+(ms|s|m|h|d|w|y))+$/;
+
+/** The Prometheus Operator's PrometheusRule (monitoring.coreos.com/v1): the fields its CRD requires. */
+const prometheusRule: Validator = (object) => {
+  const groups = (object.spec as PrometheusRuleSpec | undefined)?.groups ?? [];
+  requireFields([
+    !groups.length && 'spec.groups is required',
+    ...groups.flatMap((group, index) => [
+      !group.name && `groups[${index}].name is required`,
+      !group.rules?.length && `groups[${index}].rules is required`,
+      ...(group.rules ?? []).flatMap((rule, ruleIndex) => [
+        !(rule.alert || rule.record) && `groups[${index}].rules[${ruleIndex}] needs alert or record`,
+        !(typeof rule.expr === 'string' && rule.expr.trim()) &&
+          `groups[${index}].rules[${ruleIndex}].expr must be a PromQL expression`,
+        rule.for !== undefined &&
+          !(typeof rule.for === 'string' && DURATION.test(rule.for)) &&
+          `groups[${index}].rules[${ruleIndex}].for must be a duration such as 5m`,
+      ]),
+    ]),
+  ]);
+};
+
 /** Every kind the manifests may contain, by apiVersion/kind. A new kind must be added here. */
 export const validators: Record<string, Validator> = {
   'v1/Namespace': model(Namespace),
@@ -113,6 +149,7 @@ export const validators: Record<string, Validator> = {
   'external-secrets.io/v1/SecretStore': secretStore,
   'generators.external-secrets.io/v1alpha1/Password': passwordGenerator,
   'kafka.strimzi.io/v1beta2/KafkaUser': kafkaUser,
+  'monitoring.coreos.com/v1/PrometheusRule': prometheusRule,
 };
 
 /** Why an object is invalid, or undefined when it is valid. */

@@ -38,8 +38,14 @@ describe('forwarding a text (real PostgreSQL, Redis and Kafka)', () => {
     return { forwardId, mfaId };
   }
 
-  it("records a send once, with its event and count, when the provider's delivery report is applied before the worker records it", async () => {
+  it("records a send once, with its event and count, and counts the SMS once for its customer, when the provider's delivery report is applied before the worker records it", async () => {
     const { forwardId, mfaId } = await queuedSmsForward();
+    const customerId = randomUUID();
+    await messaging.database.query(
+      `INSERT INTO mfa_view (mfa_id, mfa_type, user_id, number, is_subscription_active, is_active)
+       VALUES ($1, 'MultiMFA', $2, '+14155550142', true, true)`,
+      [mfaId, customerId],
+    );
     const app = messaging.app;
     let forwarding: ForwardingService;
     // Twilio answers the send, and its "delivered" callback is applied before the worker's own
@@ -102,6 +108,12 @@ describe('forwarding a text (real PostgreSQL, Redis and Kafka)', () => {
       [mfaId],
     );
     assert.deepEqual({ ...counts }, { success_count: 1, failure_count: 0, sms_count: 1, email_count: 0 });
+    const counted = (
+      await app.get(Metrics).registry.getSingleMetric('messaging_outbound_sms_total')?.get()
+    )?.values
+      .filter((value) => value.labels.customer_id === customerId)
+      .map((value) => [value.labels.kind, value.value]);
+    assert.deepEqual(counted, [['forward', 1]]);
   });
 
   it('moves a queued forward to sent when the worker records its send first', async () => {

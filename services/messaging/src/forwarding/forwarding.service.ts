@@ -6,6 +6,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { MessageLogRepository } from '../message-log/message-log.repository.js';
 import { EmailSender } from '../providers/email-sender.port.js';
+import { countOutboundSms, outboundSmsCounter } from '../providers/outbound-sms.metric.js';
 import { type FailureClass, ProviderError } from '../providers/provider.errors.js';
 import { type OutgoingSms, SmsSender } from '../providers/sms-sender.port.js';
 import { ForwardQueue } from '../queue/forward.queue.js';
@@ -63,7 +64,11 @@ export class ForwardingService {
       ['medium', 'outcome'],
     );
     this.redrives = metrics.counter(REDRIVES_METRIC.name, REDRIVES_METRIC.help, ['medium', 'outcome']);
+    this.smsSent = outboundSmsCounter(metrics);
   }
+
+  /** SMS sent from our numbers, by owning customer and kind. */
+  private readonly smsSent: Counter<'customer_id' | 'kind'>;
 
   /** Sends whose outcome was lost, by medium and what the next attempt found out. */
   private readonly ambiguous: Counter<'medium' | 'outcome'>;
@@ -122,6 +127,8 @@ export class ForwardingService {
       if (recorded.redriven) await this.log.uncountFailure(manager, forward.mfaId);
       return recorded;
     });
+    // Once per forward, whichever attempt the provider accepted (also one an earlier call sent).
+    if (recorded && forward.medium === 'SMS') countOutboundSms(this.smsSent, forward.userId, 'forward');
     if (recorded?.redriven) {
       this.redrives.inc({ medium: forward.medium, outcome: 'sent' });
       this.logger.info({ forwardId, attempt }, 'a re-driven forward was sent');

@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { publishTestEvent } from '@multimfa/event-bus/testing';
 import { invitationSent, mfaCreated, sealSecret } from '@multimfa/events';
+import { Metrics } from '@multimfa/service-runtime';
 import { createdMfa } from '../testing/directory-events.builder.js';
 import { type MessagingTestApp, startMessagingTestApp } from '../testing/messaging-test-app.harness.js';
 import { InvitationSmsService } from './invitation-sms.service.js';
@@ -18,7 +19,7 @@ describe('messaging texts invitations to members reached by mobile (real Kafka, 
     await messaging?.close();
   });
 
-  it('texts a MOBILE_NUMBER member the /activation/{token} link from the MultiMFA’s own number, and no e-mail', async () => {
+  it('texts a MOBILE_NUMBER member the /activation/{token} link from the MultiMFA’s own number, and no e-mail, and counts the SMS for the owner', async () => {
     const mfaId = randomUUID();
     const userId = randomUUID();
     await publishTestEvent(
@@ -64,6 +65,12 @@ describe('messaging texts invitations to members reached by mobile (real Kafka, 
     assert.equal(row?.sealed_code, null, 'the sealed token is dropped once sent');
     const emails = await messaging.inbox.messages({ channel: 'email', after: cursor });
     assert.equal(emails.length, 0, 'a mobile-only member gets no e-mail');
+    const counted = (
+      await messaging.app.get(Metrics).registry.getSingleMetric('messaging_outbound_sms_total')?.get()
+    )?.values
+      .filter((value) => value.labels.customer_id === userId)
+      .map((value) => [value.labels.kind, value.value]);
+    assert.deepEqual(counted, [['invitation', 1]], 'the SMS is counted for the customer who owns the number');
   });
   it('queues again an invitation SMS left QUEUED without its job (recorded 2 minutes ago), and it reaches the member once', async () => {
     const mfaId = randomUUID();

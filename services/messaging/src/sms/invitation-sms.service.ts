@@ -1,13 +1,26 @@
+import { isPersonName } from '@multimfa/api-contract';
 import { type invitationSent, openSecret, type PayloadOf } from '@multimfa/events';
-import { Clock, currentCorrelationId, LOGGER, type Logger } from '@multimfa/service-runtime';
+import {
+  Clock,
+  type Counter,
+  currentCorrelationId,
+  LOGGER,
+  type Logger,
+  Metrics,
+} from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { countOutboundSms, outboundSmsCounter } from '../providers/outbound-sms.metric.js';
 import { SmsSender } from '../providers/sms-sender.port.js';
 import { SmsQueue } from '../queue/sms.queue.js';
 import { OutboundSmsRepository } from './outbound-sms.repository.js';
 import { SMS_SETTINGS, type SmsSettings } from './sms.settings.js';
 
-/** The invitation as an SMS: the link to `/activation/{token}` and how long it is valid. */
+/**
+ * The invitation as an SMS: the link to `/activation/{token}` and how long it is valid. The member's
+ * first name greets them only when it follows the name rule: one stored before the rule (a link, say)
+ * is left out, so our numbers never text it.
+ */
 export function renderInvitationSms(
   content: { firstName: string; token: string; expiresAt: string | null },
   webUrl: string,
@@ -17,7 +30,8 @@ export function renderInvitationSms(
     ? Math.max(1, Math.round((new Date(content.expiresAt).getTime() - now.getTime()) / 86_400_000))
     : 7;
   const link = `${webUrl.replace(/\/$/, '')}/activation/${encodeURIComponent(content.token)}`;
-  return `Hi ${content.firstName}, you are invited to receive a MultiMFA team's verification codes on this number. Accept or reject: ${link} (valid ${days} days)`;
+  const greeting = isPersonName(content.firstName) ? `Hi ${content.firstName},` : 'Hi,';
+  return `${greeting} you are invited to receive a MultiMFA team's verification codes on this number. Accept or reject: ${link} (valid ${days} days)`;
 }
 
 /** A queued SMS whose job may have been lost (the process died between commit and enqueue). */
@@ -37,7 +51,13 @@ export class InvitationSmsService {
     @Inject(SMS_SETTINGS) private readonly settings: SmsSettings,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    @Inject(Metrics) metrics: Metrics,
+  ) {
+    this.sent = outboundSmsCounter(metrics);
+  }
+
+  /** SMS sent from our numbers, by owning customer and kind. */
+  private readonly sent: Counter<'customer_id' | 'kind'>;
 
   /** Records the invitation SMS; returns the enqueueing to run after the commit (nothing for an e-mail-only member). */
   async record(
@@ -78,6 +98,7 @@ export class InvitationSmsService {
           this.clock.now(),
         ),
       });
+      countOutboundSms(this.sent, sms.ownerId, 'invitation');
       await this.sms.markSent(smsId, providerMessageId, attempt, this.clock.now());
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

@@ -18,6 +18,8 @@ export interface SmsToSend extends QueuedSms {
   status: 'QUEUED' | 'SENT' | 'FAILED';
   /** The MultiMFA's number as messaging knows it; null until numbers assigned one. */
   fromNumber: string | null;
+  /** The customer who owns the MultiMFA (null: not known yet). */
+  ownerId: string | null;
 }
 
 /** The `outbound_sms` table: the product's own SMS with their delivery state. */
@@ -48,7 +50,7 @@ export class OutboundSmsRepository {
   async find(smsId: string): Promise<SmsToSend | undefined> {
     const [row] = await this.dataSource.query(
       `SELECT s.sms_id, s.kind, s.mfa_id, s.to_number, s.first_name, s.sealed_code, s.expires_at,
-              s.correlation_id, s.status, v.number AS from_number
+              s.correlation_id, s.status, v.number AS from_number, v.user_id AS owner_id
          FROM outbound_sms s LEFT JOIN mfa_view v ON v.mfa_id = s.mfa_id
         WHERE s.sms_id = $1`,
       [smsId],
@@ -65,6 +67,7 @@ export class OutboundSmsRepository {
       correlationId: row.correlation_id,
       status: row.status,
       fromNumber: row.from_number,
+      ownerId: row.owner_id,
     };
   }
 

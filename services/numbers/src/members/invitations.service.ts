@@ -5,11 +5,13 @@ import type { InvitationRecord, MemberRecord } from '@multimfa/service-contracts
 import { Clock } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { exceededInvitationLimit, INVITATION_LIMITS } from './invitation-limits.rules.js';
 import { type InvitationRow, InvitationsRepository } from './invitations.repository.js';
 import type { MemberEntity } from './member.entity.js';
 import {
   alreadyAccepted,
   invitationNotFound,
+  invitationsExceeded,
   memberAlreadyVerified,
   memberNotFound,
 } from './members.errors.js';
@@ -24,7 +26,9 @@ const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').dig
 /**
  * Invitations: a random token of 256 bits, of which only the hash is kept, reaches the member through
  * messaging (sealed in `numbers.invitation.sent`). It is answered once, within 7 days; accepting makes
- * the member VERIFIED, rejecting sends them back to AWAITING_INVITE.
+ * the member VERIFIED, rejecting sends them back to AWAITING_INVITE. Sending is limited per member,
+ * MultiMFA and owner over the last 24 hours (`INVITATION_LIMITS`), counted in PostgreSQL under the
+ * owner's lock: over a limit it answers 429 and publishes nothing, so no e-mail or SMS goes.
  */
 @Injectable()
 export class InvitationsService {
@@ -37,10 +41,15 @@ export class InvitationsService {
 
   async send(userId: string, memberId: string): Promise<MemberRecord> {
     return this.members.transaction(async (manager) => {
+      await this.invitations.lockSendsOf(manager, userId);
       const owned = await this.members.lock(manager, memberId);
       if (!owned || owned.userId !== userId) throw memberNotFound();
       if (owned.member.status === 'VERIFIED') throw memberAlreadyVerified();
       const now = this.clock.now();
+      const since = new Date(now.getTime() - INVITATION_LIMITS.windowMs);
+      const scope = { userId, mfaId: owned.member.mfaId, memberId };
+      const exceeded = exceededInvitationLimit(await this.invitations.sentSince(manager, scope, since));
+      if (exceeded) throw invitationsExceeded(exceeded);
       const invitationId = randomUUID();
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now.getTime() + INVITATION_VALIDITY_MS);
@@ -50,6 +59,7 @@ export class InvitationsService {
         tokenHash: hashOf(token),
         expiresAt,
       });
+      await this.invitations.recordSend(manager, { ...scope, invitationId, sentAt: now }, since);
       await this.members.setStatus(manager, memberId, 'INVITE_SENT');
       owned.member.status = 'INVITE_SENT';
       await this.outbox.publish(manager, invitationSent, {

@@ -1,4 +1,5 @@
 import { DomainError, NotFoundError } from '@multimfa/service-runtime';
+import { INVITATION_LIMITS, type InvitationScope } from './invitation-limits.rules.js';
 
 /** One code and status per refusal of the members, wherever it is found. */
 export const memberNotFound = () => new NotFoundError('Member not found', 'MEMBER_NOT_FOUND');
@@ -19,3 +20,22 @@ export const alreadyAccepted = () =>
 
 export const memberAlreadyVerified = () =>
   new DomainError('MEMBER_VERIFIED', 'This member has already accepted an invitation', 409);
+
+const LIMIT_REFUSALS: Record<InvitationScope, { code: string; message: string }> = {
+  member: {
+    code: 'MEMBER_INVITATIONS_EXCEEDED',
+    message: `This member was already invited ${INVITATION_LIMITS.perMember} times in the last 24 hours. Please try again tomorrow.`,
+  },
+  mfa: {
+    code: 'MFA_INVITATIONS_EXCEEDED',
+    message: `This MultiMFA already sent ${INVITATION_LIMITS.perMfa} invitations in the last 24 hours. Please try again tomorrow.`,
+  },
+  customer: {
+    code: 'CUSTOMER_INVITATIONS_EXCEEDED',
+    message: `You already sent ${INVITATION_LIMITS.perCustomer} invitations in the last 24 hours. Please try again tomorrow.`,
+  },
+};
+
+/** One more invitation would exceed a daily limit: nothing is sent. */
+export const invitationsExceeded = (scope: InvitationScope) =>
+  new DomainError(LIMIT_REFUSALS[scope].code, LIMIT_REFUSALS[scope].message, 429);

@@ -9,6 +9,7 @@ import { AppliedPurchaseOutlivesMfa1765300000000 } from './1765300000000-applied
 import { NumberHoldingDates1765300000100 } from './1765300000100-number-holding-dates.migration.js';
 import { SmsWebhookPointed1767000000000 } from './1767000000000-sms-webhook-pointed.migration.js';
 import { CreateUserStanding1767400000000 } from './1767400000000-create-user-standing.migration.js';
+import { CreateInvitationSends1767500000100 } from './1767500000100-create-invitation-sends.migration.js';
 
 /** Every migration of the numbers database, oldest first. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   NumberHoldingDates1765300000100,
   SmsWebhookPointed1767000000000,
   CreateUserStanding1767400000000,
+  CreateInvitationSends1767500000100,
 ];

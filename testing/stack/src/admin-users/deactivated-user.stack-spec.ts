@@ -10,6 +10,7 @@ import { testGatewayCaller, testInfrastructure, testLogger } from '@multimfa/ser
 import pg from 'pg';
 import twilio from 'twilio';
 import { email, PASSWORD, signUpBody, verifyEmail } from '../testing/accounts.builder.js';
+import { poolSandboxNumbers } from '../testing/number-pool.builder.js';
 import { applyPurchase, completedPurchase } from '../testing/purchases.builder.js';
 import { Browser, freePort, ServiceStack } from '../testing/service-stack.harness.js';
 
@@ -70,25 +71,6 @@ describe('attack: a deactivated customer keeps no way in (real identity, numbers
     });
     assert.equal(login.status, 200);
     return browser;
-  }
-
-  /** The sandbox account's numbers added to the pool by an administrator, with their Twilio SIDs. */
-  async function pool(administrator: Browser): Promise<void> {
-    const owned = (await (
-      await fetch(`${stack.sandboxUrl}/2010-04-01/Accounts/${ACCOUNT_SID}/IncomingPhoneNumbers.json`, {
-        headers: {
-          authorization: `Basic ${Buffer.from(`${ACCOUNT_SID}:${AUTH_TOKEN}`).toString('base64')}`,
-        },
-      })
-    ).json()) as { incoming_phone_numbers: Array<{ phone_number: string; sid: string }> };
-    for (const { phone_number: mobileNo, sid } of owned.incoming_phone_numbers) {
-      const added = await administrator.call('POST', '/api/admin/twilio-numbers', {
-        mobileNo,
-        sid,
-        referenceName: `Sandbox ${mobileNo}`,
-      });
-      assert.equal(added.status, 200, added.body.message);
-    }
   }
 
   /** The invitation token numbers sealed for messaging, opened as messaging does. */
@@ -223,7 +205,7 @@ describe('attack: a deactivated customer keeps no way in (real identity, numbers
 
   it('within seconds of an administrator deactivating a customer, their bot keys answer 401 as a deleted bot’s key and their MultiMFA keeps texts unforwarded, auto-renewal shows off; reactivation gives bots and forwarding back, auto-renewal left off', async () => {
     const administrator = await admin();
-    await pool(administrator);
+    await poolSandboxNumbers(stack.sandboxUrl, administrator);
     const countries = await administrator.call<Answer<Array<{ multiMFACountryId: number; name: string }>>>(
       'GET',
       '/api/plan/getMFACountries',
