@@ -63,9 +63,6 @@ export function configureHttp(app: INestApplication, config: GatewayConfig, logg
   const redis = app.get(GatewayRedis).client;
   const clock = app.get(Clock);
 
-  // The providers sign their webhooks' bodies as sent: those routes keep them unparsed (the JSON
-  // parser, registered later, leaves a body already read alone).
-  app.use(WEBHOOK_RAW_PATHS, express.raw({ type: () => true, limit: '1mb' }));
   app.use(
     helmet({
       contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
@@ -82,14 +79,18 @@ export function configureHttp(app: INestApplication, config: GatewayConfig, logg
       next();
     },
   );
+  // Providers post their webhooks from a few networks at their own pace, and their signatures gate
+  // them: a window of their own, generous, so a flood there never eats the API's and is still bounded;
+  // refused before its body is read.
+  const webhookLimit = rateLimitMiddleware(redis, config.WEBHOOK_RATE_LIMIT_PER_MINUTE, logger, 'webhook');
+  app.use('/api/webhooks', webhookLimit.count, webhookLimit.enforce);
+  // The providers sign their webhooks' bodies as sent: those routes keep them unparsed (the JSON
+  // parser, registered later, leaves a body already read alone).
+  app.use(WEBHOOK_RAW_PATHS, express.raw({ type: () => true, limit: '1mb' }));
   // Keys carry REDIS_KEY_PREFIX through the client's keyPrefix (GatewayRedis). The count goes to Redis
   // with the session's load, in one pipeline; it is enforced once the session is loaded.
   const rateLimit = rateLimitMiddleware(redis, config.RATE_LIMIT_PER_MINUTE, logger);
   app.use('/api', exceptWebhooks(rateLimit.count));
-  // Providers post their webhooks from a few networks at their own pace, and their signatures gate
-  // them: a window of their own, generous, so a flood there never eats the API's and is still bounded.
-  const webhookLimit = rateLimitMiddleware(redis, config.WEBHOOK_RATE_LIMIT_PER_MINUTE, logger, 'webhook');
-  app.use('/api/webhooks', webhookLimit.count, webhookLimit.enforce);
   // Invitation tokens are looked up and accepted without a session: a stricter window against guessing.
   const invitationLimit = rateLimitMiddleware(
     redis,
