@@ -46,6 +46,17 @@ const button = (page: Page, name: string) => page.getByRole('button', { name, ex
 const payButton = (page: Page) => page.getByRole('button', { name: /^Pay \$/ });
 const mfaCard = (page: Page, name: string) => page.getByTestId('mfa-card').filter({ hasText: name });
 const uniqueName = (label: string) => `${label} ${randomBytes(3).toString('hex')}`;
+/** A value the payment page shows as text beside its label (For, Plan, Discount Code, Discount, Total). */
+const shown = (page: Page, label: string) => page.locator(`dl:has(> dt:text-is("${label}")) > dd`);
+const MONEY = /\$\d{1,3}(,\d{3})*\.\d{2}/;
+
+/** Every amount on the payment page is money: a dollar sign and 2 decimals, the Discount included. */
+async function amountsAreMoney(page: Page): Promise<void> {
+  for (const label of ['Plan', 'Discount', 'Total']) {
+    assert.match((await shown(page, label).textContent()) ?? '', MONEY, label);
+  }
+  assert.match((await payButton(page).textContent()) ?? '', MONEY, 'the Pay button');
+}
 
 /** Adds a free Swedish mobile number to the pool as the administrator, through the API. */
 async function addPoolNumber(): Promise<string> {
@@ -187,8 +198,12 @@ describe('buying a number: create, pricing, payment, success, dashboard', () => 
     await page.getByText('Please provide discount code', { exact: true }).waitFor();
 
     await applyDiscount(page, DISCOUNT_100.toLowerCase());
-    assert.equal(await page.getByLabel('Discount', { exact: true }).inputValue(), '5.00');
-    assert.equal(await page.getByLabel('Discount Code', { exact: true }).getAttribute('readonly'), '');
+    assert.equal(await shown(page, 'Discount').textContent(), '-$5.00');
+    assert.equal(await shown(page, 'Total').textContent(), '$0.00');
+    // The applied code is text, locked: no box to type in until Remove.
+    assert.equal((await shown(page, 'Discount Code').textContent())?.toUpperCase(), DISCOUNT_100);
+    assert.equal(await page.getByRole('textbox', { name: 'Discount Code' }).count(), 0);
+    await amountsAreMoney(page);
     await page.getByText('The discount covers the whole price: no card is needed.').waitFor();
     await button(page, 'Pay $0.00').click();
     await succeeded(page);
@@ -203,14 +218,23 @@ describe('buying a number: create, pricing, payment, success, dashboard', () => 
     const name = uniqueName('Crawler');
     await createDraft(page, 'RoboMFA', name);
     await choosePlan(page, 15);
+    await amountsAreMoney(page);
     await applyDiscount(page, DISCOUNT_20);
-    assert.equal(await page.getByLabel('Discount', { exact: true }).inputValue(), '3.00');
+    assert.equal(await shown(page, 'Discount').textContent(), '-$3.00');
+    assert.equal(await shown(page, 'Total').textContent(), '$12.00');
+    assert.equal(await shown(page, 'Discount Code').textContent(), DISCOUNT_20);
+    // Nothing shown as a box that cannot be typed in: the page's only text box is the code's, gone now.
+    assert.equal(await page.locator('input[readonly]:not([type="hidden"]), textarea[readonly]').count(), 0);
+    assert.equal(await page.getByRole('textbox', { name: 'Discount Code' }).count(), 0);
+    await amountsAreMoney(page);
     await button(page, 'Pay $12.00').waitFor();
 
     await button(page, 'Remove').click();
     await button(page, 'Apply').waitFor();
-    assert.equal(await page.getByLabel('Discount Code', { exact: true }).inputValue(), '');
-    assert.equal(await page.getByLabel('Discount', { exact: true }).inputValue(), '0.00');
+    assert.equal(await page.getByRole('textbox', { name: 'Discount Code' }).inputValue(), '');
+    assert.equal(await shown(page, 'Discount Code').count(), 0);
+    assert.equal(await shown(page, 'Discount').textContent(), '$0.00');
+    assert.equal(await shown(page, 'Total').textContent(), '$15.00');
     await button(page, 'Pay $15.00').waitFor();
 
     await applyDiscount(page, DISCOUNT_20);

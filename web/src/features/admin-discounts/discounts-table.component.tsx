@@ -1,6 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import type { Discount } from '@multimfa/api-contract';
 import { DataTable, type DataTablePagination } from '../../components/data-table/data-table.component';
+import { formatMoney } from '../../format/money';
 
 export interface DiscountsTableProps {
   discounts: Discount[];
@@ -13,7 +14,7 @@ const TYPE_LABEL = { FLAT: 'Flat', PERCENTAGE: 'Percentage' } as const;
 
 /** The discount is shown with 2 decimals (admin-area section 9). */
 const shownValue = (discount: Discount) =>
-  discount.discountType === 'PERCENTAGE' ? `${discount.value.toFixed(2)}%` : `$${discount.value.toFixed(2)}`;
+  discount.discountType === 'PERCENTAGE' ? `${discount.value.toFixed(2)}%` : formatMoney(discount.value);
 
 export function DiscountsTable({ discounts, pagination, onEdit, onDelete }: DiscountsTableProps) {
   return (

@@ -1,11 +1,6 @@
 /** Shown in Payment Date while an invoice is unpaid. */
 export const TO_BE_PAID = 'To be paid';
 
-/** Dollars with 2 decimals: 5 → $5.00. */
-export function formatDollars(amount: number): string {
-  return `$${amount.toFixed(2)}`;
-}
-
 /** A long date: 22 November 2026 → "November 22, 2026". */
 export function longDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });

@@ -4,9 +4,10 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DataTable } from '../../components/data-table/data-table.component';
 import { usePagedRows } from '../../components/data-table/use-paged-rows';
+import { formatMoney } from '../../format/money';
 import { notify } from '../../notify/notify';
 import { PAGE_SIZE } from '../cards/card-format';
-import { formatDollars, longDate, paymentDate } from './invoice-format';
+import { longDate, paymentDate } from './invoice-format';
 import { PayInvoiceModal } from './pay-invoice-modal.component';
 
 export const NO_INVOICES_TEXT = 'There are no records to display.';
@@ -53,7 +54,7 @@ export function InvoicesTable({
             ),
           },
           { header: 'Invoice Date', cell: (invoice) => longDate(invoice.invoiceDate) },
-          { header: 'Amount', cell: (invoice) => formatDollars(invoice.invoiceAmount) },
+          { header: 'Amount', cell: (invoice) => formatMoney(invoice.invoiceAmount) },
           { header: 'Description', cell: (invoice) => invoice.invoiceDescription },
           {
             header: 'Status',

@@ -2,9 +2,9 @@ import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { type InvoiceEntry, type SavedCard, SELECT_CARD_MESSAGE } from '@multimfa/api-contract';
 import { useState } from 'react';
 import { errorMessage } from '../../api/api-error';
+import { formatMoney } from '../../format/money';
 import { FormServerError } from '../../forms/form-server-error.component';
 import { cardLabel } from '../cards/card-format';
-import { formatDollars } from './invoice-format';
 import { usePayInvoice } from './use-invoices';
 
 /** "Invoice Payment for {invoiceNo}": a saved card (the default one first chosen) and Pay. */
@@ -42,7 +42,7 @@ export function PayInvoiceModal({
     <Modal opened onClose={onClose} title={`Invoice Payment for ${invoice.invoiceNo}`} centered>
       <Stack gap="md">
         <Text>
-          {invoice.invoiceDescription}: <strong>{formatDollars(invoice.invoiceAmount)}</strong>
+          {invoice.invoiceDescription}: <strong>{formatMoney(invoice.invoiceAmount)}</strong>
         </Text>
         <Select
           label="Credit Card"

@@ -13,7 +13,7 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../api/api-error';
-import { formatPrice } from '../plans/plan-card.component';
+import { formatMoney } from '../../format/money';
 import { usePlans } from '../plans/use-plans';
 import { type BillingPeriod, marketingName, marketingPrice } from './marketing-price';
 
@@ -83,7 +83,7 @@ export function MarketingPricingSection() {
                     </Title>
                     <Group gap={4} align="baseline">
                       <Text fz={32} fw={700} lh={1} data-testid="marketing-price">
-                        {formatPrice(price.amount)}
+                        {formatMoney(price.amount, { wholeDollars: true })}
                         {price.unit}
                       </Text>
                     </Group>

@@ -1,4 +1,5 @@
 import type { MfaUsage } from '@multimfa/api-contract';
+import { formatMoney } from '../../format/money';
 
 /** "Texts used this period: 12 of 100" (the plan's texts per month). */
 export function textsUsedLine(usage: Pick<MfaUsage, 'textsUsed' | 'textsAllowed'>): string {
@@ -11,7 +12,7 @@ export function overageLine(
 ): string | null {
   const over = usage.textsUsed - usage.textsAllowed;
   if (over <= 0) return null;
-  const each = `$${usage.extraTextPrice.toFixed(2)}`;
-  const total = `$${(over * usage.extraTextPrice).toFixed(2)}`;
+  const each = formatMoney(usage.extraTextPrice);
+  const total = formatMoney(over * usage.extraTextPrice);
   return `${over} over the allowance, ${each} each: ${total} on the next invoice`;
 }

@@ -1,14 +1,6 @@
 import { Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { Plan } from '@multimfa/api-contract';
-
-/** "$15" for whole dollars, "$25.50" otherwise. */
-export function formatPrice(dollars: number): string {
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: Number.isInteger(dollars) ? 0 : 2,
-  }).format(dollars);
-}
+import { formatMoney } from '../../format/money';
 
 export interface PlanCardProps {
   plan: Plan;
@@ -19,7 +11,7 @@ export interface PlanCardProps {
 
 /** One plan: name, description, price per month, features, and the button that chooses it. */
 export function PlanCard({ plan, current, onChoose }: PlanCardProps) {
-  const price = formatPrice(plan.basePrice);
+  const price = formatMoney(plan.basePrice, { wholeDollars: true });
   const headingId = `plan-${plan.planId}-name`;
   return (
     <Card withBorder shadow="sm" radius="md" padding="lg" component="article" aria-labelledby={headingId}>

@@ -1,17 +1,5 @@
 import type { PaymentInfo } from '../../session/session.schema';
 
-const DOLLARS = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** "$15.00", "$0.00": amounts on the payment page always show 2 decimals (customer-area section 9). */
-export function formatAmount(dollars: number): string {
-  return DOLLARS.format(dollars);
-}
-
 /** US dollars to the cents the provider takes (base price times 100, rounded to a whole cent). */
 export function toCents(dollars: number): number {
   return Math.round(dollars * 100);

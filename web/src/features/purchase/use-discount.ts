@@ -12,7 +12,7 @@ import { fullPrice, isDiscountApplied } from './amounts';
 /**
  * The discount code of the payment page (customer-area sections 2, 4, 5, 8): Apply checks the code
  * against the plan (POST /api/plan/apply-discount) and keeps the result in the session's payment
- * info; while it is applied the input is locked and Remove takes it off again.
+ * info; while it is applied the code shows as text, locked, and Remove takes it off again.
  */
 export function useDiscount(plan: ChosenPlan, paymentInfo: PaymentInfo) {
   const applied = isDiscountApplied(plan.basePrice, paymentInfo);

@@ -2,8 +2,9 @@ import { Anchor, Button, Container, Divider, Group, Paper, Stack, Table, Text, T
 import { Link, useParams } from 'react-router-dom';
 import { errorMessage } from '../../api/api-error';
 import { PageLoader } from '../../components/page-loader.component';
-import { formatDollars, longDate, paymentDate } from '../../features/invoices/invoice-format';
+import { longDate, paymentDate } from '../../features/invoices/invoice-format';
 import { useInvoices } from '../../features/invoices/use-invoices';
+import { formatMoney } from '../../format/money';
 import { useSession } from '../../session/session-store';
 
 /** /invoice/{invoiceId}: one invoice, print-friendly (the browser's Print saves it as a PDF too). */
@@ -64,12 +65,12 @@ export function InvoicePage() {
             <Table.Tbody>
               <Table.Tr>
                 <Table.Td>{invoice.invoiceDescription}</Table.Td>
-                <Table.Td ta="right">{formatDollars(invoice.invoiceAmount)}</Table.Td>
+                <Table.Td ta="right">{formatMoney(invoice.invoiceAmount)}</Table.Td>
               </Table.Tr>
               <Table.Tr>
                 <Table.Td fw={700}>Total (USD)</Table.Td>
                 <Table.Td ta="right" fw={700}>
-                  {formatDollars(invoice.invoiceAmount)}
+                  {formatMoney(invoice.invoiceAmount)}
                 </Table.Td>
               </Table.Tr>
             </Table.Tbody>

@@ -13,23 +13,39 @@ import {
 import { Link } from 'react-router-dom';
 import { PaymentFields } from '../../features/payment/payment-fields.component';
 import { usePaymentForm } from '../../features/payment/use-payment-form';
-import { formatAmount, payableAmount, toCents } from '../../features/purchase/amounts';
+import { payableAmount, toCents } from '../../features/purchase/amounts';
 import { type CheckoutRequest, checkoutRequest } from '../../features/purchase/checkout-request';
 import { useDiscount } from '../../features/purchase/use-discount';
 import { usePay } from '../../features/purchase/use-pay';
 import { useQuote } from '../../features/purchase/use-quote';
+import { formatMoney } from '../../format/money';
 import { FormServerError } from '../../forms/form-server-error.component';
 import type { ChosenPlan, Session } from '../../session/session.schema';
 import { useSession } from '../../session/session-store';
 
-function Line({ label, children }: { label: string; children: React.ReactNode }) {
+/** A label and its value, shown as text: nothing on this page that cannot be typed in looks like an input. */
+function Line({ label, grow, children }: { label: string; grow?: boolean; children: React.ReactNode }) {
   return (
-    <Group justify="space-between" gap="xs">
-      <Text c="dimmed">{label}</Text>
-      <Text fw={500}>{children}</Text>
+    <Group
+      component="dl"
+      justify="space-between"
+      gap="xs"
+      wrap="nowrap"
+      m={0}
+      style={grow ? { flex: 1 } : undefined}
+    >
+      <Text component="dt" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" fw={500} m={0}>
+        {children}
+      </Text>
     </Group>
   );
 }
+
+/** An amount taken off the price: "-$3.00", or "$0.00" when nothing is. */
+const minus = (dollars: number) => (dollars > 0 ? `-${formatMoney(dollars)}` : formatMoney(0));
 
 /** What the payment is for: the new number's name, or the MultiMFA whose plan changes. */
 function purchaseLabel(session: Session): string {
@@ -59,52 +75,55 @@ function Checkout({
   const discount = useDiscount(plan, session.paymentInfo);
   const { pay, busy, error } = usePay(payment, amountCents);
   const canPay = amountCents === 0 || payment.ready;
+  const discounted = offer ? offer.discountedAmount : discount.discountedAmount;
 
   return (
     <Stack gap="lg">
       <Stack gap="xs">
         <Line label="For">{purchaseLabel(session)}</Line>
         <Line label="Plan">
-          {plan.planName} ({formatAmount(plan.basePrice)} / month)
+          {plan.planName} ({formatMoney(plan.basePrice)} / month)
         </Line>
       </Stack>
       <Divider />
-      <Group align="flex-start" gap="sm" wrap="nowrap">
-        <TextInput
-          label="Discount Code"
-          placeholder="Discount code"
-          style={{ flex: 1 }}
-          value={discount.code}
-          onChange={(event) => discount.setCode(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && !discount.applied) {
-              event.preventDefault();
-              discount.apply();
-            }
-          }}
-          readOnly={discount.applied}
-          disabled={discount.checking}
-          error={discount.error}
-        />
-        {discount.applied ? (
-          <Button mt={25} variant="default" onClick={discount.remove} disabled={busy}>
+      {discount.applied ? (
+        <Group gap="sm" wrap="nowrap">
+          <Line label="Discount Code" grow>
+            {session.paymentInfo.discountCode ?? discount.code}
+          </Line>
+          <Button variant="default" onClick={discount.remove} disabled={busy}>
             Remove
           </Button>
-        ) : (
+        </Group>
+      ) : (
+        <Group align="flex-start" gap="sm" wrap="nowrap">
+          <TextInput
+            label="Discount Code"
+            placeholder="Discount code"
+            style={{ flex: 1 }}
+            value={discount.code}
+            onChange={(event) => discount.setCode(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                discount.apply();
+              }
+            }}
+            disabled={discount.checking}
+            error={discount.error}
+          />
           <Button mt={25} variant="light" onClick={discount.apply} loading={discount.checking}>
             Apply
           </Button>
-        )}
-      </Group>
-      <TextInput
-        label="Discount"
-        readOnly
-        value={(offer ? offer.discountedAmount : discount.discountedAmount).toFixed(2)}
-      />
+        </Group>
+      )}
+      <Line label="Discount">{minus(discounted)}</Line>
       {offer ? (
-        <Line label="Waitlist offer: 20% off">{`-${formatAmount(offer.discountedAmount)}`}</Line>
+        <Text size="sm" c="dimmed">
+          Waitlist offer: 20% off
+        </Text>
       ) : null}
-      <Line label="Total">{formatAmount(payable)}</Line>
+      <Line label="Total">{formatMoney(payable)}</Line>
       {amountCents > 0 ? (
         <PaymentFields payment={payment} />
       ) : (
@@ -114,7 +133,7 @@ function Checkout({
       )}
       <FormServerError message={error} />
       <Button size="md" disabled={!canPay} loading={busy} onClick={() => void pay(request)}>
-        {`Pay ${formatAmount(payable)}`}
+        {`Pay ${formatMoney(payable)}`}
       </Button>
     </Stack>
   );
