@@ -313,4 +313,104 @@ describe('a MultiMFA detail page: members, seats and invitations', () => {
     await api.dispose();
     expect(statuses).toStrictEqual([404, 404, 404, 404]);
   });
+  it('at 1280 px the members table shows every status badge whole (Awaiting, Invite Sent, Verified), one line per name and header, Invite and Delete side by side, and "—" for a missing mobile number or e-mail', async () => {
+    const { page } = await ownerWithMultiMfa('members-layout', 4);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const people = {
+      verified: { firstName: `Valentina${tag()}`, lastName: 'Montgomeryeverhart', medium: 'EMAIL' as const },
+      sent: { firstName: `Sebastian${tag()}`, lastName: 'Featherstonehaugh', medium: 'EMAIL' as const },
+      awaiting: { firstName: `Annabelle${tag()}`, lastName: 'Wolfeschlegel', medium: 'EMAIL' as const },
+      mobile: { firstName: `Maximilian${tag()}`, lastName: 'Oppenheimer', medium: 'MOBILE_NUMBER' as const },
+    };
+    for (const person of Object.values(people)) {
+      await fillMember(page, {
+        ...person,
+        ...(person.medium === 'EMAIL'
+          ? { email: `${person.firstName.toLowerCase()}@example.com` }
+          : { mobileNo: '+12125557777' }),
+      });
+      await memberRow(page, `${person.firstName} ${person.lastName}`).getByText('Awaiting').waitFor();
+    }
+    const rowOf = (person: { firstName: string; lastName: string }) =>
+      memberRow(page, `${person.firstName} ${person.lastName}`);
+
+    for (const person of [people.sent, people.verified]) {
+      const email = `${person.firstName.toLowerCase()}@example.com`;
+      const cursor = await sandbox.cursor();
+      await rowOf(person).getByRole('button', { name: 'Invite' }).click();
+      await rowOf(person).getByText('Invite Sent').waitFor();
+      if (person !== people.verified) continue;
+      const mail = await sandbox.waitForEmail(email, {
+        after: cursor,
+        timeoutMs: 20_000,
+        match: (entry) => entry.subject === INVITATION_SUBJECT,
+      });
+      const link = /https?:\/\/\S+\/activation\/[\w%-]+/.exec(mail.text ?? '')?.[0];
+      assert.ok(link, `no activation link in:\n${mail.text}`);
+      const invitee = await browser.newPage();
+      await invitee.goto(new URL(link).pathname);
+      await button(invitee, 'Accept').click();
+      await invitee.getByText('Thank you for accepting the invite.').waitFor();
+    }
+    await page.reload();
+    await rowOf(people.verified).getByText('Verified').waitFor();
+
+    const table = page.getByRole('table', { name: 'Members' });
+    // Each badge's text fits its box (an ellipsis would leave scrollWidth above clientWidth).
+    const badges = await table.locator('.mmfa-badge').evaluateAll((elements) =>
+      elements.map((badge) => {
+        const label = badge.querySelector('.mmfa-badge-label') ?? badge;
+        return {
+          text: badge.textContent,
+          clipped: badge.scrollWidth > badge.clientWidth || label.scrollWidth > label.clientWidth,
+        };
+      }),
+    );
+    expect(badges.map((badge) => badge.text).sort()).toStrictEqual([
+      'Awaiting',
+      'Awaiting',
+      'Invite Sent',
+      'Verified',
+    ]);
+    expect(badges.filter((badge) => badge.clipped)).toStrictEqual([]);
+
+    // Headers and full names take one line each: their text is one box, not one per line.
+    const lines = (cells: ReturnType<typeof table.locator>) =>
+      cells.evaluateAll((elements) =>
+        elements.map((cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          return { text: cell.textContent, lines: tops.size };
+        }),
+      );
+    for (const cell of [
+      ...(await lines(table.locator('th'))),
+      ...(await lines(table.locator('tbody td:first-child'))),
+    ]) {
+      expect(cell).toStrictEqual({ text: cell.text, lines: 1 });
+    }
+
+    // An unverified member's Invite and Delete share one line (the same top).
+    for (const person of [people.awaiting, people.sent]) {
+      const invite = await rowOf(person).getByRole('button', { name: 'Invite' }).boundingBox();
+      const remove = await rowOf(person).getByRole('button', { name: 'Delete' }).boundingBox();
+      assert.ok(invite && remove);
+      assert.equal(
+        Math.round(invite.y),
+        Math.round(remove.y),
+        `${person.firstName}: Invite and Delete on one line`,
+      );
+    }
+
+    // A value the member has not got shows as an em dash, not a blank cell.
+    const cells = (person: { firstName: string; lastName: string }) =>
+      rowOf(person).getByRole('cell').allTextContents();
+    const [, mobileOfEmailOnly, emailOfEmailOnly] = await cells(people.awaiting);
+    assert.equal(mobileOfEmailOnly, '—');
+    assert.equal(emailOfEmailOnly, `${people.awaiting.firstName.toLowerCase()}@example.com`);
+    const [, mobileOfMobileOnly, emailOfMobileOnly] = await cells(people.mobile);
+    assert.equal(mobileOfMobileOnly, '+12125557777');
+    assert.equal(emailOfMobileOnly, '—');
+  });
 });

@@ -9,6 +9,8 @@ interface ColumnBase<Row> {
   width?: number | string;
   /** Further props of the row's cell (a title, a text transform). */
   cellProps?: (row: Row) => TableTdProps;
+  /** The header and the cells stay on one line (a name, a number, a status, the row's buttons). */
+  nowrap?: boolean;
 }
 
 /** A column: its header text, or a header that is not plain text (a checkbox, hidden words) and an id. */
@@ -45,6 +47,13 @@ export interface DataTableProps<Row> {
 
 const columnKey = <Row,>(column: DataTableColumn<Row>) => ('id' in column ? column.id : column.header);
 
+/** What a cell without a value shows (an e-mail-only member's mobile number): a dash, not a blank. */
+const ABSENT_VALUE = '—';
+
+const shown = (value: ReactNode) =>
+  value === null || value === undefined || value === '' ? ABSENT_VALUE : value;
+const oneLine = { whiteSpace: 'nowrap' } as const;
+
 /** The lists' striped table: a header row, a row per item (or the empty text), and its pages. */
 export function DataTable<Row>({
   columns,
@@ -62,7 +71,7 @@ export function DataTable<Row>({
       <Table.Thead>
         <Table.Tr>
           {columns.map((column) => (
-            <Table.Th key={columnKey(column)} w={column.width}>
+            <Table.Th key={columnKey(column)} w={column.width} style={column.nowrap ? oneLine : undefined}>
               {column.header}
             </Table.Th>
           ))}
@@ -81,8 +90,12 @@ export function DataTable<Row>({
         {rows.map((row) => (
           <Table.Tr key={rowKey(row)} data-testid={rowTestId?.(row)}>
             {columns.map((column) => (
-              <Table.Td key={columnKey(column)} {...column.cellProps?.(row)}>
-                {column.cell(row)}
+              <Table.Td
+                key={columnKey(column)}
+                style={column.nowrap ? oneLine : undefined}
+                {...column.cellProps?.(row)}
+              >
+                {shown(column.cell(row))}
               </Table.Td>
             ))}
           </Table.Tr>

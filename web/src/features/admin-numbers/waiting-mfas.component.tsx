@@ -1,5 +1,6 @@
-import { Badge, Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import { Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import { DataTable } from '../../components/data-table/data-table.component';
+import { StatusBadge } from '../../components/status-badge.component';
 import { useWaitingMfas } from './use-pool-numbers';
 
 /**
@@ -17,9 +18,9 @@ export function WaitingMfas() {
             Waiting for a number
           </Title>
           {waiting.data && waiting.data.length > 0 && (
-            <Badge color="yellow" variant="light">
+            <StatusBadge color="yellow" variant="light">
               {waiting.data.length}
-            </Badge>
+            </StatusBadge>
           )}
         </Group>
         {waiting.isPending ? (

@@ -1,5 +1,6 @@
-import { Badge, Button } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { DataTable } from '../../components/data-table/data-table.component';
+import { StatusBadge } from '../../components/status-badge.component';
 
 export interface MfaTableRow {
   id: string;
@@ -34,9 +35,9 @@ export function MfasTable({ label, rows, onDelete }: MfasTableProps) {
         {
           header: 'Active/Inactive',
           cell: (row) => (
-            <Badge color={row.isActive ? 'green' : 'gray'} variant="light">
+            <StatusBadge color={row.isActive ? 'green' : 'gray'} variant="light">
               {row.isActive ? 'Active' : 'Inactive'}
-            </Badge>
+            </StatusBadge>
           ),
         },
         { header: 'Plan', cell: (row) => row.planName },

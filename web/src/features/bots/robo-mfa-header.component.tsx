@@ -1,7 +1,8 @@
-import { Badge, Button, Checkbox, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { type RoboMfaDetail, updateRoboMfaBody } from '@multimfa/api-contract';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { StatusBadge } from '../../components/status-badge.component';
 import { fieldProps, useZodForm } from '../../forms/use-zod-form';
 import { useSaveRoboMfa } from './use-robo-mfa';
 
@@ -34,9 +35,9 @@ export function RoboMfaHeader({ mfa }: { mfa: RoboMfaDetail }) {
           <Title order={1} size="h3">
             RoboMFA Details
           </Title>
-          <Badge size="lg" aria-label="Plan">
+          <StatusBadge size="lg" aria-label="Plan">
             {mfa.plans.planName.toUpperCase()}
-          </Badge>
+          </StatusBadge>
         </Group>
         <TextInput label="Name" withAsterisk {...fieldProps(form, 'name')} />
         <Group grow align="flex-start">
@@ -53,9 +54,9 @@ export function RoboMfaHeader({ mfa }: { mfa: RoboMfaDetail }) {
           <TextInput label="Next Payment Date" readOnly value={longLocalDate(mfa.nextPaymentDate)} />
         </Group>
         <Group gap="sm">
-          <Badge color={mfa.isSubscriptionActive ? 'green' : 'red'} aria-label="Subscription status">
+          <StatusBadge color={mfa.isSubscriptionActive ? 'green' : 'red'} aria-label="Subscription status">
             {mfa.isSubscriptionActive ? 'ACTIVE' : 'EXPIRED'}
-          </Badge>
+          </StatusBadge>
           <Checkbox label="Auto Renewal" {...form.register('autoRenewal')} />
         </Group>
         <Textarea label="Description" autosize minRows={3} {...fieldProps(form, 'description')} />

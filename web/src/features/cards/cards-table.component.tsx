@@ -1,9 +1,10 @@
-import { Badge, Button, Group, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { LAST_CARD_MESSAGE, type SavedCard } from '@multimfa/api-contract';
 import { useState } from 'react';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.component';
 import { DataTable } from '../../components/data-table/data-table.component';
 import { usePagedRows } from '../../components/data-table/use-paged-rows';
+import { StatusBadge } from '../../components/status-badge.component';
 import { notify } from '../../notify/notify';
 import { maskedNumber, monthName, PAGE_SIZE } from './card-format';
 import { UpdateCardModal } from './update-card-modal.component';
@@ -48,9 +49,9 @@ export function CardsTable({ cards, stripeCustomerId }: { cards: SavedCard[]; st
                   {maskedNumber(card.last4)}
                 </Text>
                 {card.isDefault && (
-                  <Badge size="sm" variant="light">
+                  <StatusBadge size="sm" variant="light">
                     Default
-                  </Badge>
+                  </StatusBadge>
                 )}
               </Group>
             ),

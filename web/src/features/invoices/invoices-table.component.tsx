@@ -1,9 +1,10 @@
-import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
+import { Anchor, Button, Group, Text } from '@mantine/core';
 import { type InvoiceEntry, NO_CARDS_MESSAGE, type SavedCard } from '@multimfa/api-contract';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DataTable } from '../../components/data-table/data-table.component';
 import { usePagedRows } from '../../components/data-table/use-paged-rows';
+import { StatusBadge } from '../../components/status-badge.component';
 import { formatMoney } from '../../format/money';
 import { notify } from '../../notify/notify';
 import { PAGE_SIZE } from '../cards/card-format';
@@ -60,9 +61,9 @@ export function InvoicesTable({
             header: 'Status',
             cell: (invoice) => (
               <>
-                <Badge color={invoice.invoiceStatus === 'PAID' ? 'green' : 'orange'} variant="light">
+                <StatusBadge color={invoice.invoiceStatus === 'PAID' ? 'green' : 'orange'} variant="light">
                   {invoice.invoiceStatus}
-                </Badge>
+                </StatusBadge>
                 {invoice.invoicePaymentError && (
                   <Text size="xs" c="red" mt={4} data-testid="invoice-payment-error">
                     {invoice.invoicePaymentError}

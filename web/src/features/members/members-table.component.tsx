@@ -1,8 +1,9 @@
-import { Badge, Button, Group } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import type { Member, MemberStatus } from '@multimfa/api-contract';
 import { type ReactNode, useState } from 'react';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.component';
 import { DataTable } from '../../components/data-table/data-table.component';
+import { StatusBadge } from '../../components/status-badge.component';
 import { useDeleteMember } from './use-mfa-details';
 
 const STATUS: Record<MemberStatus, { label: string; color: string }> = {
@@ -30,23 +31,26 @@ export function MembersTable({
     <>
       <DataTable
         aria-label="Members"
+        minWidth={760}
         rows={members}
         rowKey={(member) => member.memberId}
         columns={[
-          { header: 'Full Name', cell: (member) => `${member.firstName} ${member.lastName}` },
-          { header: 'Mobile No.', cell: (member) => member.mobileNo },
+          { header: 'Full Name', nowrap: true, cell: (member) => `${member.firstName} ${member.lastName}` },
+          { header: 'Mobile No.', nowrap: true, cell: (member) => member.mobileNo },
           { header: 'Email', cell: (member) => member.email },
-          { header: 'Forward Method', cell: (member) => MEDIUM[member.forwardMedium] },
+          { header: 'Forward Method', nowrap: true, cell: (member) => MEDIUM[member.forwardMedium] },
           {
             header: 'Status',
+            nowrap: true,
             cell: (member) => (
-              <Badge color={STATUS[member.status].color}>{STATUS[member.status].label}</Badge>
+              <StatusBadge color={STATUS[member.status].color}>{STATUS[member.status].label}</StatusBadge>
             ),
           },
           {
             header: 'Action',
+            nowrap: true,
             cell: (member) => (
-              <Group gap="xs">
+              <Group gap="xs" wrap="nowrap">
                 {member.status !== 'VERIFIED' && inviteAction?.(member)}
                 <Button size="xs" color="red" variant="light" onClick={() => setDeleting(member)}>
                   Delete

@@ -1,17 +1,8 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { type MultiMfaDetails, saveMfaBody } from '@multimfa/api-contract';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../api/api-error';
+import { StatusBadge } from '../../components/status-badge.component';
 import { FormServerError } from '../../forms/form-server-error.component';
 import { fieldProps, serverError, setServerError, useZodForm } from '../../forms/use-zod-form';
 import { useSaveMfa } from './use-mfa-details';
@@ -52,12 +43,12 @@ export function MfaDetailsForm({ mfa }: { mfa: MultiMfaDetails }) {
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Group justify="space-between">
-          <Badge size="lg" variant="light" aria-label="Plan">
+          <StatusBadge size="lg" variant="light" aria-label="Plan">
             {mfa.plans.planName.toUpperCase()}
-          </Badge>
-          <Badge color={mfa.isSubscriptionActive ? 'green' : 'red'} aria-label="Subscription status">
+          </StatusBadge>
+          <StatusBadge color={mfa.isSubscriptionActive ? 'green' : 'red'} aria-label="Subscription status">
             {mfa.isSubscriptionActive ? 'ACTIVE' : 'EXPIRED'}
-          </Badge>
+          </StatusBadge>
         </Group>
         <TextInput label="Name" {...fieldProps(form, 'name')} />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>

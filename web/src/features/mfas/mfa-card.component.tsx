@@ -1,6 +1,7 @@
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { MultiMfa, RoboMfa } from '@multimfa/api-contract';
 import { Link } from 'react-router-dom';
+import { StatusBadge } from '../../components/status-badge.component';
 import { formatPaymentDate } from './payment-date';
 
 /** What a dashboard card shows of a MultiMFA or a RoboMFA. */
@@ -82,18 +83,23 @@ export function MfaCard({ mfa }: { mfa: MfaCardView }) {
           <Title order={3} size="h4" id={headingId} lineClamp={1}>
             {mfa.name}
           </Title>
-          <Badge color={mfa.active ? 'green' : 'red'} variant="light">
+          <StatusBadge color={mfa.active ? 'green' : 'red'} variant="light">
             {mfa.active ? 'Active' : 'Expired'}
-          </Badge>
+          </StatusBadge>
         </Group>
         <Fact label="Plan">{mfa.planName}</Fact>
         <Fact label="Next payment">{formatPaymentDate(mfa.nextPaymentDate)}</Fact>
         <Fact label="Number">
           <span data-testid="mfa-number">{mfa.number || 'N/A'}</span>
           {mfa.pending && (
-            <Badge ml="xs" color="yellow" variant="light" title="A number is assigned as soon as one is free">
+            <StatusBadge
+              ml="xs"
+              color="yellow"
+              variant="light"
+              title="A number is assigned as soon as one is free"
+            >
               Pending
-            </Badge>
+            </StatusBadge>
           )}
         </Fact>
         <Fact label="Country">
