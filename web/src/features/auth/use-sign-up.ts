@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { api } from '../../api/api-client';
 import { signUp } from '../../session/session.actions';
 import { sessionStore } from '../../session/session-store';
+import type { VerifyRouteState } from '../email-verification/verify-route-state';
 import type { LoginRouteState } from './login-route-state';
 import type { SignUpFormValues } from './sign-up.schema';
 
@@ -27,8 +28,9 @@ function signUpBody(values: SignUpFormValues) {
 }
 
 /**
- * POST /api/auth/signup. The server signs the new customer in; a normal sign-up goes on to verify the
- * e-mail address, a Google one to /login, which sends the signed-in user to their landing page.
+ * POST /api/auth/signup. The server signs the new customer in; a normal sign-up goes on to enter the
+ * code it e-mailed (/verify at its code step), a Google one to /login, which sends the signed-in user
+ * to their landing page.
  */
 export function useSignUp() {
   const navigate = useNavigate();
@@ -50,7 +52,9 @@ export function useSignUp() {
         const state: LoginRouteState = { emailAddress: data.emailAddress, isVerified: data.isVerified };
         void navigate('/login', { replace: true, state });
       } else {
-        void navigate('/verify', { replace: true });
+        // Sign-up e-mailed a code: /verify opens at the code step.
+        const state: VerifyRouteState = { codeSent: true };
+        void navigate('/verify', { replace: true, state });
       }
     },
   });

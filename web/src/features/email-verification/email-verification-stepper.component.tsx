@@ -20,6 +20,8 @@ export interface EmailVerificationStepperProps {
    * account or reset its password): the code step opens with both filled in.
    */
   link?: { emailAddress: string; code: string };
+  /** A code was just e-mailed to `emailAddress` (by sign-up): the stepper opens at the code step. */
+  codeSent?: boolean;
   /** After the last step: the code is verified (verify) or the password changed (forgot-password). */
   onDone: () => void;
 }
@@ -33,9 +35,10 @@ export function EmailVerificationStepper({
   mode,
   emailAddress = '',
   link,
+  codeSent = false,
   onDone,
 }: EmailVerificationStepperProps) {
-  const [step, setStep] = useState(link ? 1 : 0);
+  const [step, setStep] = useState(link || codeSent ? 1 : 0);
   const [sentTo, setSentTo] = useState(link?.emailAddress ?? emailAddress);
   const locked = mode === 'verify';
   const toCodeStep = (address: string) => {
