@@ -115,8 +115,9 @@ describe('a MultiMFA detail page: members, seats and invitations', () => {
     return { user, page, ...bought };
   }
 
-  it('shows the header (status, long next payment date, Back To Dashboard), adds members of each medium until the plan is full, then says "Please Update your Plan" and lands on /pricing with this MultiMFA selected', async () => {
+  it('shows the header (status, long next payment date, Back To Dashboard), adds members of each medium until the plan is full, then says "Please Update your Plan" and lands on /pricing with this MultiMFA selected, which says "Upgrade <name>: it uses N of N seats" (after a reload too) and links back to its details', async () => {
     const { page, multiMFAId, noOfUsers } = await ownerWithMultiMfa('members-full', 4);
+    const name = await page.getByRole('textbox', { name: 'Name', exact: true }).inputValue();
     await page.getByText(`Can add upto ${noOfUsers} users in current plan`).waitFor();
     await page.getByRole('link', { name: 'Back To Dashboard' }).waitFor();
     assert.equal(await page.getByLabel('Subscription status').textContent(), 'ACTIVE');
@@ -171,6 +172,17 @@ describe('a MultiMFA detail page: members, seats and invitations', () => {
     await waitForPath(page, '/pricing');
     const upgrade = await page.evaluate(() => JSON.parse(localStorage.getItem('state') ?? '{}').upgrade);
     assert.equal(upgrade, multiMFAId);
+
+    // The pricing page says which MultiMFA is upgraded and why, and leads back to it.
+    const notice = page.getByRole('region', {
+      name: `Upgrade ${name}: it uses ${noOfUsers} of ${noOfUsers} seats`,
+    });
+    await notice.getByText('Choose a plan with more seats to add more members.').waitFor();
+    await page.reload();
+    await notice.waitFor();
+    await notice.getByRole('link', { name: `Back to ${name}` }).click();
+    await waitForPath(page, `/details/${multiMFAId}`);
+    await page.getByRole('heading', { name: 'MultiMFA Details' }).waitFor();
   });
 
   it('invites by e-mail; the link from the inbox opens the invitation, Accept verifies the member (the owner sees Verified after a refresh that kept the name being typed, then saves it), and the link again says already accepted', async () => {
