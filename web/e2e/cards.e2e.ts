@@ -52,6 +52,28 @@ describe('saved cards and invoices', () => {
     return { page, user };
   }
 
+  it('formats the card number in groups and the expiry as MM / YY while typing: a typed "12" + year saves as December of that year', async () => {
+    const { page } = await customerPage('typing');
+    await page.goto('/create-card');
+    const number = page.getByLabel('Card number');
+    const expiry = page.getByLabel('Expiry (MM / YY)');
+    await number.pressSequentially('4242424242424242');
+    assert.equal(await number.inputValue(), '4242 4242 4242 4242');
+    await expiry.pressSequentially(`12${nextYear % 100}`);
+    assert.equal(await expiry.inputValue(), `12 / ${nextYear % 100}`);
+    await expiry.press('Backspace');
+    await expiry.press('Backspace');
+    assert.equal(await expiry.inputValue(), '12', 'deleting backwards takes the delimiter with the year');
+    await expiry.pressSequentially(String(nextYear % 100));
+    await page.getByLabel('CVC').fill('123');
+    await page.getByLabel('Name on card').fill('Ada Lovelace');
+    await button(page, 'Add').click();
+    await page.getByText('Card saved successfully').first().waitFor();
+    const saved = cardRow(page, '4242');
+    await saved.getByText('December').waitFor();
+    await saved.getByText(String(nextYear)).waitFor();
+  });
+
   it('adds two cards, updates one, deletes one, and refuses to delete the last while a subscription renews', async () => {
     const { page, user } = await customerPage('cards');
     const { appUserId, stripeCustomerId } = await session(page);

@@ -1,3 +1,10 @@
+import { registerCursorTracker } from 'cleave-zen';
+import {
+  CARD_NUMBER_DELIMITER,
+  EXPIRY_DELIMITER,
+  formatCardNumberInput,
+  formatExpiryInput,
+} from './card-input-format';
 import type { ConfirmOutcome, CreatedPaymentMethod, PaymentForm } from './payment-form';
 import { type CardDetails, createCardPaymentMethod, payWithCard } from './sandbox-stripe-api';
 
@@ -32,6 +39,7 @@ export class SandboxPaymentForm implements PaymentForm {
   readonly provider = 'sandbox' as const;
   private root: HTMLElement | undefined;
   private inputs: Record<'number' | 'expiry' | 'cvc' | 'name' | 'postalCode', HTMLInputElement> | undefined;
+  private stopFormatting: Array<() => void> = [];
 
   constructor(private readonly options: { apiBase: string; publishableKey: string }) {}
 
@@ -87,6 +95,18 @@ export class SandboxPaymentForm implements PaymentForm {
       postalCode: field('postalCode', 'ZIP / postal code', { autocomplete: 'postal-code' }, 1),
     };
 
+    // The number and the expiry are formatted as typed, the caret kept in place across the delimiters.
+    const formatAsTyped = (input: HTMLInputElement, format: (value: string) => string, delimiter: string) => {
+      const onInput = () => {
+        input.value = format(input.value);
+      };
+      input.addEventListener('input', onInput);
+      const stopTracking = registerCursorTracker({ input, delimiter });
+      this.stopFormatting.push(() => input.removeEventListener('input', onInput), stopTracking);
+    };
+    formatAsTyped(this.inputs.number, formatCardNumberInput, CARD_NUMBER_DELIMITER);
+    formatAsTyped(this.inputs.expiry, formatExpiryInput, EXPIRY_DELIMITER);
+
     const hint = document.createElement('p');
     hint.textContent =
       'Provider sandbox, no real card is charged. 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; ' +
@@ -135,6 +155,8 @@ export class SandboxPaymentForm implements PaymentForm {
   }
 
   destroy(): void {
+    for (const stop of this.stopFormatting) stop();
+    this.stopFormatting = [];
     this.root?.remove();
     this.root = undefined;
     this.inputs = undefined;
