@@ -44,7 +44,7 @@ async function openFromSidebar(page: Page, label: string, path: string): Promise
 }
 
 /** A customer's journey: sign-up, a MultiMFA bought with the 100% code, one member added. */
-async function customerJourney(): Promise<{ mfaName: string; memberLastName: string }> {
+async function customerJourney(): Promise<{ mfaName: string; memberLastName: string; twilioNo: string }> {
   const customer = await createUser('reporting');
   const api: ApiClient = await signedInApi(customer);
   const tag = randomBytes(3).toString('hex');
@@ -68,7 +68,7 @@ async function customerJourney(): Promise<{ mfaName: string; memberLastName: str
     })
   ).data as { checkoutId: string };
   const created = (await api.post('/api/plan/create', { stripePayment: { checkout_id: intent.checkoutId } }))
-    .data as { MFA: { multiMFAId: string } };
+    .data as { MFA: { multiMFAId: string; twilioNo: string } };
   await api.post('/api/plan/add-member', {
     multiMFAId: created.MFA.multiMFAId,
     firstName: 'Report',
@@ -77,7 +77,7 @@ async function customerJourney(): Promise<{ mfaName: string; memberLastName: str
     mobileNo: '+12125550123',
   });
   await api.dispose();
-  return { mfaName, memberLastName };
+  return { mfaName, memberLastName, twilioNo: created.MFA.twilioNo };
 }
 
 /** Waits until an admin call, made with the page's session, answers a row passing `found`. */
@@ -148,6 +148,33 @@ describe('admin reports: dashboard, MultiMFAs and members report from customer j
     assert.ok((await tileValue(page, 'MultiMFAs')) >= before.multiMFAs + 1, 'the MultiMFA was counted');
     assert.ok((await tileValue(page, 'Users (24 hours)')) >= before.users + 1, 'the sign-up was counted');
     await page.getByTestId('sign-ups-chart').getByRole('application').waitFor();
+    await page.getByTestId('texts-chart').getByRole('application').waitFor();
+  });
+
+  it('the dashboard labels each tile by what it counts and shows a text that reached a customer\u2019s number under "Texts received"', async () => {
+    const page = await browser.newPage();
+    await signInAsAdmin(page);
+    const labels = await page
+      .locator('[data-testid^="tile-"]')
+      .evaluateAll((tiles) => tiles.map((element) => element.getAttribute('aria-label')));
+    assert.deepEqual(labels.slice(0, 4), [
+      'Texts received (today, UTC)',
+      'Texts received (30 days)',
+      'Forwarded by SMS (all time)',
+      'Forwarded by e-mail (all time)',
+    ]);
+    assert.ok(!labels.includes('SMS'), 'no tile is labelled "SMS" alone');
+    const { twilioNo } = await customerJourney();
+    const before = await tileValue(page, 'Texts received (30 days)');
+    await textFromTwilio(twilioNo, 'Your code is 246810');
+    for (let i = 0; i < 60; i += 1) {
+      await page.reload();
+      await tile(page, 'Texts received (30 days)').waitFor();
+      if ((await tileValue(page, 'Texts received (30 days)')) > before) break;
+      await page.waitForTimeout(500);
+    }
+    assert.ok((await tileValue(page, 'Texts received (30 days)')) >= before + 1, 'the text was counted');
+    assert.ok((await tileValue(page, 'Texts received (today, UTC)')) >= 1);
     await page.getByTestId('texts-chart').getByRole('application').waitFor();
   });
 

@@ -51,8 +51,8 @@ export function DashboardCharts({ stats }: { stats: DashboardStats }) {
               <Tooltip />
               <Legend />
               <Line type="monotone" dataKey="received" name="Received" stroke="#7950f2" dot={false} />
-              <Line type="monotone" dataKey="sms" name="SMS" stroke="#40c057" dot={false} />
-              <Line type="monotone" dataKey="email" name="E-mail" stroke="#fab005" dot={false} />
+              <Line type="monotone" dataKey="sms" name="Forwarded by SMS" stroke="#40c057" dot={false} />
+              <Line type="monotone" dataKey="email" name="Forwarded by e-mail" stroke="#fab005" dot={false} />
             </LineChart>
           </ResponsiveContainer>
         </div>

@@ -1,19 +1,26 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import type { DashboardStats } from '@multimfa/api-contract';
 
-/** One tile per figure of the dashboard (admin-area section 3). */
+/**
+ * One tile per figure of the dashboard (admin-area section 3), each labelled by what it counts: the
+ * texts that reached our numbers (from the per-day series the chart draws, so by UTC day), then the
+ * codes forwarded by SMS and by e-mail (one per member reached), the numbers and the sign-ups.
+ */
 export function StatTiles({ stats }: { stats: DashboardStats }) {
+  const receivedPerDay = stats.textsPerDay.map((day) => day.received);
   const tiles: Array<[string, number]> = [
-    ['SMS', stats.sms],
-    ['Email', stats.email],
-    ['SMS (24 hours)', stats.messagesSent.sms.daily],
-    ['SMS (7 days)', stats.messagesSent.sms.weekly],
-    ['SMS (30 days)', stats.messagesSent.sms.monthly],
-    ['SMS (365 days)', stats.messagesSent.sms.yearly],
-    ['Email (24 hours)', stats.messagesSent.email.daily],
-    ['Email (7 days)', stats.messagesSent.email.weekly],
-    ['Email (30 days)', stats.messagesSent.email.monthly],
-    ['Email (365 days)', stats.messagesSent.email.yearly],
+    ['Texts received (today, UTC)', receivedPerDay.at(-1) ?? 0],
+    ['Texts received (30 days)', receivedPerDay.reduce((sum, count) => sum + count, 0)],
+    ['Forwarded by SMS (all time)', stats.sms],
+    ['Forwarded by e-mail (all time)', stats.email],
+    ['Forwarded by SMS (24 hours)', stats.messagesSent.sms.daily],
+    ['Forwarded by SMS (7 days)', stats.messagesSent.sms.weekly],
+    ['Forwarded by SMS (30 days)', stats.messagesSent.sms.monthly],
+    ['Forwarded by SMS (365 days)', stats.messagesSent.sms.yearly],
+    ['Forwarded by e-mail (24 hours)', stats.messagesSent.email.daily],
+    ['Forwarded by e-mail (7 days)', stats.messagesSent.email.weekly],
+    ['Forwarded by e-mail (30 days)', stats.messagesSent.email.monthly],
+    ['Forwarded by e-mail (365 days)', stats.messagesSent.email.yearly],
     ['MultiMFAs', stats.multiMFAs],
     ['Inactive MultiMFAs', stats.inactiveMultiMFAs],
     ['RoboMFAs', stats.roboMFAs],
