@@ -27,6 +27,7 @@ import { MembersService } from './members/members.service.js';
 import { MessagesService } from './messages/messages.service.js';
 import { MfasService } from './mfa/mfas.service.js';
 import { PaymentService } from './payment/payment.service.js';
+import { PaymentCustomerService } from './payment/payment-customer.service.js';
 import { PlansService } from './plan/plans.service.js';
 import { PromotionService } from './promotion/promotion.service.js';
 import { PromotionThrottleService } from './promotion/promotion-throttle.service.js';
@@ -60,6 +61,7 @@ export class AppModule {
         PlansService,
         AdminNumbersService,
         PaymentService,
+        PaymentCustomerService,
         MfasService,
         ContactService,
         ContactThrottleService,

@@ -81,7 +81,8 @@ export class AccountsService {
    * Creates the customer and signs this browser in, once the throttle counted the sign-up (per client
    * network and per address). An address that already had an account gets the same answer, for an
    * account that exists only in this browser's session (`PendingSignUp`): nothing tells the caller,
-   * and identity e-mails the owner (at most once a day). Then the Stripe customer (idempotent).
+   * and identity e-mails the owner (at most once a day). No Stripe customer is made for a sign-up:
+   * billing makes it at the first checkout or card (`stripeCustomerId` is empty until then).
    */
   async signUp(browser: Browser, body: z.output<typeof signUpBody>): Promise<SignUpData> {
     await this.signUps.reserve(clientPrefix(browser.ip), body.emailAddress);
@@ -104,7 +105,7 @@ export class AccountsService {
       isVerified: user.isVerified,
       fullName: user.fullName,
       userId: user.userId,
-      stripeCustomerId: await this.ensureStripeCustomer(user),
+      stripeCustomerId: '',
     };
   }
 
@@ -290,20 +291,6 @@ export class AccountsService {
     if (!this.sessions.signedInUserId(session)) return undefined;
     const user = await this.signedInUser(session);
     return !user.isVerified && user.emailAddress === emailAddress ? user : undefined;
-  }
-
-  /** At sign-up (billing's registered-event consumer does the same; whichever comes first). */
-  private async ensureStripeCustomer(user: IdentityUser): Promise<string> {
-    try {
-      const customer = await this.billing.put(`/customers/${user.userId}`, billingCustomer, {
-        emailAddress: user.emailAddress,
-        name: user.fullName,
-      });
-      return customer.stripeCustomerId;
-    } catch (error) {
-      this.logger.warn({ err: error, userId: user.userId }, 'could not create the billing customer now');
-      return '';
-    }
   }
 
   /** What the browser's session shows. A read: it never creates anything. */

@@ -3,6 +3,7 @@ import { invoiceList, savedCard, savedCardList, usageRecord } from '@multimfa/se
 import { NotFoundError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
+import { PaymentCustomerService } from '../payment/payment-customer.service.js';
 import type { ServiceClient } from '../upstream/service.client.js';
 import { BILLING } from '../upstream/upstream.module.js';
 
@@ -11,15 +12,20 @@ const deleted = z.object({ deleted: z.literal(true) });
 /** Saved cards and invoices: billing holds the rules and checks every id against the user. */
 @Injectable()
 export class CardsService {
-  constructor(@Inject(BILLING) private readonly billing: ServiceClient) {}
+  constructor(
+    @Inject(BILLING) private readonly billing: ServiceClient,
+    @Inject(PaymentCustomerService) private readonly customers: PaymentCustomerService,
+  ) {}
 
   private cardsPath(userId: string, stripeCustomerId: string, cardId?: string): string {
     const base = `/users/${userId}/customers/${encodeURIComponent(stripeCustomerId)}/cards`;
     return cardId ? `${base}/${encodeURIComponent(cardId)}` : base;
   }
 
-  add(userId: string, stripeCustomerId: string, paymentMethodId: string): Promise<SavedCard> {
-    return this.billing.post(this.cardsPath(userId, stripeCustomerId), savedCard, { paymentMethodId });
+  /** Without a customer id (none yet), the first card makes the user's Stripe customer. */
+  async add(userId: string, stripeCustomerId: string, paymentMethodId: string): Promise<SavedCard> {
+    const customerId = stripeCustomerId || (await this.customers.ensure(userId));
+    return this.billing.post(this.cardsPath(userId, customerId), savedCard, { paymentMethodId });
   }
 
   list(userId: string, stripeCustomerId: string): Promise<SavedCard[]> {

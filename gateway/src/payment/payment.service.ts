@@ -10,6 +10,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import type { ServiceClient } from '../upstream/service.client.js';
 import { BILLING } from '../upstream/upstream.module.js';
+import { PaymentCustomerService } from './payment-customer.service.js';
 
 /** Billing's checkout request for /api's create-intent body. */
 function checkoutRequestOf(body: z.output<typeof createIntentBody>) {
@@ -27,7 +28,10 @@ function checkoutRequestOf(body: z.output<typeof createIntentBody>) {
 /** The payment calls of /api: billing computes every amount; the session names the user. */
 @Injectable()
 export class PaymentService {
-  constructor(@Inject(BILLING) private readonly billing: ServiceClient) {}
+  constructor(
+    @Inject(BILLING) private readonly billing: ServiceClient,
+    @Inject(PaymentCustomerService) private readonly customers: PaymentCustomerService,
+  ) {}
 
   applyDiscount(userId: string, body: z.output<typeof applyDiscountBody>): Promise<DiscountResult> {
     return this.billing.post(`/users/${userId}/discounts/check`, discountCheckAnswer, {
@@ -41,7 +45,9 @@ export class PaymentService {
     return this.billing.post(`/users/${userId}/checkouts/quote`, checkoutQuote, checkoutRequestOf(body));
   }
 
+  /** The first create-intent of a user makes their Stripe customer. */
   async createIntent(userId: string, body: z.output<typeof createIntentBody>): Promise<PaymentIntentAnswer> {
+    await this.customers.ensure(userId);
     const checkout = await this.billing.post(
       `/users/${userId}/checkouts`,
       checkoutAnswer,

@@ -47,7 +47,12 @@ export const addCardBody = z
       .min(1, CARD_SAVE_FAILED_MESSAGE)
       .max(255)
       .describe('The card PaymentMethod id the card form created'),
-    stripeCustomerId: z.string().trim().min(1).max(255),
+    stripeCustomerId: z
+      .string()
+      .trim()
+      .max(255)
+      .default('')
+      .describe("The caller's Stripe customer; empty before the first card or payment makes it"),
   })
   .meta({ id: 'AddCardBody' });
 
@@ -78,9 +83,10 @@ export const addCard = endpoint({
   operationId: 'addCard',
   method: 'POST',
   path: '/api/credit-card',
-  summary: "Saves the card form's card on the caller's Stripe customer (the first card becomes the default)",
+  summary:
+    "Saves the card form's card on the caller's Stripe customer (the first card becomes the default; without a customer yet, it is made now)",
   tag: 'credit-card',
-  access: 'user',
+  access: 'verified',
   body: addCardBody,
   response: envelope(savedCardSchema),
 });

@@ -15,12 +15,12 @@ export class CustomersController {
     return this.customers.find(id);
   }
 
-  /** Creates the user's Stripe customer if it does not exist yet; answers it either way. */
+  /** Creates the user's Stripe customer if it does not exist yet (the first card); answers it either way. */
   @Put(':userId')
   ensure(
     @Param('userId', userId) id: string,
     @Body(new ZodPipe(ensureCustomerRequest)) body: z.output<typeof ensureCustomerRequest>,
   ): Promise<CustomerDto> {
-    return this.customers.ensure({ userId: id, ...body });
+    return this.customers.ensure(id, body);
   }
 }

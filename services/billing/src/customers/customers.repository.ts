@@ -3,7 +3,9 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
 import { StripeCustomer } from './stripe-customer.entity.js';
 
-/** Reads and writes of Stripe customers; writes take the caller's transaction. */
+export type CustomerDetails = Pick<StripeCustomer, 'userId' | 'emailAddress' | 'name'>;
+
+/** Reads and writes of payment customers; writes take the caller's transaction. */
 @Injectable()
 export class CustomersRepository {
   constructor(
@@ -19,19 +21,25 @@ export class CustomersRepository {
     return this.dataSource.transaction(work);
   }
 
-  /** Stores the customer unless the user has one already; true when this call stored it. */
-  async insertIfAbsent(
-    manager: EntityManager,
-    customer: Pick<StripeCustomer, 'userId' | 'stripeCustomerId' | 'emailAddress'>,
-  ): Promise<boolean> {
-    const result = await manager
+  /** Records the user's details, without a Stripe customer, unless the user has a row already. */
+  async insertIfAbsent(manager: EntityManager, customer: CustomerDetails): Promise<void> {
+    await manager
       .createQueryBuilder()
       .insert()
       .into(StripeCustomer)
-      .values(customer)
+      .values({ ...customer, stripeCustomerId: null })
       .orIgnore()
-      .returning(['userId'])
       .execute();
-    return result.raw.length > 0;
+  }
+
+  /** The user's row, locked until the transaction ends (one Stripe customer however many ask at once). */
+  lock(manager: EntityManager, userId: string): Promise<StripeCustomer | null> {
+    return manager
+      .getRepository(StripeCustomer)
+      .findOne({ where: { userId }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  async setStripeCustomerId(manager: EntityManager, userId: string, stripeCustomerId: string): Promise<void> {
+    await manager.getRepository(StripeCustomer).update({ userId }, { stripeCustomerId });
   }
 }

@@ -4,26 +4,30 @@ import type { Outbox } from '@multimfa/event-bus';
 import { DomainError } from '@multimfa/service-runtime';
 import type { EntityManager } from 'typeorm';
 import { PaymentsProvider } from '../stripe/payments-provider.port.js';
-import type { CustomersRepository } from './customers.repository.js';
+import type { CustomerDetails, CustomersRepository } from './customers.repository.js';
 import { CustomersService } from './customers.service.js';
 import type { StripeCustomer } from './stripe-customer.entity.js';
 
-/** The repository's contract over a map (the SQL itself is covered by the gateway's integration tests). */
+/** The repository's contract over a map (the SQL itself is covered by the stack tests). */
 class CustomersInMemory implements Pick<CustomersRepository, keyof CustomersRepository> {
-  readonly rows = new Map<string, Pick<StripeCustomer, 'userId' | 'stripeCustomerId' | 'emailAddress'>>();
+  readonly rows = new Map<string, StripeCustomer>();
   async findByUserId(userId: string) {
-    return (this.rows.get(userId) as StripeCustomer | undefined) ?? null;
+    return this.rows.get(userId) ?? null;
   }
   transaction<T>(work: (manager: EntityManager) => Promise<T>) {
     return work({} as EntityManager);
   }
-  async insertIfAbsent(
-    _m: EntityManager,
-    customer: Pick<StripeCustomer, 'userId' | 'stripeCustomerId' | 'emailAddress'>,
-  ) {
-    if (this.rows.has(customer.userId)) return false;
-    this.rows.set(customer.userId, customer);
-    return true;
+  async insertIfAbsent(_m: EntityManager, customer: CustomerDetails) {
+    if (!this.rows.has(customer.userId)) {
+      this.rows.set(customer.userId, { ...customer, stripeCustomerId: null } as StripeCustomer);
+    }
+  }
+  async lock(_m: EntityManager, userId: string) {
+    return this.rows.get(userId) ?? null;
+  }
+  async setStripeCustomerId(_m: EntityManager, userId: string, stripeCustomerId: string) {
+    const row = this.rows.get(userId);
+    if (row) row.stripeCustomerId = stripeCustomerId;
   }
 }
 
@@ -71,38 +75,45 @@ const input = {
   name: 'Ada L',
 };
 
+const { userId, ...details } = input;
+
 describe('CustomersService', () => {
-  it('creates a user\u2019s Stripe customer once and announces it once, however often it is asked', async () => {
+  it('records a new user without making a Stripe customer', async () => {
     const { service, provider, published } = setup();
-    const first = await service.ensure(input);
-    const second = await service.ensure(input);
-    assert.deepEqual(first, { userId: input.userId, stripeCustomerId: `cus_${input.userId}` });
-    assert.deepEqual(second, first);
-    assert.equal(provider.calls, 1);
-    assert.deepEqual(published, [{ userId: input.userId, stripeCustomerId: `cus_${input.userId}` }]);
-  });
-
-  it('announces nothing when another caller stored the customer between the read and the write', async () => {
-    const { service, repository, published } = setup();
-    const read = repository.findByUserId.bind(repository);
-    let reads = 0;
-    repository.findByUserId = async (userId) => {
-      reads += 1;
-      if (reads === 1) {
-        repository.rows.set(userId, { ...input, stripeCustomerId: `cus_${userId}` });
-        return null;
-      }
-      return read(userId);
-    };
-    assert.equal((await service.ensure(input)).stripeCustomerId, `cus_${input.userId}`);
+    await service.record(input);
+    assert.equal(provider.calls, 0);
     assert.deepEqual(published, []);
-  });
-
-  it('answers 404 CUSTOMER_NOT_FOUND for a user without a customer yet', async () => {
-    const { service } = setup();
     await assert.rejects(
-      service.find(input.userId),
+      service.find(userId),
       (error) => error instanceof DomainError && error.status === 404 && error.code === 'CUSTOMER_NOT_FOUND',
     );
+    assert.equal(await service.emailAddressOf(userId), input.emailAddress);
+  });
+
+  it('makes a user\u2019s Stripe customer when first needed, once, and announces it once, however often it is asked', async () => {
+    const { service, provider, published } = setup();
+    await service.record(input);
+    const first = await service.ensure(userId);
+    const second = await service.ensure(userId, details);
+    assert.deepEqual(first, { userId, stripeCustomerId: `cus_${userId}` });
+    assert.deepEqual(second, first);
+    assert.deepEqual(await service.find(userId), first);
+    assert.equal(provider.calls, 1);
+    assert.deepEqual(published, [{ userId, stripeCustomerId: `cus_${userId}` }]);
+  });
+
+  it('makes it from the details given when the user is not recorded yet', async () => {
+    const { service, provider } = setup();
+    assert.equal((await service.ensure(userId, details)).stripeCustomerId, `cus_${userId}`);
+    assert.equal(provider.calls, 1);
+  });
+
+  it('answers 409 CUSTOMER_NOT_READY for a user billing does not know yet, asking Stripe nothing', async () => {
+    const { service, provider } = setup();
+    await assert.rejects(
+      service.ensure(userId),
+      (error) => error instanceof DomainError && error.status === 409 && error.code === 'CUSTOMER_NOT_READY',
+    );
+    assert.equal(provider.calls, 0);
   });
 });

@@ -1,14 +1,24 @@
 import { Outbox } from '@multimfa/event-bus';
 import { customerCreated } from '@multimfa/events';
 import type { BillingCustomer } from '@multimfa/service-contracts/billing';
-import { NotFoundError } from '@multimfa/service-runtime';
+import { DomainError, NotFoundError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { PaymentsProvider } from '../stripe/payments-provider.port.js';
-import { CustomersRepository } from './customers.repository.js';
+import { type CustomerDetails, CustomersRepository } from './customers.repository.js';
 
 export type CustomerDto = BillingCustomer;
 
-/** Each user's Stripe customer: created once, whether the gateway or the registered event asks first. */
+const customerNotReady = () =>
+  new DomainError(
+    'CUSTOMER_NOT_READY',
+    'Your payment account is being set up. Please try again in a moment',
+    409,
+  );
+
+/**
+ * Each user's payment customer: the details are recorded at sign-up, and the Stripe customer is made
+ * once, when first needed (the first checkout or card), never for a sign-up alone.
+ */
 @Injectable()
 export class CustomersService {
   constructor(
@@ -19,7 +29,9 @@ export class CustomersService {
 
   async find(userId: string): Promise<CustomerDto> {
     const customer = await this.customers.findByUserId(userId);
-    if (!customer) throw new NotFoundError('No payment customer for this user yet', 'CUSTOMER_NOT_FOUND');
+    if (!customer?.stripeCustomerId) {
+      throw new NotFoundError('No payment customer for this user yet', 'CUSTOMER_NOT_FOUND');
+    }
     return { userId, stripeCustomerId: customer.stripeCustomerId };
   }
 
@@ -28,20 +40,32 @@ export class CustomersService {
     return (await this.customers.findByUserId(userId))?.emailAddress.toLowerCase() ?? null;
   }
 
-  async ensure(input: { userId: string; emailAddress: string; name: string }): Promise<CustomerDto> {
-    const existing = await this.customers.findByUserId(input.userId);
-    if (existing) return { userId: input.userId, stripeCustomerId: existing.stripeCustomerId };
-    // Stripe's idempotency key makes a second caller get the same customer back.
-    const stripeCustomerId = await this.payments.createCustomer(input);
-    await this.customers.transaction(async (manager) => {
-      const stored = await this.customers.insertIfAbsent(manager, {
-        userId: input.userId,
-        stripeCustomerId,
-        emailAddress: input.emailAddress,
+  /** A new user: their details, for the Stripe customer made later. Creates nothing at Stripe. */
+  async record(details: CustomerDetails): Promise<void> {
+    await this.customers.transaction((manager) => this.customers.insertIfAbsent(manager, details));
+  }
+
+  /**
+   * The user's Stripe customer, made now if it was not yet (with `details` when billing has not
+   * recorded the user yet). The row is locked while Stripe is asked, so concurrent first calls on any
+   * replica make one customer; Stripe's idempotency key covers a retry after a lost answer.
+   */
+  async ensure(userId: string, details?: Omit<CustomerDetails, 'userId'>): Promise<CustomerDto> {
+    const existing = await this.customers.findByUserId(userId);
+    if (existing?.stripeCustomerId) return { userId, stripeCustomerId: existing.stripeCustomerId };
+    return this.customers.transaction(async (manager) => {
+      if (details) await this.customers.insertIfAbsent(manager, { userId, ...details });
+      const customer = await this.customers.lock(manager, userId);
+      if (!customer) throw customerNotReady();
+      if (customer.stripeCustomerId) return { userId, stripeCustomerId: customer.stripeCustomerId };
+      const stripeCustomerId = await this.payments.createCustomer({
+        userId,
+        emailAddress: customer.emailAddress,
+        name: customer.name,
       });
-      if (stored)
-        await this.outbox.publish(manager, customerCreated, { userId: input.userId, stripeCustomerId });
+      await this.customers.setStripeCustomerId(manager, userId, stripeCustomerId);
+      await this.outbox.publish(manager, customerCreated, { userId, stripeCustomerId });
+      return { userId, stripeCustomerId };
     });
-    return this.find(input.userId);
   }
 }

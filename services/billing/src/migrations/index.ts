@@ -13,6 +13,7 @@ import { SubscriptionEnded1767200000000 } from './1767200000000-subscription-end
 import { RenewalCharging1767200000001 } from './1767200000001-renewal-charging.migration.js';
 import { CreateUsageSettlements1767300000000 } from './1767300000000-create-usage-settlements.migration.js';
 import { CreateUserStanding1767300000001 } from './1767300000001-create-user-standing.migration.js';
+import { PendingCustomers1767400000200 } from './1767400000200-pending-customers.migration.js';
 
 /** Every migration of the billing database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [
@@ -30,4 +31,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   RenewalCharging1767200000001,
   CreateUsageSettlements1767300000000,
   CreateUserStanding1767300000001,
+  PendingCustomers1767400000200,
 ];

@@ -48,7 +48,8 @@ export class CheckoutsService {
     if (!plan) throw unknownPlan();
     const id = randomUUID();
     const target = await this.target(userId, request, plan.id);
-    const { stripeCustomerId } = await this.customers.find(userId);
+    // The first checkout makes the user's Stripe customer.
+    const { stripeCustomerId } = await this.customers.ensure(userId);
     const { amounts, offer } = await this.price(userId, plan, target.action, request.discountId);
     const offerUsed = offer !== null;
     const checkout: NewCheckout = {

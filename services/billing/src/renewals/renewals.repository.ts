@@ -92,7 +92,7 @@ export class RenewalsRepository {
     userId: string,
   ): Promise<{ stripeCustomerId: string; emailAddress: string } | null> {
     const rows = (await manager.query(
-      'SELECT stripe_customer_id, email_address FROM stripe_customer WHERE user_id = $1',
+      'SELECT stripe_customer_id, email_address FROM stripe_customer WHERE user_id = $1 AND stripe_customer_id IS NOT NULL',
       [userId],
     )) as Array<{ stripe_customer_id: string; email_address: string }>;
     const row = rows[0];

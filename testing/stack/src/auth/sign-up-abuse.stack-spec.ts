@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SIGN_UP_THROTTLE } from '@multimfa/gateway/sign-up-throttle';
 import { SandboxClient } from '@multimfa/provider-sandbox';
 import pg from 'pg';
-import { type Body, email, PASSWORD, signUpBody } from '../testing/accounts.builder.js';
+import {
+  type Body,
+  email,
+  PASSWORD,
+  sessionStripeCustomerId,
+  signUpBody,
+  verifiedCustomer,
+} from '../testing/accounts.builder.js';
 import { Browser, ServiceStack } from '../testing/service-stack.harness.js';
 
 /** A /24 of its own: browsers at `${network}.n` are one client network. */
@@ -45,6 +52,15 @@ describe('sign-up used as a weapon, through the gateway (real identity, billing,
     const emails = await accountExistsEmails(emailAddress);
     assert.equal(notices.length, emails, 'every notice identity asked for reached SendGrid');
     return emails;
+  }
+
+  /** Customers the sandbox's Stripe holds for `emailAddress`. */
+  async function stripeCustomers(emailAddress: string): Promise<number> {
+    const listed = await fetch(
+      `${stack.sandboxUrl}/v1/customers?limit=100&email=${encodeURIComponent(emailAddress)}`,
+      { headers: { authorization: 'Bearer sk_test_multimfa_sandbox' } },
+    );
+    return ((await listed.json()) as { data: unknown[] }).data.length;
   }
 
   async function registered(label: string): Promise<string> {
@@ -172,5 +188,68 @@ describe('sign-up used as a weapon, through the gateway (real identity, billing,
     const nextDay = await new Browser(gatewayUrl).call('POST', '/api/auth/signup', signUpBody(owned));
     assert.equal(nextDay.status, 200);
     assert.equal(await settledAccountExistsEmails(owned, 2), 2);
+  });
+
+  it('a sign-up, new or of a registered address, makes no Stripe customer; five concurrent first create-intents make exactly one', async () => {
+    const payer = await verifiedCustomer(stack, gatewayUrl, 'payer');
+    const pending = new Browser(gatewayUrl);
+    const again = await pending.call<Body>('POST', '/api/auth/signup', signUpBody(payer.emailAddress));
+    assert.equal(again.status, 200);
+    assert.equal(again.body.data?.stripeCustomerId, '');
+    assert.equal(await stripeCustomers(payer.emailAddress), 0, 'no Stripe customer for either sign-up');
+    assert.equal(await sessionStripeCustomerId(payer.browser), '');
+
+    const intents = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        payer.browser.call<Body>('POST', '/api/auth/create-intent', {
+          MFAType: 'MultiMFA',
+          planId: 1,
+          name: `Team ${i}`,
+          countryId: 1,
+        }),
+      ),
+    );
+    assert.deepEqual(
+      intents.map((intent) => intent.status),
+      [200, 200, 200, 200, 200],
+    );
+    assert.equal(await stripeCustomers(payer.emailAddress), 1, 'one Stripe customer for five first intents');
+    assert.match(await sessionStripeCustomerId(payer.browser), /^cus_/);
+  });
+
+  it('the first card of a customer without a Stripe customer makes one, also when two are saved at once', async () => {
+    const saver = await verifiedCustomer(stack, gatewayUrl, 'card-saver');
+    const cards = await Promise.all(
+      ['pm_card_visa', 'pm_card_mastercard'].map((token) =>
+        saver.browser.call<Body>('POST', '/api/credit-card', { token, stripeCustomerId: '' }),
+      ),
+    );
+    assert.deepEqual(
+      cards.map((card) => card.status),
+      [200, 200],
+    );
+    assert.equal(await stripeCustomers(saver.emailAddress), 1);
+    const stripeCustomerId = await sessionStripeCustomerId(saver.browser);
+    const listed = await saver.browser.call<{ data: unknown[] }>(
+      'GET',
+      `/api/credit-card/${stripeCustomerId}`,
+    );
+    assert.equal(listed.body.data.length, 2);
+  });
+
+  it('a pending sign-up (a registered address) cannot save a card: 403 EMAIL_NOT_VERIFIED, as an unverified new account', async () => {
+    const owned = await registered('card-owner');
+    const pending = new Browser(gatewayUrl);
+    assert.equal((await pending.call('POST', '/api/auth/signup', signUpBody(owned))).status, 200);
+    const fresh = new Browser(gatewayUrl);
+    assert.equal((await fresh.call('POST', '/api/auth/signup', signUpBody(email('card-fresh')))).status, 200);
+    const [fromPending, fromFresh] = await Promise.all(
+      [pending, fresh].map((browser) =>
+        browser.call<Body>('POST', '/api/credit-card', { token: 'pm_card_visa', stripeCustomerId: '' }),
+      ),
+    );
+    assert.equal(fromPending?.status, 403);
+    expect(fromPending?.body).toStrictEqual(fromFresh?.body);
+    assert.equal(await stripeCustomers(owned), 0);
   });
 });

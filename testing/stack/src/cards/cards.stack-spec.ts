@@ -5,7 +5,7 @@ import type { InvoiceEntry, MfaUsage, SavedCard } from '@multimfa/api-contract';
 import { SandboxClient } from '@multimfa/provider-sandbox';
 import { testGatewayCaller } from '@multimfa/service-runtime/testing';
 import pg from 'pg';
-import { email, signUpBody, verifiedCustomer } from '../testing/accounts.builder.js';
+import { sessionStripeCustomerId, verifiedCustomer } from '../testing/accounts.builder.js';
 import { assertAnswersMatchContract } from '../testing/contract-answers.fixture.js';
 import { unpaidInvoice } from '../testing/invoices.builder.js';
 import { Browser, ServiceStack } from '../testing/service-stack.harness.js';
@@ -34,24 +34,24 @@ describe('saved cards and invoices through the gateway (real billing, identity; 
     }
   }
 
+  /** A verified customer without a Stripe customer yet: their first card makes it. */
   async function customer(label: string): Promise<Customer> {
-    const browser = new Browser(gatewayUrl);
-    const signUp = await browser.call<Answer<{ userId: string; stripeCustomerId: string }>>(
-      'POST',
-      '/api/auth/signup',
-      signUpBody(email(label)),
-    );
-    assert.equal(signUp.status, 200);
-    assert.ok(signUp.body.data.stripeCustomerId);
-    return { browser, userId: signUp.body.data.userId, stripeCustomerId: signUp.body.data.stripeCustomerId };
+    const { browser, userId } = await verifiedCustomer(stack, gatewayUrl, label);
+    assert.equal(await sessionStripeCustomerId(browser), '');
+    return { browser, userId, stripeCustomerId: '' };
   }
 
-  /** Saves a card through POST /api/credit-card with a Stripe test PaymentMethod (as the card form makes one). */
+  /**
+   * Saves a card through POST /api/credit-card with a Stripe test PaymentMethod (as the card form makes
+   * one); the first one, without a customer id, makes the Stripe customer, which the session then shows.
+   */
   async function addCard(who: Customer, token = 'pm_card_visa') {
-    return who.browser.call<Answer<SavedCard>>('POST', '/api/credit-card', {
+    const answer = await who.browser.call<Answer<SavedCard>>('POST', '/api/credit-card', {
       token,
       stripeCustomerId: who.stripeCustomerId,
     });
+    if (!who.stripeCustomerId) who.stripeCustomerId = await sessionStripeCustomerId(who.browser);
+    return answer;
   }
 
   async function savedCard(who: Customer, token = 'pm_card_visa'): Promise<SavedCard> {

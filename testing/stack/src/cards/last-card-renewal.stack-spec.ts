@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { SavedCard } from '@multimfa/api-contract';
 import pg from 'pg';
-import { email, signUpBody } from '../testing/accounts.builder.js';
+import { customerWithCard } from '../testing/accounts.builder.js';
 import { unpaidInvoice } from '../testing/invoices.builder.js';
 import { applyPurchase, completedPurchase } from '../testing/purchases.builder.js';
 import { Browser, ServiceStack } from '../testing/service-stack.harness.js';
@@ -45,22 +44,15 @@ describe('the last card follows the auto-renewal switch of the detail page (numb
   });
 
   it('refuses to delete the only card while the RoboMFA renews, and allows it once auto-renewal is switched off', async () => {
-    const browser = new Browser(gatewayUrl);
-    const signUp = await browser.call<Answer<{ userId: string; stripeCustomerId: string }>>(
-      'POST',
-      '/api/auth/signup',
-      signUpBody(email('last-card-switch')),
+    const { browser, userId, stripeCustomerId, card } = await customerWithCard(
+      stack,
+      gatewayUrl,
+      'last-card-switch',
     );
-    const { userId, stripeCustomerId } = signUp.body.data;
     const purchase = completedPurchase({ userId, MFAType: 'RoboMFA', countryId, name: 'Deploy bots' });
     await applyPurchase(numbersUrl, purchase);
     await unpaidInvoice(stack.databases[1] ?? '', { userId, mfaId: purchase.mfaId, autoRenewal: true });
-    const card = await browser.call<Answer<SavedCard>>('POST', '/api/credit-card', {
-      token: 'pm_card_visa',
-      stripeCustomerId,
-    });
-    assert.equal(card.status, 200);
-    const path = `/api/credit-card/${stripeCustomerId}/${card.body.data.id}`;
+    const path = `/api/credit-card/${stripeCustomerId}/${card.id}`;
 
     const refused = await browser.call<Answer<null>>('DELETE', path);
     expect([refused.status, refused.body.message]).toStrictEqual([

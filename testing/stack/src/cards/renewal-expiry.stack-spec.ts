@@ -5,7 +5,13 @@ import { renewalsAt } from '@multimfa/billing/testing';
 import { SandboxClient } from '@multimfa/provider-sandbox';
 import { FixedClock } from '@multimfa/service-runtime';
 import pg from 'pg';
-import { email, signUpBody, verifyEmail } from '../testing/accounts.builder.js';
+import {
+  customerWithCard,
+  email,
+  sessionStripeCustomerId,
+  signUpBody,
+  verifyEmail,
+} from '../testing/accounts.builder.js';
 import { applyPurchase, completedPurchase } from '../testing/purchases.builder.js';
 import { Browser, ServiceStack } from '../testing/service-stack.harness.js';
 
@@ -74,12 +80,12 @@ describe('renewals through the whole stack (billing -> numbers and messaging ove
   it('the card that paid the purchase is saved as the default card, and pays the renewal a month later: a second PAID invoice charged to it', async () => {
     const browser = new Browser(gatewayUrl);
     const address = email('renewal-paid-card');
-    const signUp = await browser.call<Answer<{ userId: string; stripeCustomerId: string }>>(
+    const signUp = await browser.call<Answer<{ userId: string }>>(
       'POST',
       '/api/auth/signup',
       signUpBody(address),
     );
-    const { userId, stripeCustomerId } = signUp.body.data;
+    const { userId } = signUp.body.data;
     await verifyEmail(stack, browser, address);
     const intent = await browser.call<Answer<{ id: string; clientSecret: string }>>(
       'POST',
@@ -106,6 +112,8 @@ describe('renewals through the whole stack (billing -> numbers and messaging ove
     });
     assert.equal(created.status, 200, JSON.stringify(created.body));
 
+    // The first create-intent made the Stripe customer; the session shows it.
+    const stripeCustomerId = await sessionStripeCustomerId(browser);
     const cards = await browser.call<Answer<SavedCard[]>>('GET', `/api/credit-card/${stripeCustomerId}`);
     expect(cards.body.data.map((card) => [card.last4, card.isDefault])).toStrictEqual([['4444', true]]);
     const paidCard = cards.body.data[0]?.id;
@@ -140,19 +148,12 @@ describe('renewals through the whole stack (billing -> numbers and messaging ove
   });
 
   it('card 4000 0000 0000 0341 is declined at the payment date: an UNPAID invoice, the MultiMFA inactive, an e-mail to the customer; paying the invoice with another card makes it active again', async () => {
-    const browser = new Browser(gatewayUrl);
-    const address = email('renewal-declined');
-    const signUp = await browser.call<Answer<{ userId: string; stripeCustomerId: string }>>(
-      'POST',
-      '/api/auth/signup',
-      signUpBody(address),
-    );
-    const { userId, stripeCustomerId } = signUp.body.data;
-    const failing = await browser.call<Answer<SavedCard>>('POST', '/api/credit-card', {
-      token: 'pm_card_chargeCustomerFail',
+    const {
+      browser,
+      emailAddress: address,
+      userId,
       stripeCustomerId,
-    });
-    assert.equal(failing.status, 200);
+    } = await customerWithCard(stack, gatewayUrl, 'renewal-declined', 'pm_card_chargeCustomerFail');
     const purchase = completedPurchase({ userId, MFAType: 'MultiMFA', countryId });
     await applyPurchase(numbersUrl, purchase);
     const due = new Date(Math.floor((Date.now() + 10 * DAY) / 1000) * 1000);

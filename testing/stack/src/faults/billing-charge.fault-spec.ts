@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { SavedCard } from '@multimfa/api-contract';
 import { SandboxClient } from '@multimfa/provider-sandbox';
 import { eventually } from '@multimfa/service-runtime/testing';
 import pg from 'pg';
-import { email, signUpBody } from '../testing/accounts.builder.js';
+import { customerWithCard } from '../testing/accounts.builder.js';
 import { PrivateRedis } from '../testing/private-redis.harness.js';
-import { Browser, ServiceStack } from '../testing/service-stack.harness.js';
+import { ServiceStack } from '../testing/service-stack.harness.js';
 import { sleep } from '../testing/text-stream.fixture.js';
-
-type Answer<T> = { isError: boolean; message: string; data: T };
 
 const DAY = 86_400_000;
 const STRIPE_KEY = 'sk_test_multimfa_sandbox';
@@ -31,18 +28,7 @@ describe('renewals under billing’s faults: SIGKILLed right after Stripe charge
 
   /** A new customer with a saved card, and an ACTIVE subscription of theirs due for renewal a minute ago. */
   async function dueSubscription(label: string) {
-    const browser = new Browser(gatewayUrl);
-    const signUp = await browser.call<Answer<{ userId: string; stripeCustomerId: string }>>(
-      'POST',
-      '/api/auth/signup',
-      signUpBody(email(label)),
-    );
-    const { userId, stripeCustomerId } = signUp.body.data;
-    const card = await browser.call<Answer<SavedCard>>('POST', '/api/credit-card', {
-      token: 'pm_card_visa',
-      stripeCustomerId,
-    });
-    expect(card.status).toBe(200);
+    const { userId, stripeCustomerId } = await customerWithCard(stack, gatewayUrl, label);
     const subscriptionId = randomUUID();
     const due = new Date(Date.now() - 60_000);
     await billingDb.query(

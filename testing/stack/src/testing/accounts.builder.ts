@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import type { SavedCard } from '@multimfa/api-contract';
 import { Browser, type ServiceStack } from './service-stack.harness.js';
 
 /** Test data for accounts through the gateway: unique addresses and sign-up bodies. */
@@ -61,4 +62,33 @@ export async function verifiedCustomer(stack: ServiceStack, gatewayUrl: string, 
   assert.equal(signUp.status, 200);
   await verifyEmail(stack, browser, emailAddress);
   return { browser, emailAddress, userId: String(signUp.body.data?.userId) };
+}
+
+/** The Stripe customer id the browser's session shows: '' until the first payment or card made it. */
+export async function sessionStripeCustomerId(browser: Browser): Promise<string> {
+  const session = await browser.call<Body>('GET', '/api/auth/session');
+  assert.equal(session.status, 200);
+  return String(session.body.data?.stripeCustomerId ?? '');
+}
+
+/**
+ * A verified customer whose first card (a Stripe test PaymentMethod) made their Stripe customer, as
+ * the Add Card page does: no customer id yet, so the gateway has billing make it.
+ */
+export async function customerWithCard(
+  stack: ServiceStack,
+  gatewayUrl: string,
+  label = 'customer',
+  token = 'pm_card_visa',
+) {
+  const customer = await verifiedCustomer(stack, gatewayUrl, label);
+  const card = await customer.browser.call<{ isError: boolean; message: string; data: SavedCard }>(
+    'POST',
+    '/api/credit-card',
+    { token, stripeCustomerId: '' },
+  );
+  assert.equal(card.status, 200, JSON.stringify(card.body));
+  const stripeCustomerId = await sessionStripeCustomerId(customer.browser);
+  assert.match(stripeCustomerId, /^cus_/);
+  return { ...customer, stripeCustomerId, card: card.body.data };
 }

@@ -10,12 +10,20 @@ import {
   updateCard,
 } from '@multimfa/api-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '../../api/api-client';
 import { notify } from '../../notify/notify';
+import { refreshSession } from '../../session/use-session-refresh';
 import { cardKeys } from './cards.keys';
 
-/** GET /api/credit-card/{stripeCustomerId}: the saved cards, oldest first. */
+/**
+ * GET /api/credit-card/{stripeCustomerId}: the saved cards, oldest first. Without a Stripe customer in
+ * the stored session (billing makes it at the first payment or card) the session is asked again once.
+ */
 export function useCards(stripeCustomerId: string) {
+  useEffect(() => {
+    if (stripeCustomerId === '') void refreshSession();
+  }, [stripeCustomerId]);
   return useQuery<SavedCard[]>({
     queryKey: cardKeys.list(stripeCustomerId),
     queryFn: ({ signal }) => api.data(listCards, { params: { stripeCustomerId }, signal }),
@@ -24,13 +32,14 @@ export function useCards(stripeCustomerId: string) {
   });
 }
 
-/** POST /api/credit-card with the card form's PaymentMethod. */
+/** POST /api/credit-card with the card form's PaymentMethod; the first card makes the Stripe customer. */
 export function useAddCard(stripeCustomerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (token: string) => api.data(addCard, { body: { token, stripeCustomerId } }),
     onSuccess: async () => {
       notify.success(CARD_SAVED_MESSAGE);
+      if (stripeCustomerId === '') await refreshSession();
       await queryClient.invalidateQueries({ queryKey: cardKeys.list(stripeCustomerId) });
     },
   });

@@ -12,7 +12,7 @@ import { useSession } from '../../session/session-store';
 
 /**
  * /create-card: the provider's card form (through the payment-form seam, for saving a card); Add is
- * disabled until it is ready. The card goes to the provider from the browser; the gateway receives
+ * disabled until it is ready (the first card also makes the customer's Stripe customer). The card goes to the provider from the browser; the gateway receives
  * only the PaymentMethod id (`token`).
  */
 export function CreateCardPage() {
@@ -57,7 +57,7 @@ export function CreateCardPage() {
             <Button variant="default" onClick={() => void navigate('/credit-card-management')}>
               Back
             </Button>
-            <Button disabled={!form.ready || !stripeCustomerId} loading={busy} onClick={() => void save()}>
+            <Button disabled={!form.ready} loading={busy} onClick={() => void save()}>
               Add
             </Button>
           </Group>

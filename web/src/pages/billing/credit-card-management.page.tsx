@@ -23,9 +23,7 @@ export function CreditCardManagementPage() {
               Add Card
             </Button>
           </Group>
-          {!stripeCustomerId && (
-            <Text role="alert">Your payment account is not ready yet. Please sign in again.</Text>
-          )}
+          {!stripeCustomerId && <Text>You have no saved cards yet.</Text>}
           {cards.isPending && stripeCustomerId && <PageLoader />}
           {cards.isError && (
             <Text role="alert">{errorMessage(cards.error, 'Unable to load your cards')}</Text>
