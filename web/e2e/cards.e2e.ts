@@ -76,7 +76,8 @@ describe('saved cards and invoices', () => {
 
   it('adds two cards, updates one, deletes one, and refuses to delete the last while a subscription renews', async () => {
     const { page, user } = await customerPage('cards');
-    const { appUserId, stripeCustomerId } = await session(page);
+    const { appUserId, stripeCustomerId: before } = await session(page);
+    assert.equal(before, '', 'a sign-up makes no Stripe customer');
     await unpaidInvoice({ userId: appUserId, amountCents: 500, autoRenewal: true });
 
     await addCard(page, '4000 0000 0000 0002', false);
@@ -132,6 +133,9 @@ describe('saved cards and invoices', () => {
     await page.getByText('You must keep atleast 1 card for payment').first().waitFor();
     assert.equal(await page.getByRole('dialog', { name: 'Delete Card' }).count(), 0);
 
+    // The first card made the Stripe customer; the page fetched the session again to show it.
+    const { stripeCustomerId } = await session(page);
+    assert.match(stripeCustomerId, /^cus_/);
     const api = await signedInApi(user);
     try {
       const cards = (await api.get(`/api/credit-card/${stripeCustomerId}`)) as Array<{
