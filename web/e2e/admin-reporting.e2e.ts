@@ -44,11 +44,13 @@ async function openFromSidebar(page: Page, label: string, path: string): Promise
 }
 
 /** A customer's journey: sign-up, a MultiMFA bought with the 100% code, one member added. */
-async function customerJourney(): Promise<{ mfaName: string; memberLastName: string; twilioNo: string }> {
+async function customerJourney(
+  nameOf: (tag: string) => string = (tag) => `Reporting e2e ${tag}`,
+): Promise<{ mfaName: string; memberLastName: string; twilioNo: string }> {
   const customer = await createUser('reporting');
   const api: ApiClient = await signedInApi(customer);
   const tag = randomBytes(3).toString('hex');
-  const mfaName = `Reporting e2e ${tag}`;
+  const mfaName = nameOf(tag);
   // Names hold letters only (the name rule): the tag's digits become letters.
   const memberLastName = `Member${tag.replace(/\d/g, (digit) => 'ghijklmnop'.charAt(Number(digit)))}`;
   const { plans } = (await api.get('/api/plan/list')) as { plans: Array<{ planId: number }> };
@@ -211,6 +213,25 @@ describe('admin reports: dashboard, MultiMFAs and members report from customer j
     await toast(page, 'MultiMFA deleted successfully').waitFor();
     await dialog.waitFor({ state: 'detached' });
     await row.waitFor({ state: 'detached' });
+  });
+
+  it('the MultiMFAs export writes a MultiMFA named as a spreadsheet formula as text: a leading quote, so the admin\u2019s spreadsheet does not run it', async () => {
+    const { mfaName } = await customerJourney((tag) => `=HYPERLINK("http://evil.example/${tag}","open")`);
+    const page = await browser.newPage();
+    await signInAsAdmin(page);
+    await openFromSidebar(page, 'MultiMFAs', '/admin/multimfa');
+    await untilListed(page, '/api/admin/multimfas', (row) => row.name === mfaName);
+    await page.reload();
+    await page.getByRole('row').filter({ hasText: mfaName }).waitFor();
+
+    const csv = await exported(page);
+    const lines = csv.text.trim().split(/\r?\n/);
+    const quoted = `"'${mfaName.replaceAll('"', '""')}",`;
+    assert.ok(
+      lines.some((line) => line.startsWith(quoted)),
+      `the name is written as text (${quoted}); lines: ${lines.filter((line) => line.includes('evil.example')).join(' | ')}`,
+    );
+    assert.ok(!lines.some((line) => /^"?=/.test(line)), 'no cell starts with "="');
   });
 
   it('the members report shows one member a page with forwardMedium in words and exports the spec\u2019s CSV columns', async () => {
