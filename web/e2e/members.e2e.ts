@@ -55,6 +55,37 @@ async function ageInvitation(email: string, days: number): Promise<void> {
   }
 }
 
+/** Clicks the row's Invite and answers the invitation e-mail that reaches `email`, with its /activation path. */
+async function inviteByEmail(row: ReturnType<typeof memberRow>, email: string) {
+  const cursor = await sandbox.cursor();
+  await row.getByRole('button', { name: 'Invite' }).click();
+  const mail = await sandbox.waitForEmail(email, {
+    after: cursor,
+    timeoutMs: 20_000,
+    match: (entry) => entry.subject === INVITATION_SUBJECT,
+  });
+  const path = new URL(/https?:\/\/\S+\/activation\/[\w%-]+/.exec(mail.text ?? '')?.[0] ?? '').pathname;
+  return { mail, path };
+}
+
+/** The MultiMFA's name and number (null while it waits for one), as numbers holds them. */
+async function teamOf(multiMFAId: string): Promise<{ name: string; number: string | null }> {
+  assert.ok(numbersDatabaseUrl, 'MMFA_E2E_NUMBERS_DATABASE_URL is set by scripts/test.mjs');
+  const client = new pg.Client({ connectionString: numbersDatabaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `SELECT mfa.name, phone_number.e164 AS number FROM mfa
+         LEFT JOIN phone_number ON phone_number.phone_number_id = mfa.phone_number_id WHERE mfa.mfa_id = $1`,
+      [multiMFAId],
+    );
+    assert.equal(rows.length, 1);
+    return rows[0];
+  } finally {
+    await client.end();
+  }
+}
+
 /** Buys a MultiMFA of the smallest plan with at least `seats` seats, free with the 100% code. */
 async function boughtMultiMfa(
   api: ApiClient,
@@ -185,8 +216,10 @@ describe('a MultiMFA detail page: members, seats and invitations', () => {
     await page.getByRole('heading', { name: 'MultiMFA Details' }).waitFor();
   });
 
-  it('invites by e-mail; the link from the inbox opens the invitation, Accept verifies the member (the owner sees Verified after a refresh that kept the name being typed, then saves it), and the link again says already accepted', async () => {
-    const { page } = await ownerWithMultiMfa('members-invite', 2);
+  it('invites by e-mail naming the owner, the team, its number and "by email"; the link from the inbox opens the invitation, which says the same with no token field, Accept verifies the member (the owner sees Verified after a refresh that kept the name being typed, then saves it), and the link again says already accepted', async () => {
+    const { page, user, multiMFAId } = await ownerWithMultiMfa('members-invite', 2);
+    const team = await teamOf(multiMFAId);
+    const numberText = team.number ?? 'the team’s number';
     const email = `invitee-${tag()}@example.com`;
     const firstName = `Ivy${tag()}`;
     await fillMember(page, { firstName, lastName: 'Invited', medium: 'EMAIL', email });
@@ -203,12 +236,30 @@ describe('a MultiMFA detail page: members, seats and invitations', () => {
     });
     const link = /https?:\/\/\S+\/activation\/[\w%-]+/.exec(mail.text ?? '')?.[0];
     assert.ok(link, `no activation link in:\n${mail.text}`);
-    const token = decodeURIComponent(new URL(link).pathname.split('/').at(-1) ?? '');
+    const inviter = `${user.firstName} ${user.lastName}`;
+    assert.ok(
+      mail.text?.includes(
+        `${inviter} invites you to the MultiMFA team “${team.name}”: once you accept, the verification codes texted to ${numberText} are forwarded to you by email.`,
+      ),
+      mail.text,
+    );
+    assert.ok(
+      mail.text?.includes(`If you do not know ${inviter}, reject it or ignore this email.`),
+      mail.text,
+    );
 
     const invitee = await browser.newPage();
     await invitee.goto(new URL(link).pathname);
     await invitee.getByRole('heading', { name: 'Member Invitation' }).waitFor();
-    assert.equal(await invitee.getByLabel('Token').inputValue(), token);
+    await invitee
+      .getByText(`${firstName} Invited, ${inviter} invites you to the MultiMFA team ${team.name}.`)
+      .waitFor();
+    await invitee
+      .getByText(
+        `Once you accept, the verification codes texted to ${numberText} are forwarded to you by e-mail.`,
+      )
+      .waitFor();
+    assert.equal(await invitee.getByLabel('Token').count(), 0, 'a token from the link is not shown to type');
     await button(invitee, 'Accept').click();
     await invitee.getByText('Thank you for accepting the invite.').waitFor();
     await invitee.locator('canvas').first().waitFor();
@@ -233,14 +284,7 @@ describe('a MultiMFA detail page: members, seats and invitations', () => {
     const firstName = `Rex${tag()}`;
     await fillMember(page, { firstName, lastName: 'Rejects', medium: 'EMAIL', email });
     const row = memberRow(page, `${firstName} Rejects`);
-    const cursor = await sandbox.cursor();
-    await row.getByRole('button', { name: 'Invite' }).click();
-    const mail = await sandbox.waitForEmail(email, {
-      after: cursor,
-      timeoutMs: 20_000,
-      match: (entry) => entry.subject === INVITATION_SUBJECT,
-    });
-    const path = new URL(/https?:\/\/\S+\/activation\/[\w%-]+/.exec(mail.text ?? '')?.[0] ?? '').pathname;
+    const { path } = await inviteByEmail(row, email);
 
     const invitee = await browser.newPage();
     await invitee.goto(path);
@@ -260,6 +304,22 @@ describe('a MultiMFA detail page: members, seats and invitations', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Member deleted successfully').waitFor();
     await row.waitFor({ state: 'detached' });
+  });
+
+  it('/activation without a token in the link asks for the token by hand; the typed token is accepted', async () => {
+    const { page } = await ownerWithMultiMfa('members-typed', 2);
+    const email = `typist-${tag()}@example.com`;
+    const firstName = `Tia${tag()}`;
+    await fillMember(page, { firstName, lastName: 'Typed', medium: 'EMAIL', email });
+    const { path } = await inviteByEmail(memberRow(page, `${firstName} Typed`), email);
+    const token = decodeURIComponent(path.split('/').at(-1) ?? '');
+
+    const invitee = await browser.newPage();
+    await invitee.goto('/activation');
+    await invitee.getByRole('heading', { name: 'Member Invitation' }).waitFor();
+    await invitee.getByLabel('Token').fill(token);
+    await button(invitee, 'Accept').click();
+    await invitee.getByText('Thank you for accepting the invite.').waitFor();
   });
 
   it('an invitation link 7 days later (the invitation aged past its expiry) says "The token which you have entered may have been expired or deleted." and the member stays Invite Sent', async () => {

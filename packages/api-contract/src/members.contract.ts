@@ -164,6 +164,13 @@ export const invitationSchema = z
     mobileNo: z.string(),
     event: z.literal('MEMBER_VERIFICATION'),
     isVerified: z.boolean(),
+    /** Beyond the documented record: who invites, to which team, and how the codes will come. */
+    teamName: z.string(),
+    /** The team's number; null while the MultiMFA waits for one. */
+    teamNumber: z.string().nullable(),
+    /** The owner's first and last name; null when identity does not know them. */
+    inviterName: z.string().nullable(),
+    forwardMedium: forwardMediumSchema,
   })
   .meta({ id: 'Invitation' });
 export type Invitation = z.infer<typeof invitationSchema>;

@@ -103,8 +103,11 @@ export type AddMemberRequest = z.output<typeof addMemberRequest>;
 
 // ---- invitations ---------------------------------------------------------------------------------
 
-/** `POST /users/:userId/members/:memberId/invitations`: sends a new invitation; answers the member. */
-export const invitationRecord = invitationSchema;
+/**
+ * `POST /invitations/lookup`: the invitation of a token, with the owner's id (the gateway asks identity
+ * for the inviter's name).
+ */
+export const invitationRecord = invitationSchema.omit({ inviterName: true }).extend({ ownerId: z.uuid() });
 export type InvitationRecord = z.infer<typeof invitationRecord>;
 
 /** `POST /invitations/lookup` and `POST /invitations/accept`: the token in the body, never in a path. */

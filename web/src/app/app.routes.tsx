@@ -23,6 +23,7 @@ const publicRoutes: RouteObject[] = [
     lazy: page(() => import('../pages/public/forgot-password.page'), 'ForgotPasswordPage'),
   },
   { path: 'pricing', lazy: page(() => import('../pages/public/pricing.page'), 'PricingPage') },
+  { path: 'activation', lazy: page(() => import('../pages/public/activation.page'), 'ActivationPage') },
   { path: 'activation/:info', lazy: page(() => import('../pages/public/activation.page'), 'ActivationPage') },
   { path: 'promotion', lazy: page(() => import('../pages/public/promotion.page'), 'PromotionPage') },
   { path: 'terms', lazy: page(() => import('../pages/public/terms.page'), 'TermsPage') },

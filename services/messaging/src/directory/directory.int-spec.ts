@@ -23,7 +23,11 @@ import { testGatewayCaller } from '@multimfa/service-runtime/testing';
 import pg from 'pg';
 import { InboundService } from '../inbound/inbound.service.js';
 import { ForwardQueue } from '../queue/forward.queue.js';
-import { mfaState as stateOfMfa, verifiedMember } from '../testing/directory-events.builder.js';
+import {
+  registeredUser,
+  mfaState as stateOfMfa,
+  verifiedMember,
+} from '../testing/directory-events.builder.js';
 import { type MessagingTestApp, startMessagingTestApp } from '../testing/messaging-test-app.harness.js';
 
 type Answer<T> = { status: number; body: T };
@@ -350,18 +354,12 @@ describe("messaging's views of numbers, subscriptions and owners (real PostgreSQ
     const number = randomNumber();
     const mfa = await multiMfa(number);
     const owner = `owner.${randomBytes(3).toString('hex')}@example.com`;
-    await publishTestEvent(messaging.producer, messaging.prefix, userRegistered, {
-      userId: mfa.userId,
-      emailAddress: owner,
-      firstName: 'Olga',
-      lastName: 'Owner',
-      mobileNo: '',
-      userType: 'CUSTOMER',
-      provider: 'NONE',
-      isVerified: true,
-      serviceAgreementAgreed: true,
-      receiveMarketingEmails: false,
-    });
+    await publishTestEvent(
+      messaging.producer,
+      messaging.prefix,
+      userRegistered,
+      registeredUser(mfa.userId, { emailAddress: owner }),
+    );
     await until('the owner in the view', async () => {
       const { rows } = await db.query('SELECT 1 FROM user_contact WHERE user_id = $1', [mfa.userId]);
       return rows.length > 0;

@@ -17,6 +17,7 @@ import { ForwardSendingAt1767000000000 } from './1767000000000-forward-sending-a
 import { InboundReconciliation1767000000001 } from './1767000000001-inbound-reconciliation.migration.js';
 import { NumberSince1767000000002 } from './1767000000002-number-since.migration.js';
 import { ForwardRedrive1767000000003 } from './1767000000003-forward-redrive.migration.js';
+import { InvitationDetail1767000000004 } from './1767000000004-invitation-detail.migration.js';
 
 /** Every migration of the messaging database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [
@@ -38,4 +39,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   InboundReconciliation1767000000001,
   NumberSince1767000000002,
   ForwardRedrive1767000000003,
+  InvitationDetail1767000000004,
 ];

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
+import type { InvitationDetail } from '../sms/invitation-details.repository.js';
 import { renderNotification } from './notification-email.templates.js';
 
 const now = new Date('2026-11-22T10:00:00Z');
@@ -72,5 +73,73 @@ describe('notification e-mails', () => {
     assert.ok(email.text.includes(`https://app.multimfa.com/activation/${token}`));
     assert.ok(email.html.includes(`https://app.multimfa.com/activation/${token}`));
     assert.match(email.text, /valid for 7 days/);
+  });
+
+  const invitationEmail = (invitation?: InvitationDetail) =>
+    renderNotification(
+      'MEMBER_INVITATION',
+      {
+        firstName: 'Ivy',
+        code: 'tok',
+        expiresAt: new Date(now.getTime() + 7 * 86_400_000).toISOString(),
+        invitation,
+      },
+      'https://app.multimfa.com/',
+      now,
+    );
+
+  it('names the inviter, the team, its number and how the codes will come in a member invitation, and the inviter again in the advice', () => {
+    const email = invitationEmail({
+      teamName: 'Acme Ops',
+      teamNumber: '+15551234567',
+      inviterName: 'Olivia Owner',
+      forwardMedium: 'BOTH',
+    });
+    assert.ok(
+      email.text.includes(
+        'Olivia Owner invites you to the MultiMFA team “Acme Ops”: once you accept, the verification codes texted to +15551234567 are forwarded to you by email and by SMS.',
+      ),
+      email.text,
+    );
+    assert.ok(
+      email.text.includes('If you do not know Olivia Owner, reject it or ignore this email.'),
+      email.text,
+    );
+    assert.ok(email.html.includes('Olivia Owner invites you to the MultiMFA team “Acme Ops”'), email.html);
+    assert.ok(!email.text.includes('A MultiMFA customer'), email.text);
+  });
+
+  it('says "by email" or "by SMS" by the member\'s medium', () => {
+    const base = { teamName: 'Acme', teamNumber: '+15551234567', inviterName: 'Olivia Owner' };
+    assert.match(invitationEmail({ ...base, forwardMedium: 'EMAIL' }).text, /forwarded to you by email\./);
+    assert.match(
+      invitationEmail({ ...base, forwardMedium: 'MOBILE_NUMBER' }).text,
+      /forwarded to you by SMS\./,
+    );
+  });
+
+  it('leaves out a team name that reads as a link and an inviter name against the name rule', () => {
+    const email = invitationEmail({
+      teamName: 'Claim at evil.example',
+      teamNumber: null,
+      inviterName: 'http://evil.example',
+      forwardMedium: 'EMAIL',
+    });
+    assert.ok(!email.text.includes('evil.example'), email.text);
+    assert.ok(
+      email.text.includes(
+        'A MultiMFA customer invites you to a MultiMFA team: once you accept, the verification codes texted to the team’s number are forwarded to you by email.',
+      ),
+      email.text,
+    );
+    assert.ok(email.text.includes('If you do not know who sent it, reject it'), email.text);
+  });
+
+  it('still reads for an invitation recorded before its details were (no team, no inviter)', () => {
+    const email = invitationEmail(undefined);
+    assert.ok(
+      email.text.includes('A MultiMFA customer invites you to a MultiMFA team: once you accept'),
+      email.text,
+    );
   });
 });

@@ -1,5 +1,7 @@
 import type { notificationRequested, PayloadOf } from '@multimfa/events';
 import { type Layout, type RenderedEmail, renderLayout } from '../email/email.templates.js';
+import type { InvitationDetail } from '../sms/invitation-details.repository.js';
+import { invitationPersonName, invitationTeamName } from '../sms/invitation-names.rules.js';
 
 /** What identity asks for, and numbers' member invitations. */
 export type NotificationKind = PayloadOf<typeof notificationRequested>['kind'] | 'MEMBER_INVITATION';
@@ -10,7 +12,15 @@ export interface NotificationContent {
   emailAddress?: string;
   code: string | null;
   expiresAt: string | null;
+  /** MEMBER_INVITATION: who invites, to which team and number, how codes will come (none for an invitation recorded before). */
+  invitation?: InvitationDetail;
 }
+
+const RECEIVES: Record<InvitationDetail['forwardMedium'], string> = {
+  EMAIL: 'by email',
+  MOBILE_NUMBER: 'by SMS',
+  BOTH: 'by email and by SMS',
+};
 
 const SUBJECTS: Record<NotificationKind, string> = {
   EMAIL_VERIFICATION_CODE: 'Your MultiMFA verification code',
@@ -121,18 +131,25 @@ export function renderNotification(
         footnote: `The link is valid for ${minutesLeft(content.expiresAt, now)} minutes and works once. Afterwards, use "Forgot password" on the sign-in page.`,
       };
       break;
-    case 'MEMBER_INVITATION':
+    case 'MEMBER_INVITATION': {
+      const invitation = content.invitation;
+      const inviter = invitationPersonName(invitation?.inviterName, 101);
+      const teamName = invitationTeamName(invitation?.teamName, 100);
+      const team = teamName ? `the MultiMFA team “${teamName}”` : 'a MultiMFA team';
+      const number = invitation?.teamNumber ?? 'the team’s number';
+      const how = invitation ? ` ${RECEIVES[invitation.forwardMedium]}` : '';
       layout = {
-        preheader: 'You are invited to receive a team’s verification codes on MultiMFA',
+        preheader: `${inviter ?? 'A MultiMFA customer'} invites you to ${team}`,
         heading: 'You are invited to a MultiMFA team',
         paragraphs: [
           hello,
-          'A MultiMFA customer added you to their team: once you accept, the verification codes texted to the team’s number are forwarded to you.',
+          `${inviter ?? 'A MultiMFA customer'} invites you to ${team}: once you accept, the verification codes texted to ${number} are forwarded to you${how}.`,
         ],
         action: { label: 'Answer the invitation', url: activationUrl(webUrl, content.code ?? '') },
-        footnote: `The invitation is valid for ${daysLeft(content.expiresAt, now)} days and works once. If you do not know the sender, reject it or ignore this email.`,
+        footnote: `The invitation is valid for ${daysLeft(content.expiresAt, now)} days and works once. If you do not know ${inviter ?? 'who sent it'}, reject it or ignore this email.`,
       };
       break;
+    }
   }
   return renderLayout(subjectOf(kind), layout);
 }

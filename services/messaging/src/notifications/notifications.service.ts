@@ -11,6 +11,7 @@ import { type EmailComposer, EmailComposers, type EmailOfKind } from '../email/e
 import { EMAIL_SETTINGS, type EmailSettings } from '../email/email.settings.js';
 import { EmailsService } from '../email/emails.service.js';
 import type { OutgoingEmail } from '../providers/email-sender.port.js';
+import { InvitationDetailsRepository } from '../sms/invitation-details.repository.js';
 import {
   NOTIFICATION_KINDS,
   type NotificationKind,
@@ -28,6 +29,7 @@ import {
 export class NotificationsService implements EmailComposer<NotificationKind>, OnModuleInit {
   constructor(
     @Inject(EmailsService) private readonly emails: EmailsService,
+    @Inject(InvitationDetailsRepository) private readonly invitationDetails: InvitationDetailsRepository,
     @Inject(EmailComposers) private readonly composers: EmailComposers,
     @Inject(EMAIL_SETTINGS) private readonly settings: EmailSettings,
     @Inject(Clock) private readonly clock: Clock,
@@ -81,7 +83,14 @@ export class NotificationsService implements EmailComposer<NotificationKind>, On
       to: { emailAddress: email.toAddress, name: email.firstName },
       ...renderNotification(
         email.kind,
-        { firstName: email.firstName, emailAddress: email.toAddress, code, expiresAt: email.expiresAt },
+        {
+          firstName: email.firstName,
+          emailAddress: email.toAddress,
+          code,
+          expiresAt: email.expiresAt,
+          invitation:
+            email.kind === 'MEMBER_INVITATION' ? await this.invitationDetails.find(email.emailId) : undefined,
+        },
         this.settings.webUrl,
         this.clock.now(),
       ),

@@ -8,6 +8,7 @@ import {
 } from '@multimfa/events';
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
+import { InvitationDetailsRepository } from '../sms/invitation-details.repository.js';
 import { InvitationSmsService } from '../sms/invitation-sms.service.js';
 import { NotificationsService } from './notifications.service.js';
 
@@ -17,6 +18,7 @@ export class NotificationsSubscriber {
   constructor(
     @Inject(NotificationsService) private readonly notifications: NotificationsService,
     @Inject(InvitationSmsService) private readonly invitationSms: InvitationSmsService,
+    @Inject(InvitationDetailsRepository) private readonly invitationDetails: InvitationDetailsRepository,
   ) {}
 
   @EventPattern(notificationRequested)
@@ -48,13 +50,15 @@ export class NotificationsSubscriber {
 
   /**
    * A member's invitation goes where their codes will go: by e-mail (EMAIL, BOTH) and by SMS from the
-   * MultiMFA's number (MOBILE_NUMBER, BOTH).
+   * MultiMFA's number (MOBILE_NUMBER, BOTH). What it names (the team, its number, the inviter) is
+   * recorded with it from messaging's views, for both texts.
    */
   @EventPattern(invitationSent)
   async onInvitationSent(
     @Payload() invitation: PayloadOf<typeof invitationSent>,
     @Ctx() context: EventContext,
   ): Promise<void> {
+    await this.invitationDetails.record(context.getManager(), invitation);
     const email = await this.notifications.recordInvitation(context.getManager(), invitation);
     if (email) context.afterCommit(email);
     const sms = await this.invitationSms.record(context.getManager(), invitation);

@@ -5,7 +5,13 @@ import { testLogger } from '@multimfa/service-runtime/testing';
 import type { SmsSender } from '../providers/sms-sender.port.js';
 import type { SendSmsJob } from '../queue/queues.constants.js';
 import type { SmsQueue } from '../queue/sms.queue.js';
-import { InvitationSmsService, renderInvitationSms } from './invitation-sms.service.js';
+import type { InvitationDetailsRepository } from './invitation-details.repository.js';
+import {
+  type InvitationSmsContent,
+  InvitationSmsService,
+  renderInvitationSms,
+  smsSegments,
+} from './invitation-sms.service.js';
 import type { OutboundSmsRepository } from './outbound-sms.repository.js';
 import type { SmsSettings } from './sms.settings.js';
 
@@ -30,6 +36,7 @@ describe('the sweep for invitation SMS whose job was lost', () => {
     };
     const service = new InvitationSmsService(
       repository,
+      {} as InvitationDetailsRepository,
       queue,
       {} as SmsSender,
       {} as SmsSettings,
@@ -52,23 +59,61 @@ describe('the sweep for invitation SMS whose job was lost', () => {
 
 describe('the invitation SMS', () => {
   const now = new Date('2026-03-01T12:00:00Z');
-  const render = (firstName: string) =>
-    renderInvitationSms(
-      { firstName, token: 'tok', expiresAt: '2026-03-08T12:00:00Z' },
-      'https://multimfa.example.com/',
-      now,
-    );
+  const token = 'AbC-dEf_0123456789abcdefghijklmnopqrstuvwxy';
+  const content: InvitationSmsContent = {
+    firstName: 'Ivy',
+    token,
+    expiresAt: '2026-03-08T12:00:00Z',
+    teamName: 'Acme Ops',
+    teamNumber: '+15551234567',
+    inviterName: 'Olivia Owner',
+    forwardMedium: 'MOBILE_NUMBER',
+  };
+  const render = (changes: Partial<InvitationSmsContent> = {}) =>
+    renderInvitationSms({ ...content, ...changes }, 'https://multimfa.example.com/', now);
 
-  it('greets the member by a first name that follows the name rule, with the link and its validity', () => {
+  it('names the inviter, the team, its number and how the codes come, with the link and its validity', () => {
     assert.equal(
-      render('Ivy'),
-      "Hi Ivy, you are invited to receive a MultiMFA team's verification codes on this number. Accept or reject: https://multimfa.example.com/activation/tok (valid 7 days)",
+      render(),
+      `Hi Ivy, Olivia Owner invites you to the MultiMFA team Acme Ops: codes texted to +15551234567 will reach you by SMS. Accept or reject: https://multimfa.example.com/activation/${token} (valid 7 days)`,
     );
+    assert.match(render({ forwardMedium: 'BOTH' }), /will reach you by SMS and e-mail\./);
   });
 
-  it('leaves out a first name stored before the rule that reads as a link: our numbers never text it', () => {
-    const text = render('Verify at evil.example');
-    assert.ok(text.startsWith('Hi, you are invited'), text);
-    assert.ok(!text.includes('evil.example'), text);
+  it('leaves out names that read as a link (member, inviter or team): our numbers never text them', () => {
+    const text = render({
+      firstName: 'Verify at evil.example',
+      inviterName: 'www.evil.example',
+      teamName: 'Go to evil.example',
+    });
+    assert.equal(
+      text,
+      `Hi, you are invited to a MultiMFA team: codes texted to +15551234567 will reach you by SMS. Accept or reject: https://multimfa.example.com/activation/${token} (valid 7 days)`,
+    );
+    assert.ok(!render({ teamName: 'https://evil' }).includes('evil'));
+  });
+
+  it('stays within two segments with the longest names, shedding names outside GSM that would need a third', () => {
+    const long = 'Abcdefghijklmnopqrstuvwxyzabcd';
+    const gsm = render({
+      firstName: long,
+      inviterName: `${long.slice(0, 14)} ${long.slice(0, 15)}`,
+      teamName: long,
+    });
+    assert.ok(gsm.includes(`the MultiMFA team ${long}`), gsm);
+    assert.ok(smsSegments(gsm) <= 2, `${smsSegments(gsm)} segments: ${gsm}`);
+    const cyrillic = render({ firstName: 'Анастасия', inviterName: 'Ольга Петрова', teamName: 'Команда' });
+    assert.ok(smsSegments(cyrillic) <= 2, `${smsSegments(cyrillic)} segments: ${cyrillic}`);
+    assert.ok(cyrillic.includes(token), cyrillic);
+  });
+
+  it('counts segments as GSM 03.38 does: 160 then 153 a part, 70 then 67 outside its alphabet', () => {
+    assert.equal(smsSegments('a'.repeat(160)), 1);
+    assert.equal(smsSegments('a'.repeat(161)), 2);
+    assert.equal(smsSegments('a'.repeat(306)), 2);
+    assert.equal(smsSegments('a'.repeat(307)), 3);
+    assert.equal(smsSegments('ж'.repeat(70)), 1);
+    assert.equal(smsSegments('ж'.repeat(134)), 2);
+    assert.equal(smsSegments('ж'.repeat(135)), 3);
   });
 });

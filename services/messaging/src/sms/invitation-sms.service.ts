@@ -1,4 +1,3 @@
-import { isPersonName } from '@multimfa/api-contract';
 import { type invitationSent, openSecret, type PayloadOf } from '@multimfa/events';
 import {
   Clock,
@@ -13,25 +12,71 @@ import type { EntityManager } from 'typeorm';
 import { countOutboundSms, outboundSmsCounter } from '../providers/outbound-sms.metric.js';
 import { SmsSender } from '../providers/sms-sender.port.js';
 import { SmsQueue } from '../queue/sms.queue.js';
+import { InvitationDetailsRepository } from './invitation-details.repository.js';
+import { invitationPersonName, invitationTeamName } from './invitation-names.rules.js';
 import { OutboundSmsRepository } from './outbound-sms.repository.js';
 import { SMS_SETTINGS, type SmsSettings } from './sms.settings.js';
 
+/** What an invitation SMS says besides the link: who invites, to which team and number, and how codes come. */
+export interface InvitationSmsContent {
+  firstName: string;
+  token: string;
+  expiresAt: string | null;
+  teamName: string | null;
+  teamNumber: string | null;
+  inviterName: string | null;
+  /** Only members reached by mobile get the SMS: codes by SMS, or by SMS and e-mail. */
+  forwardMedium: 'MOBILE_NUMBER' | 'BOTH' | 'EMAIL';
+}
+
+/** The GSM 03.38 basic character set: a text of only these is sent 160 characters a segment (153 when split). */
+const GSM_BASIC = new Set(
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
+);
+
+/** How many SMS segments a text takes (any other character, even GSM's extension table, counts as UCS-2). */
+export function smsSegments(text: string): number {
+  const characters = [...text];
+  const gsm = characters.every((character) => GSM_BASIC.has(character));
+  const units = gsm ? characters.length : text.length;
+  const [single, split] = gsm ? [160, 153] : [70, 67];
+  return units <= single ? 1 : Math.ceil(units / split);
+}
+
+/** The most an invitation SMS may take. */
+export const INVITATION_SMS_MAX_SEGMENTS = 2;
+
 /**
- * The invitation as an SMS: the link to `/activation/{token}` and how long it is valid. The member's
- * first name greets them only when it follows the name rule: one stored before the rule (a link, say)
- * is left out, so our numbers never text it.
+ * The invitation as an SMS, in at most two segments: the inviter and the team by name, the number
+ * whose codes are forwarded and how, the link to `/activation/{token}` and how long it is valid.
+ * Names are user-chosen, so each appears only when it cannot read as a link (`invitation-names.rules`),
+ * at most 30 characters each. When the names would make it longer than two segments (names outside GSM's alphabet
+ * halve a segment), they are left out one by one: the team's name, then the inviter's, then the
+ * member's, which leaves plain ASCII around the link.
  */
-export function renderInvitationSms(
-  content: { firstName: string; token: string; expiresAt: string | null },
-  webUrl: string,
-  now: Date,
-): string {
+export function renderInvitationSms(content: InvitationSmsContent, webUrl: string, now: Date): string {
   const days = content.expiresAt
     ? Math.max(1, Math.round((new Date(content.expiresAt).getTime() - now.getTime()) / 86_400_000))
     : 7;
   const link = `${webUrl.replace(/\/$/, '')}/activation/${encodeURIComponent(content.token)}`;
-  const greeting = isPersonName(content.firstName) ? `Hi ${content.firstName},` : 'Hi,';
-  return `${greeting} you are invited to receive a MultiMFA team's verification codes on this number. Accept or reject: ${link} (valid ${days} days)`;
+  const number =
+    content.teamNumber && /^\+\d{6,15}$/.test(content.teamNumber) ? content.teamNumber : 'this number';
+  const how = content.forwardMedium === 'BOTH' ? 'by SMS and e-mail' : 'by SMS';
+  const text = (firstName: string | null, inviter: string | null, teamName: string | null) =>
+    `${firstName ? `Hi ${firstName},` : 'Hi,'} ${inviter ? `${inviter} invites you` : 'you are invited'} to ${teamName ? `the MultiMFA team ${teamName}` : 'a MultiMFA team'}: codes texted to ${number} will reach you ${how}. Accept or reject: ${link} (valid ${days} days)`;
+  const firstName = invitationPersonName(content.firstName, 30);
+  const inviter = invitationPersonName(content.inviterName, 30);
+  const teamName = invitationTeamName(content.teamName, 30);
+  const candidates = [
+    text(firstName, inviter, teamName),
+    text(firstName, inviter, null),
+    text(firstName, null, null),
+    text(null, null, null),
+  ];
+  return (
+    candidates.find((candidate) => smsSegments(candidate) <= INVITATION_SMS_MAX_SEGMENTS) ??
+    text(null, null, null)
+  );
 }
 
 /** A queued SMS whose job may have been lost (the process died between commit and enqueue). */
@@ -46,6 +91,7 @@ const LOST_JOB_AFTER_MS = 60_000;
 export class InvitationSmsService {
   constructor(
     @Inject(OutboundSmsRepository) private readonly sms: OutboundSmsRepository,
+    @Inject(InvitationDetailsRepository) private readonly details: InvitationDetailsRepository,
     @Inject(SmsQueue) private readonly queue: SmsQueue,
     @Inject(SmsSender) private readonly sender: SmsSender,
     @Inject(SMS_SETTINGS) private readonly settings: SmsSettings,
@@ -89,11 +135,20 @@ export class InvitationSmsService {
       if (!sms.fromNumber) throw new Error(`the MultiMFA ${sms.mfaId} has no number yet`);
       if (!sms.sealedCode) throw new Error(`SMS ${smsId} has no token`);
       const token = openSecret(this.settings.sealingKey, sms.sealedCode, smsId);
+      const detail = await this.details.find(smsId);
       const { providerMessageId } = await this.sender.send({
         from: sms.fromNumber,
         to: sms.toNumber,
         body: renderInvitationSms(
-          { firstName: sms.firstName, token, expiresAt: sms.expiresAt },
+          {
+            firstName: sms.firstName,
+            token,
+            expiresAt: sms.expiresAt,
+            teamName: detail?.teamName ?? null,
+            teamNumber: detail?.teamNumber ?? sms.fromNumber,
+            inviterName: detail?.inviterName ?? null,
+            forwardMedium: detail?.forwardMedium ?? 'MOBILE_NUMBER',
+          },
           this.settings.webUrl,
           this.clock.now(),
         ),

@@ -5,6 +5,7 @@ import { oncePerConfig } from '../config/once-per-config.factory.js';
 import { ProvidersModule } from '../providers/providers.module.js';
 import { QueueModule } from '../queue/queue.module.js';
 import { BullSmsQueue, SmsQueue } from '../queue/sms.queue.js';
+import { InvitationDetailsRepository } from './invitation-details.repository.js';
 import { InvitationSmsService } from './invitation-sms.service.js';
 import { OutboundSmsRepository } from './outbound-sms.repository.js';
 import { SMS_SETTINGS, type SmsSettings } from './sms.settings.js';
@@ -12,7 +13,8 @@ import { SmsWorker } from './sms.worker.js';
 
 /**
  * The product's own SMS (member invitations): recorded, queued and sent through Twilio from the
- * MultiMFA's number by the worker. The invitation SMS service is exported for notifications.
+ * MultiMFA's number by the worker. The invitation SMS service and what invitations name are exported
+ * for notifications.
  */
 @Module({})
 export class SmsModule {
@@ -34,9 +36,10 @@ export class SmsModule {
         inject: [QUEUE_CONNECTION, QUEUE_PREFIX, LOGGER],
       },
       OutboundSmsRepository,
+      InvitationDetailsRepository,
       InvitationSmsService,
       SmsWorker,
     ],
-    exports: [InvitationSmsService],
+    exports: [InvitationSmsService, InvitationDetailsRepository],
   }));
 }

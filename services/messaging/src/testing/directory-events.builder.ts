@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { memberVerified, mfaCreated, PayloadOf } from '@multimfa/events';
+import type { memberVerified, mfaCreated, PayloadOf, userRegistered } from '@multimfa/events';
 
 type MfaCreated = PayloadOf<typeof mfaCreated>;
 type MfaState = Omit<MfaCreated, 'purchaseId' | 'createdAt'>;
@@ -53,6 +53,26 @@ export function verifiedMember(
     status: 'VERIFIED',
     invitationId: randomUUID(),
     verifiedAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+/** Test data: `identity.user.registered` of a verified customer `userId`, Olga Owner unless told otherwise. */
+export function registeredUser(
+  userId: string,
+  overrides: Partial<PayloadOf<typeof userRegistered>> = {},
+): PayloadOf<typeof userRegistered> {
+  return {
+    userId,
+    emailAddress: `owner.${userId.slice(0, 8)}@example.com`,
+    firstName: 'Olga',
+    lastName: 'Owner',
+    mobileNo: '',
+    userType: 'CUSTOMER',
+    provider: 'NONE',
+    isVerified: true,
+    serviceAgreementAgreed: true,
+    receiveMarketingEmails: false,
     ...overrides,
   };
 }

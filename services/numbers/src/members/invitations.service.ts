@@ -7,7 +7,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { exceededInvitationLimit, INVITATION_LIMITS } from './invitation-limits.rules.js';
 import { type InvitationRow, InvitationsRepository } from './invitations.repository.js';
-import type { MemberEntity } from './member.entity.js';
 import {
   alreadyAccepted,
   invitationNotFound,
@@ -15,7 +14,7 @@ import {
   memberAlreadyVerified,
   memberNotFound,
 } from './members.errors.js';
-import { MembersRepository, type OwnedMember } from './members.repository.js';
+import { MembersRepository, type MemberTeam, type OwnedMember } from './members.repository.js';
 import { toMemberRecord } from './members.service.js';
 
 /** Customer-area README: an invitation is valid for 7 days. */
@@ -79,7 +78,8 @@ export class InvitationsService {
       const invitation = this.live(await this.invitations.byTokenHash(manager, hashOf(token), false));
       const owned = await this.members.lock(manager, invitation.memberId);
       if (!owned) throw invitationNotFound();
-      return this.record(invitation, owned.member);
+      const team = await this.members.teamOf(manager, owned.member.mfaId);
+      return this.record(invitation, owned, team ?? { name: '', number: null });
     });
   }
 
@@ -130,7 +130,11 @@ export class InvitationsService {
     return invitation;
   }
 
-  private record(invitation: InvitationRow, member: MemberEntity): InvitationRecord {
+  private record(
+    invitation: InvitationRow,
+    { member, userId }: OwnedMember,
+    team: MemberTeam,
+  ): InvitationRecord {
     return {
       id: invitation.invitationId,
       firstName: member.firstName,
@@ -138,6 +142,10 @@ export class InvitationsService {
       mobileNo: member.mobileNo,
       event: 'MEMBER_VERIFICATION',
       isVerified: invitation.acceptedAt !== null,
+      teamName: team.name,
+      teamNumber: team.number,
+      forwardMedium: member.forwardMedium,
+      ownerId: userId,
     };
   }
 

@@ -10,6 +10,12 @@ export interface OwnedMember {
   userId: string;
 }
 
+/** The MultiMFA a member belongs to, as its invitation names it: its name and number (none yet: null). */
+export interface MemberTeam {
+  name: string;
+  number: string | null;
+}
+
 /** The `member` table. Writes run in the caller's transaction. */
 export abstract class MembersRepository {
   abstract transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T>;
@@ -29,6 +35,7 @@ export abstract class MembersRepository {
   /** Any member with its owner, locked for the rest of the transaction. */
   abstract lock(manager: EntityManager, memberId: string): Promise<OwnedMember | undefined>;
   abstract setStatus(manager: EntityManager, memberId: string, status: MemberStatus): Promise<void>;
+  abstract teamOf(manager: EntityManager, mfaId: string): Promise<MemberTeam | undefined>;
 }
 
 @Injectable()
@@ -101,5 +108,15 @@ export class TypeOrmMembersRepository extends MembersRepository {
 
   async setStatus(manager: EntityManager, memberId: string, status: MemberStatus): Promise<void> {
     await manager.getRepository(MemberEntity).update({ memberId }, { status });
+  }
+
+  async teamOf(manager: EntityManager, mfaId: string): Promise<MemberTeam | undefined> {
+    const [row]: Array<{ name: string; e164: string | null }> = await manager.query(
+      `SELECT mfa.name, phone_number.e164 FROM mfa
+         LEFT JOIN phone_number ON phone_number.phone_number_id = mfa.phone_number_id
+        WHERE mfa.mfa_id = $1`,
+      [mfaId],
+    );
+    return row ? { name: row.name, number: row.e164 } : undefined;
   }
 }

@@ -313,7 +313,7 @@ describe('the MultiMFA detail page and its members through the gateway (real num
     expect((await outbox('numbers.member.removed')).map((event) => event.memberId)).toContain(memberId);
   });
 
-  it('invites with a single-use 256-bit token stored only as its hash; accepting verifies the member, a second accept answers "already accepted"', async () => {
+  it('invites with a single-use 256-bit token stored only as its hash; its lookup names the team, its number, the inviter and the medium; accepting verifies the member, a second accept answers "already accepted"', async () => {
     const owner = await customer('invite-owner');
     const other = await customer('invite-other');
     const team = await bought(owner.userId);
@@ -349,6 +349,14 @@ describe('the MultiMFA detail page and its members through the gateway (real num
       lookup.body.data.event,
       lookup.body.data.isVerified,
     ]).toStrictEqual([200, 'Ada', 'MEMBER_VERIFICATION', false]);
+    // The invitation names the team, its number, the inviter and how the codes will come; the owner's id stays inside.
+    expect([
+      lookup.body.data.teamName,
+      lookup.body.data.teamNumber,
+      lookup.body.data.inviterName,
+      lookup.body.data.forwardMedium,
+      'ownerId' in lookup.body.data,
+    ]).toStrictEqual(['Ops team', team.number, 'Grace Hopper', 'EMAIL', false]);
     const accepted = await invitee.call('POST', '/api/plan/activate-member', { token });
     expect([accepted.status, accepted.body.message]).toStrictEqual([
       200,

@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Center, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { ForwardMedium, Invitation } from '@multimfa/api-contract';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ConfettiBurst } from '../../components/confetti-burst.component';
@@ -15,10 +16,36 @@ import {
 } from '../../features/invitation/use-invitation';
 import { notify } from '../../notify/notify';
 
+/** What the member will receive, by the member's forward medium. */
+const RECEIVES: Record<ForwardMedium, string> = {
+  EMAIL: 'by e-mail',
+  MOBILE_NUMBER: 'by SMS',
+  BOTH: 'by e-mail and by SMS',
+};
+
+/** Who invites, to which team and number, and how the codes will come. */
+function InvitationDetails({ invitation }: { invitation: Invitation }) {
+  const inviter = invitation.inviterName ?? 'The team’s owner';
+  return (
+    <Stack gap="xs">
+      <Text>
+        {invitation.firstName} {invitation.lastName}, {inviter} invites you to the MultiMFA team{' '}
+        <strong>{invitation.teamName}</strong>.
+      </Text>
+      <Text>
+        Once you accept, the verification codes texted to{' '}
+        {invitation.teamNumber ? <strong>{invitation.teamNumber}</strong> : 'the team’s number'} are forwarded
+        to you {RECEIVES[invitation.forwardMedium]}.
+      </Text>
+    </Stack>
+  );
+}
+
 /**
  * /activation/{info}: the invited member accepts or rejects with the token from the link (customer-
- * area sections 2 Invitation screen and 4 Invitation view). An already verified invitation shows as
- * accepted.
+ * area sections 2 Invitation screen and 4 Invitation view), seeing who invites them to which team and
+ * number, and how the codes will come. /activation (no token in the link) asks for the token by hand.
+ * An already verified invitation shows as accepted.
  */
 export function ActivationPage() {
   const { info = '' } = useParams();
@@ -49,19 +76,16 @@ export function ActivationPage() {
           {shown === 'already-accepted' && <Alert color="green">{ALREADY_ACCEPTED_MESSAGE}</Alert>}
           {shown === 'rejected' && <Alert color="gray">{REJECTED_MESSAGE}</Alert>}
           {shown === 'not-found' && <Alert color="red">{INVITATION_NOT_FOUND_MESSAGE}</Alert>}
-          {(shown === null || shown === 'not-found') && (
+          {(shown === null || (shown === 'not-found' && !info)) && (
             <>
-              {invitation.data && (
-                <Text>
-                  {invitation.data.firstName} {invitation.data.lastName}, you are invited to receive a
-                  MultiMFA team’s verification codes.
-                </Text>
+              {invitation.data && <InvitationDetails invitation={invitation.data} />}
+              {!info && (
+                <TextInput
+                  label="Token"
+                  value={token}
+                  onChange={(event) => setToken(event.currentTarget.value)}
+                />
               )}
-              <TextInput
-                label="Token"
-                value={token}
-                onChange={(event) => setToken(event.currentTarget.value)}
-              />
               <Group justify="flex-end">
                 <Button
                   variant="default"
