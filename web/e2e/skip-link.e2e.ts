@@ -12,6 +12,8 @@ const ADMIN = { emailAddress: 'admin@multimfa.local', password: 'Admin-demo-2026
 async function skipsToMain(page: Page, path: string, heading: string, tabOn = true): Promise<void> {
   await page.goto(path);
   await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+  // The page's data too (the plans' buttons are what a Tab inside /pricing's main reaches).
+  await page.waitForLoadState('networkidle');
   await page.keyboard.press('Tab');
   const first = await page.evaluate(() => ({
     text: document.activeElement?.textContent,

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { stripTypeScriptTypes } from 'node:module';
+import { createRequire, stripTypeScriptTypes } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import Stripe from 'stripe';
@@ -26,6 +26,7 @@ const PAY_PAGE = `<!doctype html>
   <div id="fields"></div>
   <button id="pay" disabled>Pay $15.00</button>
   <p id="error" role="alert"></p>
+  <script type="importmap">{ "imports": { "cleave-zen": "/cleave-zen.js" } }</script>
   <script type="module" src="/pay.js"></script>
 </body></html>`;
 
@@ -69,6 +70,17 @@ describe('the local card form (payment provider "sandbox") in the browser', () =
       '/pay.js': ['text/javascript', PAY_SCRIPT(sandboxUrl, config.stripe.publishableKey)],
       '/sandbox-payment-form.js': ['text/javascript', browserModule('sandbox-payment-form')],
       '/sandbox-stripe-api.js': ['text/javascript', browserModule('sandbox-stripe-api')],
+      '/card-input-format.js': ['text/javascript', browserModule('card-input-format')],
+      // The card form's formatter, as the web build bundles it: the package's ES module build.
+      '/cleave-zen.js': [
+        'text/javascript',
+        readFileSync(
+          createRequire(import.meta.url)
+            .resolve('cleave-zen')
+            .replace(/cleave-zen\.js$/, 'cleave-zen.module.js'),
+          'utf8',
+        ),
+      ],
       '/success': [
         'text/html',
         '<!doctype html><title>Success</title><h1>Payment Completed Successfully</h1>',
