@@ -75,7 +75,9 @@ export async function run({ config, seconds }) {
   await autocannon({ ...request, duration: 2 });
   const result = await autocannon(request);
   if (result.non2xx || result.errors)
-    throw new Error(`${result.non2xx} non-2xx answers and ${result.errors} errors`);
+    throw new Error(
+      `${result.non2xx} non-2xx answers and ${result.errors} errors (by status: ${JSON.stringify(result.statusCodeStats)})`,
+    );
   return [
     {
       figure: 'sign-ins (hashes) per second',
