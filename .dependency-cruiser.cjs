@@ -54,6 +54,14 @@ module.exports = {
       to: { path: '^(services|gateway|web|infra)/' },
     },
     {
+      name: 'bot-client-depends-on-nothing',
+      severity: 'error',
+      comment:
+        '@multimfa/bot-client is published for bots to install: it imports no other workspace (its types are checked against the contract by its tests, not imported). npm packages and Node modules fall outside includeOnly: its own-imports.spec.ts keeps those out.',
+      from: { path: '^packages/bot-client/src/' },
+      to: { pathNot: '^packages/bot-client/src/' },
+    },
+    {
       name: 'adapters-import-no-feature',
       severity: 'error',
       comment: 'The provider adapters are the ground floor: features use them, never the other way round.',

@@ -20,6 +20,10 @@ export function buildTypeScript() {
     cwd: root,
     stdio: 'inherit',
   });
+  // @multimfa/bot-client's CommonJS build needs its folder marked as CommonJS (tsc writes no package.json).
+  execFileSync(process.execPath, [join(root, 'packages/bot-client/scripts/mark-cjs.mjs')], {
+    stdio: 'inherit',
+  });
 }
 
 /**
