@@ -45,13 +45,10 @@ export class PaymentService {
     return this.billing.post(`/users/${userId}/checkouts/quote`, checkoutQuote, checkoutRequestOf(body));
   }
 
-  /** The first create-intent of a user makes their Stripe customer. */
+  /** Billing's checkout makes the user's Stripe customer on their first create-intent. */
   async createIntent(userId: string, body: z.output<typeof createIntentBody>): Promise<PaymentIntentAnswer> {
-    await this.customers.ensure(userId);
-    const checkout = await this.billing.post(
-      `/users/${userId}/checkouts`,
-      checkoutAnswer,
-      checkoutRequestOf(body),
+    const checkout = await this.customers.whenRecorded(userId, () =>
+      this.billing.post(`/users/${userId}/checkouts`, checkoutAnswer, checkoutRequestOf(body)),
     );
     return {
       checkoutId: checkout.checkoutId,

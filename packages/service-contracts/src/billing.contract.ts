@@ -8,10 +8,14 @@ import { z } from 'zod';
 export const billingCustomer = z.object({ userId: z.uuid(), stripeCustomerId: z.string() });
 export type BillingCustomer = z.infer<typeof billingCustomer>;
 
-export const ensureCustomerRequest = z.object({
-  emailAddress: z.email(),
-  name: z.string().min(1).max(121),
-});
+/**
+ * Ensuring a user's Stripe customer: with no details, from those billing recorded at sign-up (409
+ * CUSTOMER_NOT_READY when it has not recorded them yet); with them, recording them first if absent.
+ */
+export const ensureCustomerRequest = z.union([
+  z.object({ emailAddress: z.email(), name: z.string().min(1).max(121) }),
+  z.object({}).strict(),
+]);
 export const userIdParam = z.uuid('Unknown user');
 
 /** The two kinds of number a plan is sold for. */

@@ -21,6 +21,9 @@ export class CustomersController {
     @Param('userId', userId) id: string,
     @Body(new ZodPipe(ensureCustomerRequest)) body: z.output<typeof ensureCustomerRequest>,
   ): Promise<CustomerDto> {
-    return this.customers.ensure(id, body);
+    return this.customers.ensure(
+      id,
+      'emailAddress' in body ? { emailAddress: body.emailAddress, name: body.name } : undefined,
+    );
   }
 }

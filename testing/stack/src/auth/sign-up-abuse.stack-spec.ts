@@ -217,6 +217,33 @@ describe('sign-up used as a weapon, through the gateway (real identity, billing,
     assert.match(await sessionStripeCustomerId(payer.browser), /^cus_/);
   });
 
+  it("pays when billing has not recorded the user yet (its sign-up event not applied): the gateway records them from identity's details, then the checkout makes their customer", async () => {
+    const late = await verifiedCustomer(stack, gatewayUrl, 'late-billing');
+    const billingDb = new pg.Client({ connectionString: stack.databases[1] });
+    await billingDb.connect();
+    try {
+      const recorded = async () =>
+        (await billingDb.query('SELECT 1 FROM stripe_customer WHERE user_id = $1', [late.userId])).rowCount;
+      for (let waited = 0; waited < 100 && !(await recorded()); waited += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      assert.equal(await recorded(), 1, 'billing applied the sign-up');
+      await billingDb.query('DELETE FROM stripe_customer WHERE user_id = $1', [late.userId]);
+
+      const intent = await late.browser.call<Body>('POST', '/api/auth/create-intent', {
+        MFAType: 'MultiMFA',
+        planId: 1,
+        name: 'Late team',
+        countryId: 1,
+      });
+      assert.equal(intent.status, 200, JSON.stringify(intent.body));
+      assert.equal(await stripeCustomers(late.emailAddress), 1, 'made with the address identity holds');
+      assert.equal(await recorded(), 1);
+    } finally {
+      await billingDb.end();
+    }
+  });
+
   it('the first card of a customer without a Stripe customer makes one, also when two are saved at once', async () => {
     const saver = await verifiedCustomer(stack, gatewayUrl, 'card-saver');
     const cards = await Promise.all(
