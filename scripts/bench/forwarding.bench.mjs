@@ -11,8 +11,10 @@
 //   waiting bot       the webhook's POST leaving until a waiting bot holds the message: an upper bound
 //                     of "commit to waiting bot", since the commit happens after the POST leaves.
 // Beside them, in the same run and at the same rate: the same row inserted into PostgreSQL on its own,
-// and a Redis publish until a subscriber holds it. Then shorter runs find the highest steady rate at
-// which all three p99 targets still hold: higher rates if they hold at 50 texts/s, lower ones if not.
+// and a Redis publish until a subscriber holds it; and the CPU time each process of the stack spent
+// per text over those runs, read from /proc (process-cpu.mjs), the product's apart from the bench's
+// (sandbox, generators). Then shorter runs find the highest steady rate at which all three p99 targets
+// still hold: doubling from 50 texts/s while they hold (halving while they do not), then bisecting.
 // The first run after the stack starts is a warm-up, not counted, and each run's first
 // LEAD_IN_SECONDS of texts are not counted either. Generators and bots run in their own processes.
 
@@ -26,6 +28,7 @@ import { publishTestEvent } from '../../packages/event-bus/dist/testing/index.js
 import { botCreated, memberVerified, mfaCreated } from '../../packages/events/dist/index.js';
 import { SANDBOX } from '../lib/stack.mjs';
 import { spread } from './load.mjs';
+import { cpuMsBetween, cpuReading, STACK_PROCESSES } from './process-cpu.mjs';
 
 export const title = 'Inbound texts: webhook acknowledgement, first provider call and waiting bot';
 
@@ -36,8 +39,12 @@ const NUMBERS = 25;
 /** Bots waiting on each RoboMFA. */
 const BOTS = 10;
 const TARGETS = { ack: 50, provider: 250, bot: 100 };
-const HIGHER_RATES = [100, 200, 400];
-const LOWER_RATES = [40, 30, 20, 10, 5];
+/** The rate search: from RATE up to MAX_RATE (or down to MIN_RATE), then to within MIN_RATE_STEP or 10%. */
+const MAX_RATE = 400;
+const MIN_RATE = 5;
+const MIN_RATE_STEP = 5;
+/** Product CPU a forwarded text may cost (issue 39). */
+const CPU_TARGET_MS = 5;
 const WARM_UP_SECONDS = 30;
 /** How long the bots wait before the first text of a run. */
 const BOTS_SETTLE_MS = 2000;
@@ -305,6 +312,7 @@ async function measure({ config, generators, gatewayUrl, keys, rate, seconds, le
   // 40 texts/s, every ack over 40 ms was in it).
   await sleep(BOTS_SETTLE_MS);
   const cursor = await sandboxCursor(config);
+  const cpuBefore = cpuReading();
   let sending = true;
   const sandbox = collectSandbox(config, cursor, () => sending);
   const all = await generators.load.run({
@@ -321,6 +329,8 @@ async function measure({ config, generators, gatewayUrl, keys, rate, seconds, le
     ]).flat(),
   });
   await sleep(3000);
+  // Every text of the run, lead-in too, and what its forwards, reports and events cost by then.
+  const cpuMs = cpuMsBetween(cpuBefore, cpuReading());
   sending = false;
   const entries = await sandbox;
   generators.bots.stop();
@@ -360,6 +370,7 @@ async function measure({ config, generators, gatewayUrl, keys, rate, seconds, le
     bot,
     lostForwards,
     missedBotReceipts: roboTexts * BOTS - bot.length,
+    cpuMsPerText: new Map([...cpuMs].map(([name, ms]) => [name, ms / all.length])),
   };
 }
 
@@ -416,8 +427,10 @@ async function measureAll({ config, seconds, generators }) {
   );
   console.log(`at ${RATE} texts/s: ${losses.join('; ')}`);
 
-  // Above RATE while the targets hold there; below it, the first lower rate at which they hold.
-  let highest = runs.every(holds) ? RATE : 0;
+  // The ceiling: doubling from RATE while the targets hold (halving while they do not), then
+  // bisecting between the last rate that held and the first that did not.
+  let held = runs.every(holds) ? RATE : 0;
+  let failed = held ? undefined : RATE;
   const tryRate = async (rate) => {
     // The previous run's tail (its reports, events and bots) drains first; and a run of 30 s leaves
     // 6 samples above the p99 at 20 texts/s, where 15 s left 3.
@@ -436,19 +449,53 @@ async function measureAll({ config, seconds, generators }) {
     );
     return holds(result) && result.lostForwards === 0;
   };
-  if (highest === RATE) {
-    for (const rate of HIGHER_RATES) {
-      if (highest < rate / 2) break;
-      if (await tryRate(rate)) highest = rate;
-    }
-  } else {
-    for (const rate of LOWER_RATES) {
-      if (await tryRate(rate)) {
-        highest = rate;
+  if (held) {
+    for (let rate = RATE * 2; rate <= MAX_RATE; rate *= 2) {
+      if (!(await tryRate(rate))) {
+        failed = rate;
         break;
       }
+      held = rate;
+    }
+  } else {
+    for (let rate = Math.round(RATE / 2); rate >= MIN_RATE; rate = Math.round(rate / 2)) {
+      if (await tryRate(rate)) {
+        held = rate;
+        break;
+      }
+      failed = rate;
     }
   }
+  while (held > 0 && failed !== undefined && failed - held > Math.max(MIN_RATE_STEP, held / 10)) {
+    const rate = Math.round((held + failed) / 2);
+    if (await tryRate(rate)) held = rate;
+    else failed = rate;
+  }
+  const highest = held;
+  console.log(
+    `highest steady rate: ${highest} texts/s${failed === undefined ? ` (the search stops at ${MAX_RATE})` : `; ${failed} texts/s did not hold`}`,
+  );
+
+  // CPU per text of each process, median of the measured runs with min and max.
+  const cpu = (name) => spread(runs.map((r) => r.cpuMsPerText.get(name)));
+  const productNames = STACK_PROCESSES.filter((group) => group.product).map((group) => group.name);
+  const productCpu = spread(
+    runs.map((r) => productNames.reduce((sum, name) => sum + r.cpuMsPerText.get(name), 0)),
+  );
+  console.log(
+    `CPU milliseconds per text at ${RATE} texts/s (every text of a run, lead-in included; median of ${RUNS} runs)`,
+  );
+  console.table(
+    STACK_PROCESSES.map((group) => {
+      const { median, min, max } = cpu(group.name);
+      return {
+        process: group.name,
+        part: group.product ? 'product' : 'bench harness',
+        'CPU ms per text': Number(median.toFixed(2)),
+        'min to max': `${min.toFixed(2)} to ${max.toFixed(2)}`,
+      };
+    }),
+  );
 
   const row = (figure, samples, q, baseline, target) => ({
     figure,
@@ -475,6 +522,13 @@ async function measureAll({ config, seconds, generators }) {
       baseline: RATE,
       measured: highest,
       better: 'higher',
+    },
+    {
+      figure: `product CPU per text at ${RATE} texts/s (ms; gateway, services, PostgreSQL, Redis, Kafka) | target`,
+      baseline: CPU_TARGET_MS,
+      measured: productCpu,
+      better: 'lower',
+      target: `<= ${CPU_TARGET_MS} ms`,
     },
   ];
 }

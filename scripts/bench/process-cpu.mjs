@@ -1,0 +1,72 @@
+// CPU time each process of the bench's stack spends, read from /proc (Linux): utime + stime of every
+// process of a group, plus cutime + cstime of those that reaped children (PostgreSQL's postmaster
+// collects its ended backends' time there), so a backend that ends between two readings still counts.
+// No library reads /proc per process group on Linux without native code (pidusage reads one pid and
+// gives a percentage, not ticks), so this reads the files itself.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { root } from '../lib/paths.mjs';
+
+const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+
+const nodeMain = (path) => (proc) => proc.cmdline.includes(join(root, path));
+
+/**
+ * The product's processes (what a text costs) and the bench's own (shown apart). PostgreSQL, Redis
+ * and the Kafka broker are the machine's servers: on a quiet machine, their time is the bench's.
+ */
+export const STACK_PROCESSES = [
+  { name: 'gateway', product: true, match: nodeMain('gateway/dist/main.js') },
+  ...['identity', 'billing', 'numbers', 'messaging', 'admin-reporting'].map((service) => ({
+    name: service,
+    product: true,
+    match: nodeMain(`services/${service}/dist/main.js`),
+  })),
+  { name: 'postgres', product: true, match: (proc) => proc.comm === 'postgres' },
+  { name: 'redis', product: true, match: (proc) => proc.comm.startsWith('redis-server') },
+  { name: 'kafka', product: true, match: (proc) => proc.cmdline.includes('kafka.Kafka') },
+  { name: 'provider sandbox', product: false, match: nodeMain('infra/provider-sandbox/dist/main.js') },
+  {
+    name: 'load generator, bots and bench',
+    product: false,
+    match: (proc) => proc.cmdline.includes('forwarding-load.mjs') || proc.pid === process.pid,
+  },
+];
+
+function readProcess(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name is in parentheses and may hold spaces: the fields after it are fixed.
+    const close = stat.lastIndexOf(')');
+    const comm = stat.slice(stat.indexOf('(') + 1, close);
+    const fields = stat.slice(close + 2).split(' ');
+    // Fields 14-17 of proc(5) (utime, stime, cutime, cstime), counted from the state (field 3) here.
+    const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number);
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+    return { pid, comm, cmdline, own: utime + stime, reaped: cutime + cstime };
+  } catch {
+    return undefined; // ended between the listing and the reading
+  }
+}
+
+/** CPU ticks of each group now, by name. */
+export function cpuReading(groups = STACK_PROCESSES) {
+  const procs = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map((entry) => readProcess(Number(entry)))
+    .filter(Boolean);
+  const reading = new Map(groups.map((group) => [group.name, 0]));
+  for (const proc of procs) {
+    const group = groups.find((candidate) => candidate.match(proc));
+    if (group) reading.set(group.name, reading.get(group.name) + proc.own + proc.reaped);
+  }
+  return reading;
+}
+
+/** CPU milliseconds each group spent between two readings. */
+export function cpuMsBetween(before, after) {
+  return new Map(
+    [...after].map(([name, ticks]) => [name, ((ticks - (before.get(name) ?? 0)) * 1000) / TICKS_PER_SECOND]),
+  );
+}
