@@ -1,5 +1,6 @@
 import { type Endpoint, endpoints, errorEnvelope } from '@multimfa/api-contract';
 import { z } from 'zod';
+import { BOT_API_EXAMPLES } from './bot-api.examples.js';
 
 type JsonSchema = Record<string, unknown>;
 export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, unknown>> };
@@ -99,6 +100,16 @@ function operation(endpoint: Endpoint, components: Record<string, JsonSchema>) {
       parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema });
     }
   }
+  const examples = BOT_API_EXAMPLES[endpoint.operationId];
+  if (examples) {
+    for (const parameter of parameters as Array<{ name: string; example?: unknown }>)
+      if (examples.query?.[parameter.name] !== undefined) parameter.example = examples.query[parameter.name];
+    for (const [status, example] of Object.entries(examples.answers)) {
+      const content = (responses[status] as { content?: Record<string, Record<string, unknown>> } | undefined)
+        ?.content?.['application/json'];
+      if (content) content.example = example;
+    }
+  }
   return {
     operationId: endpoint.operationId,
     summary: endpoint.summary,
@@ -119,6 +130,7 @@ function operation(endpoint: Endpoint, components: Record<string, JsonSchema>) {
         }
       : {}),
     responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b))),
+    ...(examples ? { 'x-codeSamples': examples.codeSamples } : {}),
   };
 }
 
@@ -141,6 +153,13 @@ export function buildOpenApiDocument(list: readonly Endpoint[] = endpoints): Ope
         'Every answer is `{ isError, message, data }`. State-changing calls send the `X-XSRF-TOKEN` header with the value of the `XSRF-TOKEN` cookie.',
     },
     servers: [{ url: '/' }],
+    tags: [
+      {
+        name: 'bot',
+        description:
+          "A RoboMFA's bots read its texts with their API key as a bearer token (`Authorization: Bearer mmfa_bot_…`). Take the `cursor` of each answer and pass it back as `since`: nothing is missed between calls. For Node and browsers, `@multimfa/bot-client` wraps these calls (`waitForCode` long-polls with the cursor and retries 429, 5xx and network errors until its deadline), with a CLI: `npx @multimfa/bot-client wait --sender Google --timeout 60`.",
+      },
+    ],
     components: {
       schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),
       securitySchemes: {

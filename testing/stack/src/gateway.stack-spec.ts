@@ -169,11 +169,27 @@ describe('gateway over the real numbers service and Redis', () => {
     });
   });
 
-  it('serves its OpenAPI document at /api/docs', async () => {
-    const response = await fetch(`${gatewayUrl}/api/docs`, { headers: { 'x-forwarded-for': clientIp() } });
-    const document = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
-    assert.equal(document.openapi, '3.1.0');
-    assert.ok(document.paths['/api/plan/getMFACountries']);
+  it('serves its OpenAPI document at /api/openapi.json, and at /api/docs to a client that asks for JSON (curl, fetch)', async () => {
+    for (const path of ['/api/openapi.json', '/api/docs']) {
+      const response = await fetch(`${gatewayUrl}${path}`, { headers: { 'x-forwarded-for': clientIp() } });
+      assert.match(response.headers.get('content-type') ?? '', /^application\/json/, path);
+      const document = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
+      assert.equal(document.openapi, '3.1.0');
+      assert.ok(document.paths['/api/plan/getMFACountries']);
+    }
+  });
+
+  it('answers a browser at /api/docs with the API reference page, under a policy of its own that loads nothing from elsewhere', async () => {
+    const headers = { 'x-forwarded-for': clientIp(), accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    const page = await fetch(`${gatewayUrl}/api/docs`, { headers });
+    assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
+    assert.match(await page.text(), /<redoc spec-url="\/api\/openapi.json"/);
+    const policy = page.headers.get('content-security-policy') ?? '';
+    assert.match(policy, /^default-src 'none'; script-src 'self';/);
+    assert.doesNotMatch(policy, /https?:|\*/, 'no other origin');
+    const script = await fetch(`${gatewayUrl}/api/docs/redoc.standalone.js`, { headers });
+    assert.equal(script.status, 200);
+    assert.doesNotMatch(await script.text(), /cdn\.redoc\.ly/);
   });
 
   it('limits each client address per minute, across replicas, with Retry-After', async () => {
