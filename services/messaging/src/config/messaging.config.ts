@@ -27,3 +27,8 @@ export const messagingConfigSchema = serviceEnvSchema.extend({
   BOT_WAITS_PER_ROBOMFA: z.coerce.number().int().min(1).default(100),
 });
 export type MessagingConfig = z.output<typeof messagingConfigSchema>;
+  /**
+   * Multiplies every wait between two attempts of a provider send (1 s … 5 min, 24 attempts): 1 in
+   * production. Only the faults tier sets it lower, to run the real schedule of retries compressed.
+   */
+  PROVIDER_RETRY_DELAY_SCALE: z.coerce.number().positive().max(1).default(1),

@@ -1,8 +1,8 @@
-import { Clock, LOGGER, type Logger, QUEUE_CONNECTION, QUEUE_PREFIX } from '@multimfa/service-runtime';
+import { LOGGER, type Logger, QUEUE_CONNECTION, QUEUE_PREFIX } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Job } from 'bullmq';
+import type { Job, WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { providerBackoff } from '../providers/retry-delay.rules.js';
+import { PROVIDER_BACKOFF } from '../providers/providers.module.js';
 import { QueueWorker } from '../queue/queue.worker.js';
 import { QueueName, type SendEmailJob } from '../queue/queues.constants.js';
 import { EmailsService } from './emails.service.js';
@@ -14,7 +14,7 @@ export class EmailWorker extends QueueWorker<SendEmailJob> {
     @Inject(EmailsService) private readonly emails: EmailsService,
     @Inject(QUEUE_CONNECTION) connection: Redis,
     @Inject(QUEUE_PREFIX) prefix: string,
-    @Inject(Clock) clock: Clock,
+    @Inject(PROVIDER_BACKOFF) backoff: WorkerOptions['settings'],
     @Inject(LOGGER) logger: Logger,
   ) {
     super(
@@ -23,7 +23,7 @@ export class EmailWorker extends QueueWorker<SendEmailJob> {
         concurrency: 8,
         noun: 'e-mail',
         nouns: 'e-mails',
-        settings: providerBackoff(clock),
+        settings: backoff,
       },
       connection,
       prefix,

@@ -1,9 +1,9 @@
-import { Clock, LOGGER, type Logger, QUEUE_CONNECTION, QUEUE_PREFIX } from '@multimfa/service-runtime';
+import { LOGGER, type Logger, QUEUE_CONNECTION, QUEUE_PREFIX } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
-import { type Job, UnrecoverableError } from 'bullmq';
+import { type Job, UnrecoverableError, type WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { failureClassOf, ProviderError } from '../providers/provider.errors.js';
-import { providerBackoff } from '../providers/retry-delay.rules.js';
+import { PROVIDER_BACKOFF } from '../providers/providers.module.js';
 import { QueueWorker } from '../queue/queue.worker.js';
 import { type ForwardJob, QueueName } from '../queue/queues.constants.js';
 import { ForwardingService } from './forwarding.service.js';
@@ -19,7 +19,7 @@ export class ForwardingWorker extends QueueWorker<ForwardJob> {
     @Inject(ForwardingService) private readonly forwarding: ForwardingService,
     @Inject(QUEUE_CONNECTION) connection: Redis,
     @Inject(QUEUE_PREFIX) prefix: string,
-    @Inject(Clock) clock: Clock,
+    @Inject(PROVIDER_BACKOFF) backoff: WorkerOptions['settings'],
     @Inject(LOGGER) logger: Logger,
   ) {
     super(
@@ -28,7 +28,7 @@ export class ForwardingWorker extends QueueWorker<ForwardJob> {
         concurrency: 16,
         noun: 'forward',
         nouns: 'forwards',
-        settings: providerBackoff(clock),
+        settings: backoff,
       },
       connection,
       prefix,

@@ -1,6 +1,8 @@
+import { Clock } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { EmailSender } from './email-sender.port.js';
 import { InboundSmsLog } from './inbound-sms-log.port.js';
+import { providerBackoff } from './retry-delay.rules.js';
 import { SendGridEmailSender } from './sendgrid-email-sender.adapter.js';
 import { SmsSender } from './sms-sender.port.js';
 import { TwilioInboundSmsLog } from './twilio-inbound-sms-log.adapter.js';
@@ -15,13 +17,17 @@ export interface ProviderSettings {
   TWILIO_ACCOUNT_SID: string;
   TWILIO_AUTH_TOKEN: string;
   TWILIO_API_URL: string;
+  PROVIDER_RETRY_DELAY_SCALE: number;
 }
+
+/** The backoff settings of every worker whose jobs send through a provider (`providerBackoff`). */
+export const PROVIDER_BACKOFF = Symbol('PROVIDER_BACKOFF');
 
 const built = new WeakMap<ProviderSettings, DynamicModule>();
 
 /**
  * The providers that carry messaging's messages: e-mail through SendGrid, SMS through Twilio (and
- * Twilio's log of the texts its numbers received).
+ * Twilio's log of the texts its numbers received), and how their sends are retried.
  * `forRoot` answers one object per settings object, as `oncePerConfig` does for the features (the
  * ground floor imports nothing of theirs): every module importing it shares one instance.
  */
@@ -49,6 +55,11 @@ export class ProvidersModule {
             }),
         },
         {
+          provide: PROVIDER_BACKOFF,
+          useFactory: (clock: Clock) => providerBackoff(clock, settings.PROVIDER_RETRY_DELAY_SCALE),
+          inject: [Clock],
+        },
+        {
           provide: InboundSmsLog,
           useFactory: () =>
             new TwilioInboundSmsLog({
@@ -58,7 +69,7 @@ export class ProvidersModule {
             }),
         },
       ],
-      exports: [EmailSender, SmsSender, InboundSmsLog],
+      exports: [EmailSender, SmsSender, InboundSmsLog, PROVIDER_BACKOFF],
     };
     built.set(settings, module);
     return module;

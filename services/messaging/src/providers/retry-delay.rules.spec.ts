@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
 import { FixedClock } from '@multimfa/service-runtime';
 import { ProviderError, rateLimitResetOf } from './provider.errors.js';
-import { retryDelayMs } from './retry-delay.rules.js';
+import { providerBackoff, retryDelayMs } from './retry-delay.rules.js';
 
 const clock = new FixedClock(new Date('2026-11-22T10:00:00Z'));
 
@@ -54,5 +54,16 @@ describe('the retry delay of a send', () => {
       retryDelayMs(1, new ProviderError('twilio', 429, 'limited', retryAt), clock.now(), 0.5),
       600_000,
     );
+  });
+
+  it('runs the same schedule that many times faster at a scale below 1 (a 12 s reset waits 200 ms at 1/60; the fifth-minute cap 4 to 6 s)', () => {
+    const retryAt = rateLimitResetOf({ 'Retry-After': '12' }, clock.now());
+    const error = new ProviderError('twilio', 429, 'limited', retryAt);
+    const delay = (scale: number, attemptsMade: number, cause: Error) =>
+      providerBackoff(clock, scale)?.backoffStrategy?.(attemptsMade, 'provider', cause) as number;
+    assert.equal(delay(1, 1, error), 12_000);
+    assert.equal(delay(1 / 60, 1, error), 200);
+    const capped = delay(1 / 60, 20, new Error('socket hang up'));
+    assert.ok(capped >= 4000 && capped <= 6000, String(capped));
   });
 });

@@ -1,7 +1,8 @@
-import { Clock, LOGGER, type Logger, QUEUE_CONNECTION, QUEUE_PREFIX } from '@multimfa/service-runtime';
+import { LOGGER, type Logger, QUEUE_CONNECTION, QUEUE_PREFIX } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
+import type { WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { providerBackoff } from '../providers/retry-delay.rules.js';
+import { PROVIDER_BACKOFF } from '../providers/providers.module.js';
 import { QueueWorker } from '../queue/queue.worker.js';
 import { QueueName, type SendSmsJob } from '../queue/queues.constants.js';
 import { InvitationSmsService } from './invitation-sms.service.js';
@@ -13,11 +14,11 @@ export class SmsWorker extends QueueWorker<SendSmsJob> {
     @Inject(InvitationSmsService) private readonly invitations: InvitationSmsService,
     @Inject(QUEUE_CONNECTION) connection: Redis,
     @Inject(QUEUE_PREFIX) prefix: string,
-    @Inject(Clock) clock: Clock,
+    @Inject(PROVIDER_BACKOFF) backoff: WorkerOptions['settings'],
     @Inject(LOGGER) logger: Logger,
   ) {
     super(
-      { queue: QueueName.Sms, concurrency: 4, noun: 'SMS', nouns: 'SMS', settings: providerBackoff(clock) },
+      { queue: QueueName.Sms, concurrency: 4, noun: 'SMS', nouns: 'SMS', settings: backoff },
       connection,
       prefix,
       logger,

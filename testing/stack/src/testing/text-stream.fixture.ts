@@ -247,6 +247,35 @@ export async function storedNotOnce(database: pg.Client, sids: string[]): Promis
 }
 
 /**
+ * The team's forwards not recorded sent (or delivered), by status, once every one is or `waitMs` passed
+ * (the last sends' records may trail the provider's acceptance by a moment), and how many there are.
+ */
+export async function unsentForwards(
+  database: pg.Client,
+  mfaId: string,
+  waitMs = 30_000,
+): Promise<{ unsent: Array<{ status: string; n: number }>; total: number }> {
+  const notDone = async () =>
+    (
+      await database.query<{ status: string; n: number }>(
+        `SELECT status, count(*)::int AS n FROM forward
+          WHERE mfa_id = $1 AND status NOT IN ('sent', 'delivered') GROUP BY status`,
+        [mfaId],
+      )
+    ).rows;
+  await eventually(
+    'every forward recorded sent',
+    async () => ((await notDone()).length ? undefined : true),
+    waitMs,
+  ).catch(() => undefined);
+  const { rows } = await database.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM forward WHERE mfa_id = $1',
+    [mfaId],
+  );
+  return { unsent: await notDone(), total: rows[0]?.n ?? 0 };
+}
+
+/**
  * What a fault test of texting needs: the stack with Twilio's `number` posting to a gateway, messaging
  * as a process of its own (that the test may kill; `settings` and `options` as `startMessagingProcess`
  * takes them), a Kafka producer for numbers' events, and the sandbox's inbox.
