@@ -21,14 +21,14 @@ export const messagingConfigSchema = serviceEnvSchema.extend({
   PUBLIC_API_URL: configSchemas.url(['http:', 'https:']),
   /** Opens the codes identity seals for messaging (the same key as identity's). */
   EVENT_SEALING_KEY: sealingKeySetting,
+  /**
+   * Multiplies every wait between two attempts of a provider send (1 s … 5 min, 24 attempts): 1 in
+   * production. Only the faults tier sets it lower, to run the real schedule of retries compressed.
+   */
+  PROVIDER_RETRY_DELAY_SCALE: z.coerce.number().positive().max(1).default(1),
   /** Bot waits (`messages/next`) open at once per API key, across replicas; one more answers 429. */
   BOT_WAITS_PER_KEY: z.coerce.number().int().min(1).default(10),
   /** Bot waits open at once over all the keys of one RoboMFA, across replicas; one more answers 429. */
   BOT_WAITS_PER_ROBOMFA: z.coerce.number().int().min(1).default(100),
 });
 export type MessagingConfig = z.output<typeof messagingConfigSchema>;
-  /**
-   * Multiplies every wait between two attempts of a provider send (1 s … 5 min, 24 attempts): 1 in
-   * production. Only the faults tier sets it lower, to run the real schedule of retries compressed.
-   */
-  PROVIDER_RETRY_DELAY_SCALE: z.coerce.number().positive().max(1).default(1),
