@@ -13,6 +13,7 @@ import { LoginThrottleService } from './auth/login-throttle.service.js';
 import { SignUpThrottleService } from './auth/sign-up-throttle.service.js';
 import { BotApiService } from './bot-api/bot-api.service.js';
 import { BotKeyGuard } from './bot-api/bot-key.guard.js';
+import { BotKeyUses } from './bot-api/bot-key-use.recorder.js';
 import { BotRateLimiter } from './bot-api/bot-rate.limiter.js';
 import { BotsService } from './bots/bots.service.js';
 import { CardsService } from './cards/cards.service.js';
@@ -70,6 +71,7 @@ export class AppModule {
         BotsService,
         CardsService,
         BotApiService,
+        BotKeyUses,
         BotRateLimiter,
         BotKeyGuard,
         AdminUsersService,

@@ -12,6 +12,7 @@ import { Inject, Injectable, type OnApplicationShutdown, type OnModuleDestroy } 
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { GATEWAY_CONFIG } from '../config/gateway-config.token.js';
 import { ServiceClient } from '../upstream/service.client.js';
+import { BotKeyUses } from './bot-key-use.recorder.js';
 
 /** Messaging holds a wait this long at most; the call to it may take a little longer. */
 const WAIT_CALL_TIMEOUT_MS = BOT_WAIT_MAX_SECONDS * 1000 + 5000;
@@ -38,7 +39,11 @@ export class BotApiService implements OnModuleDestroy, OnApplicationShutdown {
   /** Waits in flight, ended with 204 when this replica stops (the bot asks again, elsewhere). */
   private readonly waits = new Set<AbortController>();
 
-  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig, @Inject(LOGGER) logger: Logger) {
+  constructor(
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+    @Inject(LOGGER) logger: Logger,
+    @Inject(BotKeyUses) private readonly uses: BotKeyUses,
+  ) {
     this.messaging = new ServiceClient(
       'messaging',
       config.MESSAGING_URL,
@@ -50,9 +55,12 @@ export class BotApiService implements OnModuleDestroy, OnApplicationShutdown {
   }
 
   list(keyHash: string, since: ListBotMessagesQuery): Promise<BotMessagePage> {
-    return this.messaging.get(
-      `/bot-feed/keys/${keyHash}/messages?${query({ since: since.since, limit: since.limit })}`,
-      feedPage,
+    return this.uses.noting(
+      keyHash,
+      this.messaging.get(
+        `/bot-feed/keys/${keyHash}/messages?${query({ since: since.since, limit: since.limit })}`,
+        feedPage,
+      ),
     );
   }
 
@@ -62,12 +70,15 @@ export class BotApiService implements OnModuleDestroy, OnApplicationShutdown {
     const stopping = new AbortController();
     this.waits.add(stopping);
     try {
-      return await this.messaging.request(
-        'GET',
-        path,
-        feedMessage.nullable(),
-        undefined,
-        AbortSignal.any([signal, stopping.signal]),
+      return await this.uses.noting(
+        keyHash,
+        this.messaging.request(
+          'GET',
+          path,
+          feedMessage.nullable(),
+          undefined,
+          AbortSignal.any([signal, stopping.signal]),
+        ),
       );
     } catch (error) {
       if (stopping.signal.aborted) return null;
@@ -78,7 +89,10 @@ export class BotApiService implements OnModuleDestroy, OnApplicationShutdown {
   }
 
   claim(keyHash: string, messageId: string): Promise<BotMessageClaim> {
-    return this.messaging.post(`/bot-feed/keys/${keyHash}/messages/${messageId}/claim`, feedClaim);
+    return this.uses.noting(
+      keyHash,
+      this.messaging.post(`/bot-feed/keys/${keyHash}/messages/${messageId}/claim`, feedClaim),
+    );
   }
 
   /** Before the HTTP server closes, so its close is not held up by waits of up to 25 s. */

@@ -1,11 +1,15 @@
 import {
   type Bot,
+  type BotLimits,
   type botParams,
   type CreateBotBody,
   createBot,
   type Envelope,
+  getBotLimits,
   getRoboMfaDetails,
+  listRoboMfaMessages,
   type RoboMfaDetail,
+  type RoboMfaMessage,
   removeBot,
   type roboMfaParams,
   type UpdateRoboMfaBody,
@@ -18,7 +22,7 @@ import { Serves } from '../access/serves.decorator.js';
 import { SignedInUserId } from '../session/browser.decorator.js';
 import { BotsService } from './bots.service.js';
 
-/** The RoboMFA detail page: the RoboMFA, its changes, its bots (signed-in customers, their own only). */
+/** The RoboMFA detail page: the RoboMFA, its changes, its bots, its texts (signed-in customers, their own only). */
 @Controller()
 export class BotsController {
   constructor(@Inject(BotsService) private readonly bots: BotsService) {}
@@ -29,6 +33,19 @@ export class BotsController {
     @Param() params: z.output<typeof roboMfaParams>,
   ): Promise<Envelope<RoboMfaDetail>> {
     return ok(await this.bots.details(userId, params.mfaid));
+  }
+
+  @Serves(listRoboMfaMessages)
+  async messages(
+    @SignedInUserId() userId: string,
+    @Param() params: z.output<typeof roboMfaParams>,
+  ): Promise<Envelope<{ messages: RoboMfaMessage[] }>> {
+    return ok({ messages: await this.bots.recentMessages(userId, params.mfaid) });
+  }
+
+  @Serves(getBotLimits)
+  async limits(): Promise<Envelope<BotLimits>> {
+    return ok(await this.bots.limits());
   }
 
   @Serves(updateRoboMfa)

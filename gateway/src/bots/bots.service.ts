@@ -1,5 +1,11 @@
-import type { Bot, RoboMfaDetail, UpdateRoboMfaBody } from '@multimfa/api-contract';
-import { feedBotState } from '@multimfa/service-contracts/messaging';
+import type {
+  Bot,
+  BotLimits,
+  RoboMfaDetail,
+  RoboMfaMessage,
+  UpdateRoboMfaBody,
+} from '@multimfa/api-contract';
+import { botWaitLimits, feedBotState, roboMfaMessagesList } from '@multimfa/service-contracts/messaging';
 import {
   type BotRecord,
   botRecord,
@@ -12,6 +18,8 @@ import {
 import { LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { botKeyHash } from '../bot-api/bot-key.rules.js';
+import type { GatewayConfig } from '../config/gateway.config.js';
+import { GATEWAY_CONFIG } from '../config/gateway-config.token.js';
 import { toRoboMfa } from '../mfa/mfa.shapes.js';
 import type { ServiceClient } from '../upstream/service.client.js';
 import { MESSAGING, NUMBERS } from '../upstream/upstream.module.js';
@@ -24,6 +32,7 @@ export function toBot(bot: BotRecord): Bot {
     APIKey: bot.apiKey,
     isActive: bot.isActive,
     createdAt: bot.createdAt,
+    lastUsedAt: bot.lastUsedAt,
   };
 }
 
@@ -32,8 +41,13 @@ export function toRoboMfaDetail(detail: RoboMfaDetailRecord): RoboMfaDetail {
   return { ...toRoboMfa(detail.mfa), bots: detail.bots.map(toBot) };
 }
 
+/** How many of a RoboMFA's recent texts its page lists. */
+const RECENT_TEXTS = 20;
+
 /**
- * The RoboMFA detail page's calls; numbers owns RoboMFAs and bots, and checks they are the caller's.
+ * The RoboMFA detail page's calls; numbers owns RoboMFAs and bots, and checks they are the caller's;
+ * messaging owns the texts and what the bots did with them, and checks the owner too. The bots' limits
+ * are this gateway's rate per key and messaging's cap on a key's open waits, as each is configured.
  * Messaging learns of a bot's creation and removal from numbers' events; the gateway also tells it
  * at once, so a new key works and a deleted key is refused as soon as the page has its answer
  * (both idempotent; if messaging cannot be told now, the event still does it moments later).
@@ -44,10 +58,27 @@ export class BotsService {
     @Inject(NUMBERS) private readonly numbers: ServiceClient,
     @Inject(MESSAGING) private readonly messaging: ServiceClient,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   async details(userId: string, mfaId: string): Promise<RoboMfaDetail> {
     return toRoboMfaDetail(await this.numbers.get(`/users/${userId}/robo-mfas/${mfaId}`, roboMfaDetail));
+  }
+
+  /** What the bot API allows each key: this gateway's rate per key, messaging's cap on a key's open waits. */
+  async limits(): Promise<BotLimits> {
+    const waits = await this.messaging.get('/bot-feed/limits', botWaitLimits);
+    return { requestsPerMinute: this.config.BOT_RATE_LIMIT_PER_MINUTE, openWaitsPerKey: waits.waitsPerKey };
+  }
+
+  /** The RoboMFA's recent texts, newest first, with which bot read, waited for or claimed each. */
+  async recentMessages(userId: string, mfaId: string): Promise<RoboMfaMessage[]> {
+    const query = new URLSearchParams({ userId, limit: String(RECENT_TEXTS) });
+    const { messages } = await this.messaging.get(
+      `/robo-mfas/${encodeURIComponent(mfaId)}/messages?${query}`,
+      roboMfaMessagesList,
+    );
+    return messages;
   }
 
   /** Saved through numbers' one MFA update (as a RoboMFA: another type answers 404), then shown with its bots. */

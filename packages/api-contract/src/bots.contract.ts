@@ -14,9 +14,22 @@ export const botSchema = z
     APIKey: z.string(),
     isActive: z.boolean(),
     createdAt: z.iso.datetime(),
+    /** When the bot API last accepted this key (to the minute: a key in use is noted once a minute); null: never. */
+    lastUsedAt: z.iso.datetime().nullable(),
   })
   .meta({ id: 'Bot' });
 export type Bot = z.infer<typeof botSchema>;
+
+/** What the bot API allows each key, as the gateway and messaging are configured. */
+export const botLimitsSchema = z
+  .object({
+    /** Calls per key per minute (`RateLimit-Policy`); one more answers 429 `RATE_LIMITED`. */
+    requestsPerMinute: z.number().int().positive(),
+    /** Waits (`messages/next`) a key holds open at once; one more answers 429 `TOO_MANY_WAITS`. */
+    openWaitsPerKey: z.number().int().positive(),
+  })
+  .meta({ id: 'BotLimits' });
+export type BotLimits = z.infer<typeof botLimitsSchema>;
 
 /** A RoboMFA with its bots, as its detail page shows it. */
 export const roboMfaDetailSchema = roboMfaSchema
@@ -52,6 +65,37 @@ export const createBotBody = z
 export type CreateBotBody = z.output<typeof createBotBody>;
 
 export const botParams = z.object({ botId: z.uuid({ error: 'Bot not found' }) });
+
+/** One bot's dealing with a text: read it in a page, got it from a wait, or claimed it. */
+export const botMessageActionSchema = z
+  .object({
+    botId: z.uuid(),
+    action: z.enum(['read', 'waited', 'claimed']),
+    /** The first time this bot did this with this text. */
+    at: z.iso.datetime(),
+  })
+  .meta({ id: 'BotMessageAction' });
+export type BotMessageAction = z.infer<typeof botMessageActionSchema>;
+
+/** A text to a RoboMFA and what its bots did with it. */
+export const roboMfaMessageSchema = z
+  .object({
+    messageId: z.uuid(),
+    sender: z.string(),
+    receivedAt: z.iso.datetime(),
+    body: z.string(),
+    /** The code found in the text; the page masks it until revealed. */
+    code: z.string().nullable(),
+    codeService: z.string().nullable(),
+    /** It came while the subscription was expired: kept, never given to bots. */
+    withheld: z.boolean(),
+    /** Oldest first; empty when no bot has read it. */
+    bots: z.array(botMessageActionSchema),
+  })
+  .meta({ id: 'RoboMFAMessage' });
+export type RoboMfaMessage = z.infer<typeof roboMfaMessageSchema>;
+
+export const roboMfaMessagesSchema = z.object({ messages: z.array(roboMfaMessageSchema) });
 
 // ---- calls ------------------------------------------------------------------------------------
 
@@ -100,4 +144,33 @@ export const removeBot = endpoint({
   response: envelope(z.null()),
 });
 
-export const botsEndpoints = [getRoboMfaDetails, updateRoboMfa, createBot, removeBot] as const;
+export const listRoboMfaMessages = endpoint({
+  operationId: 'listRoboMfaMessages',
+  method: 'GET',
+  path: '/api/robo-mfa/messages/:mfaid',
+  summary:
+    "The recent texts of the caller's RoboMFA, newest first, with which bot read, waited for or claimed each (another customer's: 404)",
+  tag: 'robo-mfa',
+  access: 'user',
+  params: roboMfaParams,
+  response: envelope(roboMfaMessagesSchema),
+});
+
+export const getBotLimits = endpoint({
+  operationId: 'getBotLimits',
+  method: 'GET',
+  path: '/api/robo-mfa/bot-limits',
+  summary: "What the bot API allows each bot's key: calls a minute and waits open at once",
+  tag: 'robo-mfa',
+  access: 'user',
+  response: envelope(botLimitsSchema),
+});
+
+export const botsEndpoints = [
+  getRoboMfaDetails,
+  updateRoboMfa,
+  createBot,
+  removeBot,
+  listRoboMfaMessages,
+  getBotLimits,
+] as const;

@@ -11,6 +11,7 @@ import {
   emailAddressField,
   listBotMessagesQuery,
   nextBotMessageQuery,
+  roboMfaMessagesSchema,
 } from '@multimfa/api-contract';
 import { z } from 'zod';
 
@@ -72,6 +73,14 @@ export type FeedBotRegistration = z.output<typeof feedBotRegistration>;
 /** `PUT` and `DELETE /bot-feed/bots/:botId` (idempotent): what messaging now holds of the bot. */
 export const feedBotState = z.object({ botId: z.uuid(), revoked: z.boolean() });
 export type FeedBotState = z.output<typeof feedBotState>;
+
+/** `GET /bot-feed/limits`: the caps on waits open at once that messaging holds bots to (its settings). */
+export const botWaitLimits = z.object({
+  waitsPerKey: z.number().int().positive(),
+  waitsPerRoboMfa: z.number().int().positive(),
+});
+export type BotWaitLimits = z.output<typeof botWaitLimits>;
+
 // ---- inbound texts and their forwards --------------------------------------------------------
 
 /** `POST /inbound-messages`: a text Twilio delivered to one of our numbers (its signature already checked). */
@@ -144,6 +153,13 @@ export type RecentMessage = z.output<typeof recentMessage>;
 
 export const recentMessagesList = z.object({ messages: z.array(recentMessage) });
 export type RecentMessagesList = z.output<typeof recentMessagesList>;
+
+/**
+ * `GET /robo-mfas/:mfaId/messages?userId=&limit=`: an owner's RoboMFA's recent texts, newest first, with
+ * which bot read, waited for or claimed each (another's RoboMFA, or a MultiMFA: 404).
+ */
+export const roboMfaMessagesList = roboMfaMessagesSchema;
+export type RoboMfaMessagesList = z.output<typeof roboMfaMessagesList>;
 
 // ---- promotional e-mails: the unsubscribe link's call ------------------------------------------------
 

@@ -18,6 +18,7 @@ import {
 } from '@multimfa/api-contract';
 import { purchaseCompleted } from '@multimfa/events';
 import { z } from 'zod';
+import { botKeyHash } from './messaging.contract.js';
 
 // ---- the number pool (administrators) -------------------------------------------------------
 
@@ -126,8 +127,19 @@ export const botRecord = z.object({
   apiKey: z.string(),
   isActive: z.boolean(),
   createdAt: z.iso.datetime(),
+  /** When the bot API last accepted the key (noted at most once a minute); null: never. */
+  lastUsedAt: z.iso.datetime().nullable(),
 });
 export type BotRecord = z.infer<typeof botRecord>;
+
+/**
+ * `POST /bot-keys/:keyHash/used`: the bot API accepted this key (the gateway tells it at most once a
+ * minute per key). `noted`: the bot's last use moved (false: no such key, or noted less than a minute ago).
+ */
+export const botKeyUse = z.object({ noted: z.boolean() });
+export type BotKeyUse = z.infer<typeof botKeyUse>;
+/** The key's SHA-256, hex: how the gateway names a key it accepted. */
+export { botKeyHash };
 
 /** `GET /users/:userId/robo-mfas/:mfaId`: the user's RoboMFA and its bots, oldest first. */
 export const roboMfaDetail = z.object({ mfa: mfaRecord, bots: z.array(botRecord) });

@@ -2,6 +2,7 @@ import { checkKafka, EventBusModule, kafkaConnection } from '@multimfa/event-bus
 import { type Logger, ServiceRuntimeModule } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { BillingNoticesModule } from './billing-notices/billing-notices.module.js';
+import { BotActivityModule } from './bot-activity/bot-activity.module.js';
 import { BotFeedModule } from './bot-feed/bot-feed.module.js';
 import type { MessagingConfig } from './config/messaging.config.js';
 import { ContactModule } from './contact/contact.module.js';
@@ -45,6 +46,7 @@ export class AppModule {
         ForwardingModule.forRoot(config),
         HistoryModule,
         BotFeedModule.forRoot(config),
+        BotActivityModule,
         EmailModule.forRoot(config),
         SmsModule.forRoot(config),
         NotificationsModule.forRoot(config),

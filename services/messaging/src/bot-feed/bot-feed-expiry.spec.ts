@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from '@jest/globals';
 import { DomainError, FixedClock } from '@multimfa/service-runtime';
+import type { BotMessageActionsRepository } from '../bot-activity/bot-message-actions.repository.js';
 import type { Arrivals } from './arrivals.channel.js';
 import { BotFeedService } from './bot-feed.service.js';
 import type { BotKeyCache } from './bot-key.cache.js';
@@ -12,7 +13,10 @@ import type { WaitSlots } from './wait-slots.limiter.js';
 
 /** No key kept: every call looks its key up (the cache has its own test against Redis). */
 const lookedUpEveryTime: BotKeyCache = { get: (_keyHash, load) => load(), forget: async () => undefined };
-const uncapped: WaitSlots = { take: async () => ({ release: async () => undefined }) };
+const uncapped: WaitSlots = {
+  caps: { perKey: 10, perRoboMfa: 100 },
+  take: async () => ({ release: async () => undefined }),
+};
 
 const KEY = 'c'.repeat(64);
 
@@ -29,6 +33,12 @@ function feedOf(bot: FeedBot) {
       looked.push('claim');
       return undefined;
     },
+    transaction: (work: (manager: undefined) => Promise<unknown>) => work(undefined),
+  };
+  const actions = {
+    record: async () => {
+      looked.push('record');
+    },
   };
   const arrivals = {
     watch: async () => {
@@ -43,6 +53,7 @@ function feedOf(bot: FeedBot) {
     new FixedClock(new Date('2026-05-01T00:00:00Z')),
     lookedUpEveryTime,
     uncapped,
+    actions as unknown as BotMessageActionsRepository,
   );
   return { service, looked };
 }

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { BotMessageClaim, BotMessagePage } from '@multimfa/api-contract';
 import {
+  type BotWaitLimits,
   botKeyHash,
   type FeedBotRegistration,
   type FeedBotState,
@@ -39,6 +40,12 @@ const botId = z.uuid({ error: 'Bot not found' });
 @Controller('bot-feed')
 export class BotFeedController {
   constructor(@Inject(BotFeedService) private readonly feed: BotFeedService) {}
+
+  @Get('limits')
+  limits(): BotWaitLimits {
+    const caps = this.feed.waitCaps;
+    return { waitsPerKey: caps.perKey, waitsPerRoboMfa: caps.perRoboMfa };
+  }
 
   @Get('keys/:keyHash/messages')
   list(

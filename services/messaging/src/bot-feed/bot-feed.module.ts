@@ -1,6 +1,7 @@
 import { Clock, LOGGER, type Logger, QUEUE_CONNECTION } from '@multimfa/service-runtime';
 import { Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { BotActivityModule } from '../bot-activity/bot-activity.module.js';
 import { oncePerConfig } from '../config/once-per-config.factory.js';
 import { QueueModule } from '../queue/queue.module.js';
 import { Arrivals, RedisArrivals } from './arrivals.channel.js';
@@ -20,7 +21,7 @@ import { RedisWaitSlots, WaitSlots } from './wait-slots.limiter.js';
 export class BotFeedModule {
   static readonly forRoot = oncePerConfig((config) => ({
     module: BotFeedModule,
-    imports: [QueueModule.forRoot(config)],
+    imports: [QueueModule.forRoot(config), BotActivityModule],
     providers: [
       {
         provide: BotKeyCache,

@@ -3,6 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { describe, it } from '@jest/globals';
 import type { MessageArrival } from '@multimfa/service-contracts/messaging';
 import { DomainError, FixedClock } from '@multimfa/service-runtime';
+import type {
+  BotAction,
+  BotMessageActionsRepository,
+} from '../bot-activity/bot-message-actions.repository.js';
 import { Arrivals, type ArrivalWatch } from './arrivals.channel.js';
 import { BotFeedService } from './bot-feed.service.js';
 import type { BotKeyCache } from './bot-key.cache.js';
@@ -14,7 +18,10 @@ import type { WaitSlots } from './wait-slots.limiter.js';
 
 /** No key kept: every call looks its key up (the cache has its own test against Redis). */
 const lookedUpEveryTime: BotKeyCache = { get: (_keyHash, load) => load(), forget: async () => undefined };
-const uncapped: WaitSlots = { take: async () => ({ release: async () => undefined }) };
+const uncapped: WaitSlots = {
+  caps: { perKey: 10, perRoboMfa: 100 },
+  take: async () => ({ release: async () => undefined }),
+};
 
 const mfaId = randomUUID();
 const bot: FeedBot = { botId: randomUUID(), mfaId };
@@ -80,6 +87,19 @@ class FakeMessages {
     const standing = this.claims.get(messageId) ?? { messageId, botId, claimedAt: at };
     this.claims.set(messageId, standing);
     return standing;
+  }
+
+  transaction<T>(work: (manager: undefined) => Promise<T>): Promise<T> {
+    return work(undefined);
+  }
+}
+
+/** The bots' actions as the repository is asked to record them, one entry per call. */
+class FakeActions {
+  readonly recorded: Array<{ botId: string; action: BotAction; messageIds: readonly string[] }> = [];
+
+  async record(botId: string, action: BotAction, messageIds: readonly string[]): Promise<void> {
+    this.recorded.push({ botId, action, messageIds });
   }
 }
 
@@ -164,6 +184,7 @@ function setUp() {
   const bots = {
     byKeyHash: async (hash: string) => (hash === KEY ? bot : undefined),
   } as unknown as FeedBotsRepository;
+  const actions = new FakeActions();
   const service = new BotFeedService(
     bots,
     messages as unknown as FeedMessagesRepository,
@@ -171,8 +192,9 @@ function setUp() {
     new FixedClock(new Date('2026-01-01T00:00:00Z')),
     lookedUpEveryTime,
     uncapped,
+    actions as unknown as BotMessageActionsRepository,
   );
-  return { log, messages, arrivals, service };
+  return { log, messages, arrivals, actions, service };
 }
 
 const status = async (work: Promise<unknown>) =>
@@ -417,5 +439,27 @@ describe('BotFeedService', () => {
     });
     assert.equal(await status(service.claim(KEY, row.messageId)), 409);
     assert.equal(await status(service.claim(KEY, randomUUID())), 404);
+  });
+
+  it("records what the bot did: one 'read' call for every text of a page, 'waited' for the text a wait answers, 'claimed' for the claim it holds only, nothing for an empty page", async () => {
+    const { messages, actions, service } = setUp();
+    const first = messages.add(10, 1);
+    const second = messages.add(11, 2);
+    await service.list(KEY, { since: undefined, limit: 0 });
+    const page = await service.list(KEY, { since: undefined, limit: 10 });
+    const waited = await service.next(KEY, { since: page.messages[0]?.cursor, timeout: 0 });
+    await service.claim(KEY, first.messageId);
+    messages.claims.set(second.messageId, {
+      messageId: second.messageId,
+      botId: randomUUID(),
+      claimedAt: new Date(),
+    });
+    assert.equal(await status(service.claim(KEY, second.messageId)), 409);
+    assert.equal(waited?.messageId, second.messageId);
+    assert.deepEqual(actions.recorded, [
+      { botId: bot.botId, action: 'read', messageIds: [first.messageId, second.messageId] },
+      { botId: bot.botId, action: 'waited', messageIds: [second.messageId] },
+      { botId: bot.botId, action: 'claimed', messageIds: [first.messageId] },
+    ]);
   });
 });

@@ -13,6 +13,7 @@ import type {
 import { Clock, DomainError, NotFoundError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { BotMessageActionsRepository } from '../bot-activity/bot-message-actions.repository.js';
 import { Arrivals } from './arrivals.channel.js';
 import { BotKeyCache, type BotKeyChange } from './bot-key.cache.js';
 import type { FeedBot, FeedMessageRow } from './feed-bot.record.js';
@@ -26,7 +27,7 @@ import {
   type FeedCursor,
 } from './feed-cursor.codec.js';
 import { FeedMessagesRepository, type FeedSlice } from './feed-messages.repository.js';
-import { WaitSlots } from './wait-slots.limiter.js';
+import { type WaitCaps, WaitSlots } from './wait-slots.limiter.js';
 
 /**
  * A held-back arrival (committed, not yet below the horizon) is looked at again after a wait doubling
@@ -87,7 +88,13 @@ export class BotFeedService {
     @Inject(Clock) private readonly clock: Clock,
     @Inject(BotKeyCache) private readonly keys: BotKeyCache,
     @Inject(WaitSlots) private readonly slots: WaitSlots,
+    @Inject(BotMessageActionsRepository) private readonly actions: BotMessageActionsRepository,
   ) {}
+
+  /** The caps on a key's and a RoboMFA's open waits. */
+  get waitCaps(): WaitCaps {
+    return this.slots.caps;
+  }
 
   async authenticate(keyHash: string): Promise<FeedBot> {
     const bot = await this.keys.get(keyHash, () => this.bots.byKeyHash(keyHash));
@@ -109,6 +116,12 @@ export class BotFeedService {
       const cursor = compareCursors(horizon, since) > 0 ? horizon : since;
       return { messages: [], cursor: encodeCursor(cursor), hasMore: false };
     }
+    await this.actions.record(
+      bot.botId,
+      'read',
+      page.map((row) => row.messageId),
+      this.clock.now(),
+    );
     return {
       messages: page.map(toBotMessage),
       cursor: encodeCursor(cursorOf(last)),
@@ -158,7 +171,10 @@ export class BotFeedService {
         const fresh = Math.max(watch.freshAfter, heldBackAt);
         const slice = await this.look(bot.mfaId, since, query.sender, fresh);
         const [found] = slice.messages;
-        if (found) return toBotMessage(found);
+        if (found) {
+          await this.actions.record(bot.botId, 'waited', [found.messageId], this.clock.now());
+          return toBotMessage(found);
+        }
         // A text at or above the read's horizon was not served yet: it waits for an older transaction
         // to end. Look again shortly, by a read sent after this one answered. The read itself tells of
         // a committed one whose announcement came before this wait listened.
@@ -199,10 +215,18 @@ export class BotFeedService {
     return look.slice;
   }
 
-  /** Exactly one bot gets a message; the same bot claiming again gets its claim back. */
+  /**
+   * Exactly one bot gets a message; the same bot claiming again gets its claim back. The claim and its
+   * record among the bot's actions commit together.
+   */
   async claim(keyHash: string, messageId: string): Promise<BotMessageClaim> {
     const bot = await this.authenticate(keyHash);
-    const claim = await this.messages.claim(bot.mfaId, messageId, bot.botId, this.clock.now());
+    const claim = await this.messages.transaction(async (manager) => {
+      const standing = await this.messages.claim(bot.mfaId, messageId, bot.botId, this.clock.now(), manager);
+      if (standing?.botId === bot.botId)
+        await this.actions.record(bot.botId, 'claimed', [messageId], standing.claimedAt, manager);
+      return standing;
+    });
     if (!claim) throw messageNotFound();
     if (claim.botId !== bot.botId)
       throw new DomainError('MESSAGE_ALREADY_CLAIMED', 'Another bot has already claimed this message', 409);

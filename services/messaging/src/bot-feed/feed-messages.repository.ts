@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { FeedMessageRow, MessageClaim } from './feed-bot.record.js';
 import type { FeedCursor } from './feed-cursor.codec.js';
 
@@ -78,6 +78,10 @@ export class FeedMessagesRepository {
     };
   }
 
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
   /** Where the feed is final now: every transaction below this xid has ended. */
   async horizon(): Promise<string> {
     const [row]: Array<{ horizon: string }> = await this.dataSource.query(
@@ -91,8 +95,14 @@ export class FeedMessagesRepository {
    * racing claims insert; a withheld message (its subscription had expired) cannot be claimed. Answers
    * the claim that stands, or undefined when the MFA has no such message.
    */
-  async claim(mfaId: string, messageId: string, botId: string, at: Date): Promise<MessageClaim | undefined> {
-    const inserted: Array<{ bot_id: string; claimed_at: Date }> = await this.dataSource.query(
+  async claim(
+    mfaId: string,
+    messageId: string,
+    botId: string,
+    at: Date,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<MessageClaim | undefined> {
+    const inserted: Array<{ bot_id: string; claimed_at: Date }> = await manager.query(
       `INSERT INTO message_claim (message_id, bot_id, claimed_at)
        SELECT message_id, $3, $4 FROM inbound_message m WHERE message_id = $1 AND mfa_id = $2
          AND NOT EXISTS (SELECT 1 FROM withheld_message w WHERE w.message_id = m.message_id)
@@ -102,7 +112,7 @@ export class FeedMessagesRepository {
     );
     const standing: Array<{ bot_id: string | null; claimed_at: Date | null }> = inserted.length
       ? inserted
-      : await this.dataSource.query(
+      : await manager.query(
           `SELECT c.bot_id, c.claimed_at FROM inbound_message m
            LEFT JOIN message_claim c ON c.message_id = m.message_id
            WHERE m.message_id = $1 AND m.mfa_id = $2`,

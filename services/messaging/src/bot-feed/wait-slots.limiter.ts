@@ -28,6 +28,8 @@ export const tooManyWaits = (caps: WaitCaps, over: 'key' | 'robo-mfa') =>
 
 /** Counts the waits open per API key and per RoboMFA; a wait over either cap is refused at once. */
 export abstract class WaitSlots {
+  /** The caps this counts against (what the RoboMFA page tells the bots' owner). */
+  abstract readonly caps: WaitCaps;
   /** A slot for a wait of up to `waitMs`; throws 429 TOO_MANY_WAITS when the key or its RoboMFA is full. */
   abstract take(keyHash: string, mfaId: string, waitMs: number): Promise<WaitSlot>;
 }
@@ -69,7 +71,7 @@ export class RedisWaitSlots extends WaitSlots implements OnApplicationShutdown {
   constructor(
     url: string,
     private readonly keyPrefix: string,
-    private readonly caps: WaitCaps,
+    readonly caps: WaitCaps,
     private readonly logger: Logger,
     private readonly leaseMarginMs = WAIT_LEASE_MARGIN_MS,
   ) {

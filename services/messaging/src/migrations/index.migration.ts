@@ -18,6 +18,7 @@ import { InboundReconciliation1767000000001 } from './1767000000001-inbound-reco
 import { NumberSince1767000000002 } from './1767000000002-number-since.migration.js';
 import { ForwardRedrive1767000000003 } from './1767000000003-forward-redrive.migration.js';
 import { InvitationDetail1767000000004 } from './1767000000004-invitation-detail.migration.js';
+import { CreateBotMessageAction1767700000000 } from './1767700000000-create-bot-message-action.migration.js';
 
 /** Every migration of the messaging database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [
@@ -40,4 +41,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   NumberSince1767000000002,
   ForwardRedrive1767000000003,
   InvitationDetail1767000000004,
+  CreateBotMessageAction1767700000000,
 ];

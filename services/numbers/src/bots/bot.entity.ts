@@ -25,4 +25,8 @@ export class Bot {
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
+
+  /** When the bot API last accepted the key, to the minute (see `BotsService.noteKeyUse`); null: never. */
+  @Column({ name: 'last_used_at', type: 'timestamptz', nullable: true })
+  lastUsedAt!: Date | null;
 }

@@ -1,5 +1,7 @@
 import {
+  type BotKeyUse,
   type BotRecord,
+  botKeyHash,
   type CreateBotRequest,
   createBotRequest,
   type RoboMfaDetailRecord,
@@ -34,6 +36,13 @@ export class BotsController {
     @Body(new ZodPipe(createBotRequest)) body: CreateBotRequest,
   ): Promise<BotRecord> {
     return this.bots.createBot(userId, mfaId, body.referenceName);
+  }
+
+  /** The gateway's note that the bot API accepted a key (sent at most once a minute per key). */
+  @Post('bot-keys/:keyHash/used')
+  @HttpCode(200)
+  async noteKeyUse(@Param('keyHash', new ZodPipe(botKeyHash)) keyHash: string): Promise<BotKeyUse> {
+    return { noted: await this.bots.noteKeyUse(keyHash) };
   }
 
   @Delete('users/:userId/bots/:botId')

@@ -16,6 +16,11 @@ export abstract class BotsRepository {
   /** The user's bot, locked until the transaction ends (another user's: undefined). */
   abstract lockOwnedBot(manager: EntityManager, userId: string, botId: string): Promise<Bot | undefined>;
   abstract delete(manager: EntityManager, botId: string): Promise<void>;
+  /**
+   * Moves the last use of the key with this hash to `at`, unless it is less than `minimumGapMs` before
+   * `at` (so a key in constant use costs one row write a minute); whether it moved.
+   */
+  abstract noteKeyUse(keyHash: string, at: Date, minimumGapMs: number): Promise<boolean>;
 }
 
 @Injectable()
@@ -64,5 +69,18 @@ export class TypeOrmBotsRepository extends BotsRepository {
 
   async delete(manager: EntityManager, botId: string): Promise<void> {
     await manager.getRepository(Bot).delete({ botId });
+  }
+
+  async noteKeyUse(keyHash: string, at: Date, minimumGapMs: number): Promise<boolean> {
+    // Wrapped in a SELECT: TypeORM answers a bare UPDATE with [rows, count] rather than the rows.
+    const [row]: Array<{ moved: number }> = await this.dataSource.query(
+      `WITH moved AS (
+         UPDATE bot SET last_used_at = $2 WHERE key_hash = $1
+            AND (last_used_at IS NULL OR last_used_at <= $2::timestamptz - make_interval(secs => $3::float8 / 1000))
+         RETURNING bot_id)
+       SELECT count(*)::int AS moved FROM moved`,
+      [keyHash, at, minimumGapMs],
+    );
+    return (row?.moved ?? 0) > 0;
   }
 }

@@ -15,6 +15,9 @@ import { canAddBot } from './bot-limit.rules.js';
 import { botLimitReached, botNotFound } from './bots.errors.js';
 import { BotsRepository } from './bots.repository.js';
 
+/** A key in constant use moves its bot's last use once a minute at most (one row write). */
+export const KEY_USE_GAP_MS = 60_000;
+
 /**
  * A RoboMFA's detail and its bots. Every call names the signed-in user: another user's RoboMFA or bot
  * answers 404 like one that does not exist. The bot limit is checked with the RoboMFA's row locked,
@@ -52,6 +55,7 @@ export class BotsService {
         keyCiphertext: this.cipher.encrypt(apiKey, botId),
         isActive: true,
         createdAt: this.clock.now(),
+        lastUsedAt: null,
       } satisfies Bot);
       await this.bots.insert(manager, bot);
       await this.outbox.publish(manager, botCreated, {
@@ -83,6 +87,11 @@ export class BotsService {
     });
   }
 
+  /** The bot API accepted the key with this hash now; whether its bot's last use moved (see KEY_USE_GAP_MS). */
+  noteKeyUse(keyHash: string): Promise<boolean> {
+    return this.bots.noteKeyUse(keyHash, this.clock.now(), KEY_USE_GAP_MS);
+  }
+
   private toRecord(bot: Bot, apiKey = this.cipher.decrypt(bot.keyCiphertext, bot.botId)): BotRecord {
     return {
       botId: bot.botId,
@@ -91,6 +100,7 @@ export class BotsService {
       apiKey,
       isActive: bot.isActive,
       createdAt: bot.createdAt.toISOString(),
+      lastUsedAt: bot.lastUsedAt?.toISOString() ?? null,
     };
   }
 }

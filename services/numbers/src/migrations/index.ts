@@ -10,6 +10,7 @@ import { NumberHoldingDates1765300000100 } from './1765300000100-number-holding-
 import { SmsWebhookPointed1767000000000 } from './1767000000000-sms-webhook-pointed.migration.js';
 import { CreateUserStanding1767400000000 } from './1767400000000-create-user-standing.migration.js';
 import { CreateInvitationSends1767500000100 } from './1767500000100-create-invitation-sends.migration.js';
+import { BotLastUsed1767700000000 } from './1767700000000-bot-last-used.migration.js';
 
 /** Every migration of the numbers database, oldest first. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   SmsWebhookPointed1767000000000,
   CreateUserStanding1767400000000,
   CreateInvitationSends1767500000100,
+  BotLastUsed1767700000000,
 ];

@@ -146,6 +146,7 @@ describe('RoboMFA detail and bots through the gateway (real numbers, identity; P
       APIKey: expect.stringMatching(KEY_FORMAT),
       isActive: true,
       createdAt: expect.any(String),
+      lastUsedAt: null,
     });
     assert.notEqual(first.body.data.APIKey, second.body.data.APIKey);
 

@@ -1,0 +1,57 @@
+import type { BotMessageAction } from '@multimfa/api-contract';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+
+export type BotAction = BotMessageAction['action'];
+
+/** One recorded dealing of a bot with a text (`bot_message_action`). */
+export interface BotMessageActionRow {
+  messageId: string;
+  botId: string;
+  action: BotAction;
+  at: Date;
+}
+
+/**
+ * The `bot_message_action` table: which bot read, waited for or claimed which text. One row per text,
+ * bot and action; recording it again keeps the first time.
+ */
+@Injectable()
+export class BotMessageActionsRepository {
+  constructor(@InjectDataSource() @Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  /** Records `action` by the bot on every one of the texts, in one statement (in `manager`'s transaction if given). */
+  async record(
+    botId: string,
+    action: BotAction,
+    messageIds: readonly string[],
+    at: Date,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
+    if (!messageIds.length) return;
+    await manager.query(
+      `INSERT INTO bot_message_action (message_id, bot_id, action, at)
+       SELECT message_id, $2, $3, $4 FROM unnest($1::uuid[]) AS message_id
+       ON CONFLICT (message_id, bot_id, action) DO NOTHING`,
+      [messageIds, botId, action, at],
+    );
+  }
+
+  /** What bots did with these texts, oldest first. */
+  async forMessages(messageIds: readonly string[]): Promise<BotMessageActionRow[]> {
+    if (!messageIds.length) return [];
+    const rows: Array<{ message_id: string; bot_id: string; action: BotAction; at: Date }> =
+      await this.dataSource.query(
+        `SELECT message_id, bot_id, action, at FROM bot_message_action
+          WHERE message_id = ANY($1::uuid[]) ORDER BY at, bot_id, action`,
+        [messageIds],
+      );
+    return rows.map((row) => ({
+      messageId: row.message_id,
+      botId: row.bot_id,
+      action: row.action,
+      at: row.at,
+    }));
+  }
+}
