@@ -51,7 +51,7 @@ MultiMFA is running (ready in ${seconds} s).
 
   Open          ${config.webUrl}
   Demo inbox    ${config.sandboxUrl}   (e-mails and SMS the product sends; text a number from here)
-  API document  ${config.webUrl}/api/docs
+  API reference ${config.webUrl}/api/docs
   Logs          ${config.logDir}
 
   Sign in as

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { SandboxConfig } from './config/sandbox-config.js';
+import { demoSignInRouter } from './demo-sign-in/demo-sign-in.router.js';
 import { HeldRequests } from './faults/fault.middleware.js';
 import { FaultStore } from './faults/fault.store.js';
 import { faultsRouter } from './faults/faults.router.js';
@@ -188,6 +189,7 @@ export function createSandbox(config: SandboxConfig, options: { logger?: Logger 
   app.use(twilio.router);
   app.use(sendgrid.router);
   app.use(inboxRouter({ inbox, messages: twilio.messages, twilio: twilio.store, streams }));
+  app.use(demoSignInRouter({ messages: twilio.messages }));
 
   app.use((req, res) => {
     res.status(404).json({ error: `Nothing at ${req.method} ${req.originalUrl.split('?')[0]}` });
