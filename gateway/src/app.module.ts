@@ -27,12 +27,14 @@ import { InvitationsService } from './members/invitations.service.js';
 import { MembersService } from './members/members.service.js';
 import { MessagesService } from './messages/messages.service.js';
 import { MfasService } from './mfa/mfas.service.js';
+import { OffboardingService } from './offboarding/offboarding.service.js';
 import { PaymentService } from './payment/payment.service.js';
 import { PaymentCustomerService } from './payment/payment-customer.service.js';
 import { PlansService } from './plan/plans.service.js';
 import { PromotionService } from './promotion/promotion.service.js';
 import { PromotionThrottleService } from './promotion/promotion-throttle.service.js';
 import { GatewayRedis } from './redis/gateway-redis.client.js';
+import { RetentionService } from './retention/retention.service.js';
 import { SessionsService } from './session/sessions.service.js';
 import { UpstreamModule } from './upstream/upstream.module.js';
 import { webhookProviders } from './webhooks/webhook.providers.js';
@@ -81,6 +83,8 @@ export class AppModule {
         PromotionThrottleService,
         AdminReportingService,
         MessagesService,
+        RetentionService,
+        OffboardingService,
         ...webhookProviders(config),
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_GUARD, useClass: VerifiedEmailGuard },

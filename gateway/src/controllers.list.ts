@@ -14,11 +14,13 @@ import { InvitationsController } from './members/invitations.controller.js';
 import { MembersController } from './members/members.controller.js';
 import { MessagesController } from './messages/messages.controller.js';
 import { MfaController } from './mfa/mfa.controller.js';
+import { OffboardingController } from './offboarding/offboarding.controller.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
 import { PaymentController } from './payment/payment.controller.js';
 import { CountriesController } from './plan/countries.controller.js';
 import { PlansController } from './plan/plans.controller.js';
 import { PromotionController } from './promotion/promotion.controller.js';
+import { RetentionController } from './retention/retention.controller.js';
 import { SendGridWebhookController } from './webhooks/sendgrid-webhook.controller.js';
 import { StripeWebhookController } from './webhooks/stripe-webhook.controller.js';
 import { TwilioWebhookController } from './webhooks/twilio-webhook.controller.js';
@@ -50,4 +52,6 @@ export const controllers = [
   TwilioWebhookController,
   SendGridWebhookController,
   MessagesController,
+  RetentionController,
+  OffboardingController,
 ];

@@ -23,10 +23,12 @@ import { sendContactMessage } from './contact.contract.js';
 import type { Endpoint } from './endpoint.types.js';
 import { invitationEndpoints, membersEndpoints } from './members.contract.js';
 import { messagesEndpoints } from './messages.contract.js';
+import { offboardingEndpoints } from './offboarding.contract.js';
 import { getMFACountries } from './plan.contract.js';
 import { listPlans, listRoboMfaPlans } from './plan-catalogue.contract.js';
 import { promotionEndpoints } from './promotion.contract.js';
 import { purchaseEndpoints } from './purchase.contract.js';
+import { retentionEndpoints } from './retention.contract.js';
 import { webhookEndpoints } from './webhooks.contract.js';
 
 export * from './admin-discounts.contract.js';
@@ -42,11 +44,13 @@ export { type Endpoint, endpoint, type HttpMethod } from './endpoint.types.js';
 export { type Envelope, envelope, errorEnvelope } from './envelope.schema.js';
 export * from './members.contract.js';
 export * from './messages.contract.js';
+export * from './offboarding.contract.js';
 export { isPersonName, personNameField } from './person-name.schema.js';
 export { type Country, countrySchema, getMFACountries } from './plan.contract.js';
 export { listPlans, listRoboMfaPlans, type Plan, planSchema } from './plan-catalogue.contract.js';
 export * from './promotion.contract.js';
 export * from './purchase.contract.js';
+export * from './retention.contract.js';
 export * from './webhooks.contract.js';
 
 /** Every documented /api call, in the order the OpenAPI document lists them. */
@@ -81,4 +85,6 @@ export const endpoints: readonly Endpoint[] = [
   ...adminReportingEndpoints,
   ...webhookEndpoints,
   ...messagesEndpoints,
+  ...retentionEndpoints,
+  ...offboardingEndpoints,
 ];

@@ -31,6 +31,11 @@ const mfaState = z.object({
   isActive: z.boolean(),
   /** E.164; null while it waits for a free number of its country (`numbers.number.assigned` follows). */
   number: z.string().nullable(),
+  /**
+   * Days the bodies and codes of its texts are kept (1 to 90); messaging deletes them after. Absent
+   * from events written before the setting existed: the default, 30.
+   */
+  retentionDays: z.number().int().min(1).max(90).optional(),
 });
 
 /** A completed purchase created a MultiMFA or RoboMFA. */
@@ -119,7 +124,15 @@ export const memberRemoved = defineEvent({
   type: 'numbers.member.removed',
   version: 1,
   topic: TOPICS.numbersMfa,
-  payload: z.object({ memberId: z.uuid(), mfaId: z.uuid(), userId: z.uuid(), removedAt: z.iso.datetime() }),
+  payload: z.object({
+    memberId: z.uuid(),
+    mfaId: z.uuid(),
+    userId: z.uuid(),
+    removedAt: z.iso.datetime(),
+    /** The member's name, for the owner's offboarding report (absent from events written before). */
+    firstName: z.string().optional(),
+    lastName: z.string().optional(),
+  }),
   keyOf: (payload) => payload.mfaId,
 });
 

@@ -11,6 +11,7 @@ import {
   emailAddressField,
   listBotMessagesQuery,
   nextBotMessageQuery,
+  offboardingReportSchema,
   roboMfaMessagesSchema,
 } from '@multimfa/api-contract';
 import { z } from 'zod';
@@ -152,6 +153,11 @@ export const recentMessage = z.object({
 export type RecentMessage = z.output<typeof recentMessage>;
 
 export const recentMessagesList = z.object({ messages: z.array(recentMessage) });
+
+/** `GET /mfas/:mfaId/offboarding-reports?userId=`: an owner's MultiMFA's recent offboarding reports (another's: 404). */
+export const offboardingReportsQuery = z.object({ userId: z.uuid() });
+export const offboardingReportsList = z.object({ reports: z.array(offboardingReportSchema) });
+export type OffboardingReportsList = z.output<typeof offboardingReportsList>;
 export type RecentMessagesList = z.output<typeof recentMessagesList>;
 
 /**

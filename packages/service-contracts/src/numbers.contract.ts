@@ -9,6 +9,7 @@ import {
   invitationTokenSchema,
   memberFields,
   memberSchema,
+  retentionSchema,
   saveMfaBody,
   twilioNumberBody,
   twilioNumberParams,
@@ -90,6 +91,13 @@ export const mfaListQuery = z.object({ type: mfaKind.optional() });
  */
 export const saveMfaRequest = saveMfaBody.omit({ multiMFAId: true }).extend({ MFAType: mfaKind });
 export type SaveMfaRequest = z.output<typeof saveMfaRequest>;
+
+/**
+ * `GET` and `PUT /users/:userId/mfas/:mfaId/retention`: days the bodies and codes of the user's MFA's
+ * texts are kept (1 to 90); another user's MFA: 404. A change goes to messaging in `numbers.mfa.updated`.
+ */
+export const retentionRecord = retentionSchema;
+export type RetentionRecord = z.output<typeof retentionRecord>;
 
 // ---- members of a MultiMFA ----------------------------------------------------------------------
 

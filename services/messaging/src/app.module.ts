@@ -13,8 +13,10 @@ import { HistoryModule } from './history/history.module.js';
 import { InboundModule } from './inbound/inbound.module.js';
 import { migrations } from './migrations/index.migration.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
+import { OffboardingModule } from './offboarding/offboarding.module.js';
 import { OwnerNoticesModule } from './owner-notices/owner-notices.module.js';
 import { PromotionsModule } from './promotions/promotions.module.js';
+import { RetentionModule } from './retention/retention.module.js';
 import { SmsModule } from './sms/sms.module.js';
 
 /** The messaging service: inbound SMS, code extraction, forwards by e-mail and SMS, message logs, the bot feed. */
@@ -54,6 +56,8 @@ export class AppModule {
         BillingNoticesModule.forRoot(config),
         OwnerNoticesModule.forRoot(config),
         PromotionsModule.forRoot(config),
+        RetentionModule.forRoot(config),
+        OffboardingModule.forRoot(config),
       ],
     };
   }

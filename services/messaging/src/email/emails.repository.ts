@@ -5,7 +5,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 
 /**
  * What an outbound e-mail is: identity's notifications and numbers' invitations, a contact form
- * message to support, a notice (an expired subscription, a rejected invitation), a promotion.
+ * message to support, a notice (an expired subscription, a rejected invitation, a removed member's
+ * offboarding report, a code from a service new to a number), a promotion.
  */
 export type EmailKind =
   | PayloadOf<typeof notificationRequested>['kind']
@@ -14,7 +15,9 @@ export type EmailKind =
   | 'SUBSCRIPTION_EXPIRED'
   | 'WAITLIST_CODE'
   | 'DISCOUNT_OFFER'
-  | 'INVITATION_REJECTED';
+  | 'INVITATION_REJECTED'
+  | 'OFFBOARDING_REPORT'
+  | 'NEW_SERVICE_CODE';
 
 export interface QueuedEmail {
   emailId: string;

@@ -7,6 +7,7 @@ import { ForwardingModule } from '../forwarding/forwarding.module.js';
 import { MessageLogModule } from '../message-log/message-log.module.js';
 import { ProvidersModule } from '../providers/providers.module.js';
 import { QueueModule } from '../queue/queue.module.js';
+import { TripwireModule } from '../tripwire/tripwire.module.js';
 import { ArrivalPublisher, RedisArrivalPublisher } from './arrival.publisher.js';
 import { CodeExtractor, PackageCodeExtractor } from './code.extractor.js';
 import { InboundController } from './inbound.controller.js';
@@ -20,7 +21,7 @@ import { UnownedTextsWorker } from './unowned-texts.worker.js';
  * Inbound texts: the endpoint, the code found in each, its owner from the directory, its forwards
  * asked of forwarding, its log entry and events, and the arrival announcement for the bot feed
  * (Redis pub/sub, on the queue connection); the texts whose webhook never came, recovered from
- * Twilio's log.
+ * Twilio's log. The first code of a service on a number trips the owner's notice (the tripwire).
  */
 @Module({})
 export class InboundModule {
@@ -32,6 +33,7 @@ export class InboundModule {
       ForwardingModule.forRoot(config),
       MessageLogModule,
       ProvidersModule.forRoot(config),
+      TripwireModule.forRoot(config),
     ],
     providers: [
       {

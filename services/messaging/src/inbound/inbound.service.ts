@@ -9,6 +9,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { DirectoryRepository, type MfaView } from '../directory/directory.repository.js';
 import { ForwardPlanService } from '../forwarding/forward-plan.service.js';
 import { MessageLogRepository } from '../message-log/message-log.repository.js';
+import { ServiceTripwireService } from '../tripwire/service-tripwire.service.js';
 import { ArrivalPublisher } from './arrival.publisher.js';
 import { CodeExtractor } from './code.extractor.js';
 import type { InboundMessage } from './inbound-message.record.js';
@@ -23,6 +24,8 @@ interface Stored {
   /** Queues the text's forwards (a text to a MultiMFA whose subscription is active). */
   queueForwards?: () => Promise<void>;
   arrival?: { mfaId: string; feedPosition: string; xact: string };
+  /** Queues the owner's notice of a service's first code on the number (the tripwire). */
+  notifyOwner?: () => Promise<void>;
 }
 
 /** What routing a text recorded: how many forwards (and how to queue them), and the events to publish. */
@@ -31,6 +34,7 @@ interface Routed {
   queueForwards?: () => Promise<void>;
   logged?: OutboxEvent;
   usage?: OutboxEvent;
+  notifyOwner?: () => Promise<void>;
 }
 
 /**
@@ -54,6 +58,7 @@ export class InboundService implements BeforeApplicationShutdown {
     @Inject(Outbox) private readonly outbox: Outbox,
     @Inject(CodeExtractor) private readonly extractor: CodeExtractor,
     @Inject(ArrivalPublisher) private readonly arrivals: ArrivalPublisher,
+    @Inject(ServiceTripwireService) private readonly tripwire: ServiceTripwireService,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -104,12 +109,13 @@ export class InboundService implements BeforeApplicationShutdown {
       return undefined;
     const position = await this.messages.adopt(manager, messageId, mfa);
     const owned = { ...message, mfaId: mfa.mfaId, mfaType: mfa.mfaType };
-    const { queueForwards, logged, usage } = await this.route(manager, mfa, owned);
+    const { queueForwards, logged, usage, notifyOwner } = await this.route(manager, mfa, owned);
     await this.outbox.publishEach(manager, [...(logged ? [logged] : []), ...(usage ? [usage] : [])]);
     return {
       messageId,
       duplicate: false,
       ...(queueForwards ? { queueForwards } : {}),
+      ...(notifyOwner ? { notifyOwner } : {}),
       arrival: { mfaId: mfa.mfaId, ...position },
     };
   }
@@ -130,6 +136,11 @@ export class InboundService implements BeforeApplicationShutdown {
         .queueForwards?.()
         .catch((error: unknown) =>
           this.logger.warn({ err: error, messageId: stored.messageId }, 'forwards not queued yet'),
+        ),
+      stored
+        .notifyOwner?.()
+        .catch((error: unknown) =>
+          this.logger.warn({ err: error, messageId: stored.messageId }, 'owner notice not queued yet'),
         ),
       arrival &&
         this.arrivals
@@ -161,7 +172,7 @@ export class InboundService implements BeforeApplicationShutdown {
       const messageId = await this.messages.idOfSid(manager, sms.messageSid);
       return { messageId: messageId ?? message.messageId, duplicate: true };
     }
-    const { forwards, queueForwards, logged, usage } = mfa
+    const { forwards, queueForwards, logged, usage, notifyOwner } = mfa
       ? await this.route(manager, mfa, message)
       : await this.keepUnowned(manager, message);
     // The text's facts in one statement, last: its log entry, the usage to meter (if any), then the
@@ -185,6 +196,7 @@ export class InboundService implements BeforeApplicationShutdown {
       messageId: message.messageId,
       duplicate: false,
       ...(queueForwards ? { queueForwards } : {}),
+      ...(notifyOwner ? { notifyOwner } : {}),
       ...(mfa
         ? { arrival: { mfaId: mfa.mfaId, feedPosition: inserted.feedPosition, xact: inserted.xact } }
         : {}),
@@ -249,7 +261,19 @@ export class InboundService implements BeforeApplicationShutdown {
             countedAt: message.receivedAt.toISOString(),
           })
         : undefined;
-    if (mfa.mfaType === 'RoboMFA') return { forwards: 0, ...(usage ? { usage } : {}) };
+    const notifyOwner = message.codeService
+      ? await this.tripwire.codeReceived(manager, {
+          messageId: message.messageId,
+          mfaId: mfa.mfaId,
+          userId: mfa.userId,
+          toNumber: message.toNumber,
+          fromNumber: message.fromNumber,
+          codeService: message.codeService,
+          receivedAt: message.receivedAt,
+        })
+      : undefined;
+    const notice = notifyOwner ? { notifyOwner } : {};
+    if (mfa.mfaType === 'RoboMFA') return { forwards: 0, ...(usage ? { usage } : {}), ...notice };
     const plan = await this.forwarding.plan(manager, { messageId: message.messageId, mfaId: mfa.mfaId });
     const { event } = await this.log.insert(manager, {
       ...entry,
@@ -264,6 +288,7 @@ export class InboundService implements BeforeApplicationShutdown {
       queueForwards: plan.queue,
       logged: event,
       ...(usage ? { usage } : {}),
+      ...notice,
     };
   }
 }

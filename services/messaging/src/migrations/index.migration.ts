@@ -19,6 +19,9 @@ import { NumberSince1767000000002 } from './1767000000002-number-since.migration
 import { ForwardRedrive1767000000003 } from './1767000000003-forward-redrive.migration.js';
 import { InvitationDetail1767000000004 } from './1767000000004-invitation-detail.migration.js';
 import { CreateBotMessageAction1767700000000 } from './1767700000000-create-bot-message-action.migration.js';
+import { ContentRetention1767800000000 } from './1767800000000-content-retention.migration.js';
+import { OffboardingReport1767800000001 } from './1767800000001-offboarding-report.migration.js';
+import { SeenService1767800000002 } from './1767800000002-seen-service.migration.js';
 
 /** Every migration of the messaging database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [
@@ -42,4 +45,7 @@ export const migrations: Array<new () => MigrationInterface> = [
   ForwardRedrive1767000000003,
   InvitationDetail1767000000004,
   CreateBotMessageAction1767700000000,
+  ContentRetention1767800000000,
+  OffboardingReport1767800000001,
+  SeenService1767800000002,
 ];

@@ -15,6 +15,7 @@ import type {
   InvitationRejectionNotice,
   InvitationRejectionNoticesRepository,
 } from './invitation-rejection-notices.repository.js';
+import { OwnerNoticeEmails } from './owner-notice-emails.service.js';
 import { OwnerNoticesService } from './owner-notices.service.js';
 import type { UserContact, UserContactsRepository } from './user-contacts.repository.js';
 
@@ -24,7 +25,7 @@ const manager = {} as EntityManager;
 
 function setUp(owner: UserContact | undefined) {
   const rows = new Map<string, EmailToSend>();
-  const notices = new Map<string, InvitationRejectionNotice>();
+  const rejections = new Map<string, InvitationRejectionNotice>();
   const sent: OutgoingEmail[] = [];
   const queued: SendEmailJob[] = [];
   const sentAt: Date[] = [];
@@ -65,22 +66,25 @@ function setUp(owner: UserContact | undefined) {
     clock,
     testLogger('messaging'),
   );
-  const service = new OwnerNoticesService(
-    {
-      insert: async (_manager: EntityManager, notice: InvitationRejectionNotice) =>
-        void notices.set(notice.emailId, notice),
-      find: async (emailId: string) => notices.get(emailId),
-    } as unknown as InvitationRejectionNoticesRepository,
+  const notices = new OwnerNoticeEmails(
     {
       find: async (_manager: EntityManager, userId: string) => (userId === ownerId ? owner : undefined),
     } as unknown as UserContactsRepository,
+    emailsService,
+    { webUrl: 'https://app.multimfa.test', sealingKey: '', supportAddress: 'support@multimfa.test' },
+    testLogger('messaging'),
+  );
+  const service = new OwnerNoticesService(
+    {
+      insert: async (_manager: EntityManager, notice: InvitationRejectionNotice) =>
+        void rejections.set(notice.emailId, notice),
+      find: async (emailId: string) => rejections.get(emailId),
+    } as unknown as InvitationRejectionNoticesRepository,
     {
       mfa: async (_manager: EntityManager, id: string) => (id === mfaId ? mfa : undefined),
     } as unknown as DirectoryRepository,
-    emailsService,
+    notices,
     composers,
-    { webUrl: 'https://app.multimfa.test', sealingKey: '', supportAddress: 'support@multimfa.test' },
-    testLogger('messaging'),
   );
   service.onModuleInit();
   return { service, emails: emailsService, rows, sent, queued, sentAt };

@@ -3,12 +3,15 @@ export enum QueueName {
   Email = 'messaging.email',
   Forward = 'messaging.forward',
   Sms = 'messaging.sms',
+  Retention = 'messaging.retention',
 }
 
 export enum JobName {
   SendEmail = 'send-email',
   Forward = 'forward',
   SendSms = 'send-sms',
+  /** Repeated: deletes the bodies and codes of texts past their MFA's retention. */
+  SweepRetention = 'sweep-retention',
 }
 
 /**
@@ -63,3 +66,7 @@ export interface SendSmsJob {
 
 /** As e-mails. */
 export const SMS_JOB_OPTIONS = EMAIL_JOB_OPTIONS;
+
+/** The id of the repeatable retention sweep: every replica upserts the same scheduler, so one run per tick. */
+export const RETENTION_SWEEP_SCHEDULER_ID = 'retention-sweep';
+export const RETENTION_SWEEP_EVERY_MS = 15 * 60_000;

@@ -88,6 +88,8 @@ export class MembersService {
         mfaId: found.member.mfaId,
         userId,
         removedAt: this.clock.now().toISOString(),
+        firstName: found.member.firstName,
+        lastName: found.member.lastName,
       });
     });
   }

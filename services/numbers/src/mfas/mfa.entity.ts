@@ -56,6 +56,10 @@ export class Mfa {
   @Column({ name: 'phone_number_id', type: 'integer', nullable: true })
   phoneNumberId!: number | null;
 
+  /** Days messaging keeps the bodies and codes of its texts (1 to 90). */
+  @Column({ name: 'retention_days', type: 'smallint', default: 30 })
+  retentionDays!: number;
+
   /** Set while no number of its country was free. */
   @Column({ name: 'waiting_since', type: 'timestamptz', nullable: true })
   waitingSince!: Date | null;

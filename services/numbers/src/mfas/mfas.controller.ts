@@ -4,11 +4,13 @@ import {
   type MfaRecord,
   mfaCountsQuery,
   mfaListQuery,
+  type RetentionRecord,
+  retentionRecord,
   type SaveMfaRequest,
   saveMfaRequest,
 } from '@multimfa/service-contracts/numbers';
 import { ZodPipe } from '@multimfa/service-runtime';
-import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { z } from 'zod';
 import { MfasService } from './mfas.service.js';
 
@@ -53,5 +55,22 @@ export class MfasController {
     @Body(new ZodPipe(saveMfaRequest)) change: SaveMfaRequest,
   ): Promise<MfaRecord> {
     return this.mfas.save(userId, mfaId, change);
+  }
+
+  @Get('users/:userId/mfas/:mfaId/retention')
+  retention(
+    @Param('userId', uuid) userId: string,
+    @Param('mfaId', uuid) mfaId: string,
+  ): Promise<RetentionRecord> {
+    return this.mfas.retention(userId, mfaId);
+  }
+
+  @Put('users/:userId/mfas/:mfaId/retention')
+  setRetention(
+    @Param('userId', uuid) userId: string,
+    @Param('mfaId', uuid) mfaId: string,
+    @Body(new ZodPipe(retentionRecord)) change: RetentionRecord,
+  ): Promise<RetentionRecord> {
+    return this.mfas.setRetention(userId, mfaId, change);
   }
 }

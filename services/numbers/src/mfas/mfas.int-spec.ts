@@ -420,4 +420,54 @@ describe('numbers: purchases applied once, numbers allocated (real PostgreSQL, K
     );
     expect(await shown()).toStrictEqual(everyOne.map((mfaId) => [mfaId, false, false]));
   });
+
+  it("sets a MultiMFA's and a RoboMFA's retention (1 to 90 days, 30 by default) and publishes it in numbers.mfa.updated; out of range answers 400, another user's MFA 404", async () => {
+    const owner = randomUUID();
+    const team = await call<MfaRecord>('POST', '/purchases', purchase(owner, 'GB'));
+    const robot = await call<MfaRecord>('POST', '/purchases', purchase(owner, 'GB', { MFAType: 'RoboMFA' }));
+    const retentionOf = (mfaId: string) => call('GET', `/users/${owner}/mfas/${mfaId}/retention`);
+    for (const mfa of [team.body, robot.body]) {
+      expect(await retentionOf(mfa.mfaId)).toStrictEqual({ status: 200, body: { retentionDays: 30 } });
+      const created = await database.query(
+        `SELECT envelope->'payload'->>'retentionDays' AS days FROM outbox_event
+          WHERE envelope->>'type' = 'numbers.mfa.created' AND message_key = $1`,
+        [mfa.mfaId],
+      );
+      expect(created).toStrictEqual([{ days: '30' }]);
+    }
+
+    for (const [mfa, days] of [
+      [team.body, 1],
+      [robot.body, 90],
+    ] as const) {
+      expect(
+        await call('PUT', `/users/${owner}/mfas/${mfa.mfaId}/retention`, { retentionDays: days }),
+      ).toStrictEqual({ status: 200, body: { retentionDays: days } });
+      expect(await retentionOf(mfa.mfaId)).toStrictEqual({ status: 200, body: { retentionDays: days } });
+      const updated = await database.query(
+        `SELECT envelope->'payload'->>'retentionDays' AS days FROM outbox_event
+          WHERE envelope->>'type' = 'numbers.mfa.updated' AND message_key = $1`,
+        [mfa.mfaId],
+      );
+      expect(updated).toStrictEqual([{ days: String(days) }]);
+    }
+
+    const message = 'Retention must be a whole number of days from 1 to 90';
+    for (const retentionDays of [0, 91, 7.5, '30', null]) {
+      const refused = await call('PUT', `/users/${owner}/mfas/${team.body.mfaId}/retention`, {
+        retentionDays,
+      });
+      assert.equal(refused.status, 400, JSON.stringify(retentionDays));
+      expect((refused.body as { message: string }).message).toContain(message);
+    }
+    const intruder = randomUUID();
+    expect(
+      await call('PUT', `/users/${intruder}/mfas/${team.body.mfaId}/retention`, { retentionDays: 5 }),
+    ).toStrictEqual({
+      status: 404,
+      body: { isError: true, message: 'MFA not found', data: { code: 'MFA_NOT_FOUND' } },
+    });
+    assert.equal((await call('GET', `/users/${intruder}/mfas/${team.body.mfaId}/retention`)).status, 404);
+    expect(await retentionOf(team.body.mfaId)).toStrictEqual({ status: 200, body: { retentionDays: 1 } });
+  });
 });

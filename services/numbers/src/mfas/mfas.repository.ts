@@ -42,6 +42,13 @@ export abstract class MfasRepository {
     mfaId: string,
     change: { MFAType: MfaKind; name: string; description: string; autoRenewal: boolean },
   ): Promise<boolean>;
+  /** Sets how long the user's MFA's texts keep their bodies and codes; false when the user has no such MFA. */
+  abstract setRetention(
+    manager: EntityManager,
+    userId: string,
+    mfaId: string,
+    retentionDays: number,
+  ): Promise<boolean>;
   /** The user's MFA (another user's: undefined). */
   abstract find(userId: string, mfaId: string, manager?: EntityManager): Promise<MfaView | undefined>;
   /** The user's MFAs, newest first, of one kind when given. */
@@ -83,6 +90,7 @@ interface ViewRow {
   is_active: boolean;
   phone_number_id: number | null;
   waiting_since: Date | null;
+  retention_days: number;
   created_at: Date;
   updated_at: Date;
   country_name: string;
@@ -123,6 +131,7 @@ function toView(row: ViewRow): MfaView {
     isActive: row.is_active,
     phoneNumberId: row.phone_number_id,
     waitingSince: row.waiting_since,
+    retentionDays: row.retention_days,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   } satisfies Mfa);
@@ -250,6 +259,19 @@ export class TypeOrmMfasRepository extends MfasRepository {
       `UPDATE mfa SET name = $3, description = $4, auto_renewal = $5, updated_at = now()
         WHERE mfa_id = $1 AND user_id = $2 AND mfa_type = $6`,
       [mfaId, userId, change.name, change.description, change.autoRenewal, change.MFAType],
+    )) as [unknown[], number];
+    return affected > 0;
+  }
+
+  async setRetention(
+    manager: EntityManager,
+    userId: string,
+    mfaId: string,
+    retentionDays: number,
+  ): Promise<boolean> {
+    const [, affected] = (await manager.query(
+      'UPDATE mfa SET retention_days = $3, updated_at = now() WHERE mfa_id = $1 AND user_id = $2',
+      [mfaId, userId, retentionDays],
     )) as [unknown[], number];
     return affected > 0;
   }

@@ -1,9 +1,11 @@
+import { RETENTION_DAYS } from '@multimfa/api-contract';
 import { Outbox } from '@multimfa/event-bus';
 import { mfaCreated, mfaUpdated } from '@multimfa/events';
 import type {
   ApplyPurchaseRequest,
   MfaKind,
   MfaRecord,
+  RetentionRecord,
   SaveMfaRequest,
 } from '@multimfa/service-contracts/numbers';
 import { Clock } from '@multimfa/service-runtime';
@@ -46,6 +48,7 @@ export function eventState({ mfa, country, number }: MfaView) {
     isSubscriptionActive: mfa.isSubscriptionActive,
     isActive: mfa.isActive,
     number,
+    retentionDays: mfa.retentionDays,
   };
 }
 
@@ -122,6 +125,30 @@ export class MfasService {
     });
   }
 
+  /** How many days the user's MFA's texts keep their bodies and codes (another user's MFA: 404). */
+  async retention(userId: string, mfaId: string): Promise<RetentionRecord> {
+    const found = await this.mfas.find(userId, mfaId);
+    if (!found) throw mfaNotFound();
+    return { retentionDays: found.mfa.retentionDays };
+  }
+
+  /**
+   * Sets the retention of the user's MFA (another user's: 404); `numbers.mfa.updated` carries it to
+   * messaging, which deletes the bodies and codes older than it.
+   */
+  async setRetention(userId: string, mfaId: string, change: RetentionRecord): Promise<RetentionRecord> {
+    return this.mfas.transaction(async (manager) => {
+      if (!(await this.mfas.setRetention(manager, userId, mfaId, change.retentionDays))) throw mfaNotFound();
+      const view = await this.current(manager, { userId, mfaId });
+      await this.outbox.publish(manager, mfaUpdated, {
+        ...eventState(view),
+        purchaseId: null,
+        updatedAt: this.clock.now().toISOString(),
+      });
+      return { retentionDays: view.mfa.retentionDays };
+    });
+  }
+
   private async countryOf(manager: EntityManager, purchase: ApplyPurchaseRequest) {
     if (!purchase.draft) throw draftMissing();
     const country = await this.mfas.country(manager, purchase.draft.countryId);
@@ -152,6 +179,7 @@ export class MfasService {
       isActive: ownerActive,
       phoneNumberId: null,
       waitingSince: null,
+      retentionDays: RETENTION_DAYS.default,
     });
     try {
       await this.mfas.insert(manager, mfa);

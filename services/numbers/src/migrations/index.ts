@@ -11,6 +11,7 @@ import { SmsWebhookPointed1767000000000 } from './1767000000000-sms-webhook-poin
 import { CreateUserStanding1767400000000 } from './1767400000000-create-user-standing.migration.js';
 import { CreateInvitationSends1767500000100 } from './1767500000100-create-invitation-sends.migration.js';
 import { BotLastUsed1767700000000 } from './1767700000000-bot-last-used.migration.js';
+import { MfaRetention1767800000000 } from './1767800000000-mfa-retention.migration.js';
 
 /** Every migration of the numbers database, oldest first. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   CreateUserStanding1767400000000,
   CreateInvitationSends1767500000100,
   BotLastUsed1767700000000,
+  MfaRetention1767800000000,
 ];

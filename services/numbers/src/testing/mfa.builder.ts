@@ -19,6 +19,7 @@ export function mfaRow(mfaId: string, userId: string, overrides: Partial<Mfa> = 
     isSubscriptionActive: true,
     isActive: true,
     phoneNumberId: 1,
+    retentionDays: 30,
     createdAt: new Date('2026-06-01T00:00:00Z'),
     ...overrides,
   });
