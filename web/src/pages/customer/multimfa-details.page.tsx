@@ -7,6 +7,8 @@ import { MfaDetailsForm } from '../../features/members/mfa-details-form.componen
 import { useInviteMember, useMfaDetails } from '../../features/members/use-mfa-details';
 import { RecentMessages } from '../../features/messages/recent-messages.component';
 import { TextsUsage } from '../../features/mfas/texts-usage.component';
+import { OffboardingReports } from '../../features/offboarding/offboarding-reports.component';
+import { RetentionSetting } from '../../features/retention/retention-setting.component';
 
 /** /details/{mfaid}: the MultiMFA's header fields and its members (customer-area section 2). */
 export function MultiMfaDetailsPage() {
@@ -29,6 +31,9 @@ export function MultiMfaDetailsPage() {
         <TextsUsage mfaId={mfa.multiMFAId} />
       </Card>
       <Card withBorder>
+        <RetentionSetting mfaId={mfa.multiMFAId} />
+      </Card>
+      <Card withBorder>
         <AddMemberForm mfa={mfa} />
       </Card>
       <Card withBorder>
@@ -49,6 +54,9 @@ export function MultiMfaDetailsPage() {
       </Card>
       <Card withBorder>
         <RecentMessages multiMFAId={mfa.multiMFAId} />
+      </Card>
+      <Card withBorder>
+        <OffboardingReports multiMFAId={mfa.multiMFAId} />
       </Card>
     </Stack>
   );

@@ -7,6 +7,7 @@ import { CreateBotForm } from '../../features/bots/create-bot-form.component';
 import { RoboMfaHeader } from '../../features/bots/robo-mfa-header.component';
 import { useRoboMfa } from '../../features/bots/use-robo-mfa';
 import { TextsUsage } from '../../features/mfas/texts-usage.component';
+import { RetentionSetting } from '../../features/retention/retention-setting.component';
 
 /** /robo-mfa/details/{mfaid}: the RoboMFA's header, the Create New Bot form and its bots. */
 export function RoboMfaDetailsPage() {
@@ -29,6 +30,9 @@ export function RoboMfaDetailsPage() {
         </Paper>
         <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }}>
           <TextsUsage mfaId={mfa.roboMFAId} />
+        </Paper>
+        <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }}>
+          <RetentionSetting mfaId={mfa.roboMFAId} />
         </Paper>
         <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }}>
           <Stack gap="md">

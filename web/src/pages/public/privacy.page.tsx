@@ -24,7 +24,8 @@ const sections: LegalSection[] = [
     paragraphs: [
       'Verification and reset codes expire after 10 minutes; invitation links after 7 days; a session ends 7 days after you sign in, or when you sign out or change your password.',
       'Account, subscription and member data: as long as your account exists. When a subscription expires, its number stays reserved for you for 30 days and then rests for 90 days before anyone else can get it, so nobody receives your codes.',
-      'Received messages, forwards and logs: for as long as the number belongs to you, and at most 90 days after it is released.',
+      'The text and the code of each message your numbers receive: 30 days by default, or the retention you set for the number on its page (1 to 90 days); then both are deleted. What we keep of the message after that is its metadata: sender, time, delivery status and the service the code was for.',
+      'That metadata, forwards, logs, offboarding reports (which services a removed member received codes for) and the list of services each number has received codes from: for as long as the number belongs to you, and at most 90 days after it is released.',
       'Invoices and payment records: as long as tax and accounting law requires (up to 10 years), even after the account is deleted.',
       'Contact messages: 12 months after we answered them.',
     ],
@@ -51,5 +52,5 @@ const sections: LegalSection[] = [
 
 /** /privacy: the privacy policy in plain words. */
 export function PrivacyPage() {
-  return <LegalPage title="Privacy Policy" updated="1 July 2026" sections={sections} />;
+  return <LegalPage title="Privacy Policy" updated="29 November 2026" sections={sections} />;
 }
