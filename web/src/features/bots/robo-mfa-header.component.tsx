@@ -1,8 +1,6 @@
-import { Button, Checkbox, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { type RoboMfaDetail, updateRoboMfaBody } from '@multimfa/api-contract';
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
-import { StatusBadge } from '../../components/status-badge.component';
 import { fieldProps, useZodForm } from '../../forms/use-zod-form';
 import { useSaveRoboMfa } from './use-robo-mfa';
 
@@ -13,8 +11,8 @@ export function longLocalDate(iso: string): string {
 }
 
 /**
- * The detail header: plan badge, editable name and description, read-only number, country and next
- * payment date, subscription badge, auto-renewal; Save and Back To Dashboard.
+ * The RoboMFA's header fields (the title, badges and back link are `DetailPage`'s): editable name and
+ * description, read-only number, country and next payment date, auto-renewal; Save.
  */
 export function RoboMfaHeader({ mfa }: { mfa: RoboMfaDetail }) {
   const save = useSaveRoboMfa(mfa.roboMFAId);
@@ -31,16 +29,8 @@ export function RoboMfaHeader({ mfa }: { mfa: RoboMfaDetail }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <Group justify="space-between">
-          <Title order={1} size="h3">
-            RoboMFA Details
-          </Title>
-          <StatusBadge size="lg" aria-label="Plan">
-            {mfa.plans.planName.toUpperCase()}
-          </StatusBadge>
-        </Group>
         <TextInput label="Name" withAsterisk {...fieldProps(form, 'name')} />
-        <Group grow align="flex-start">
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput
             label="Number"
             readOnly
@@ -52,18 +42,10 @@ export function RoboMfaHeader({ mfa }: { mfa: RoboMfaDetail }) {
             value={`${mfa.multiMFACountry.name} (${mfa.multiMFACountry.code})`}
           />
           <TextInput label="Next Payment Date" readOnly value={longLocalDate(mfa.nextPaymentDate)} />
-        </Group>
-        <Group gap="sm">
-          <StatusBadge color={mfa.isSubscriptionActive ? 'green' : 'red'} aria-label="Subscription status">
-            {mfa.isSubscriptionActive ? 'ACTIVE' : 'EXPIRED'}
-          </StatusBadge>
-          <Checkbox label="Auto Renewal" {...form.register('autoRenewal')} />
-        </Group>
-        <Textarea label="Description" autosize minRows={3} {...fieldProps(form, 'description')} />
-        <Group justify="space-between">
-          <Button component={Link} to="/dashboard" variant="subtle">
-            Back To Dashboard
-          </Button>
+        </SimpleGrid>
+        <Checkbox label="Auto Renewal" {...form.register('autoRenewal')} />
+        <Textarea label="Description" autosize minRows={2} {...fieldProps(form, 'description')} />
+        <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>
             Save
           </Button>

@@ -1,5 +1,7 @@
 import {
+  type BotLimits,
   createBot,
+  getBotLimits,
   getRoboMfaDetails,
   type RoboMfaDetail,
   removeBot,
@@ -22,6 +24,16 @@ export function useRoboMfa(mfaId: string) {
   return useQuery<RoboMfaDetail>({
     queryKey: roboMfaKeys.detail(mfaId),
     queryFn: ({ signal }) => api.data(getRoboMfaDetails, { params: { mfaid: mfaId }, signal }),
+    retry: false,
+  });
+}
+
+/** GET /api/robo-mfa/bot-limits: what the bot API allows each key, as the servers are configured. */
+export function useBotLimits() {
+  return useQuery<BotLimits>({
+    queryKey: roboMfaKeys.botLimits,
+    queryFn: ({ signal }) => api.data(getBotLimits, { signal }),
+    staleTime: 60_000,
     retry: false,
   });
 }

@@ -1,8 +1,6 @@
-import { Anchor, Button, Checkbox, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { type MultiMfaDetails, saveMfaBody } from '@multimfa/api-contract';
-import { Link } from 'react-router-dom';
 import { ApiError } from '../../api/api-error';
-import { StatusBadge } from '../../components/status-badge.component';
 import { FormServerError } from '../../forms/form-server-error.component';
 import { fieldProps, serverError, setServerError, useZodForm } from '../../forms/use-zod-form';
 import { useSaveMfa } from './use-mfa-details';
@@ -14,8 +12,9 @@ export const longLocalDate = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 
 /**
- * The MultiMFA's header: name, description and auto-renewal editable, the rest read-only. The form
- * follows each refresh, except fields the user has changed and not saved yet.
+ * The MultiMFA's header fields (the title, badges and back link are `DetailPage`'s): name, description
+ * and auto-renewal editable, the rest read-only. The form follows each refresh, except fields the user
+ * has changed and not saved yet.
  */
 export function MfaDetailsForm({ mfa }: { mfa: MultiMfaDetails }) {
   const form = useZodForm(changesSchema, {
@@ -42,15 +41,7 @@ export function MfaDetailsForm({ mfa }: { mfa: MultiMfaDetails }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <Group justify="space-between">
-          <StatusBadge size="lg" variant="light" aria-label="Plan">
-            {mfa.plans.planName.toUpperCase()}
-          </StatusBadge>
-          <StatusBadge color={mfa.isSubscriptionActive ? 'green' : 'red'} aria-label="Subscription status">
-            {mfa.isSubscriptionActive ? 'ACTIVE' : 'EXPIRED'}
-          </StatusBadge>
-        </Group>
-        <TextInput label="Name" {...fieldProps(form, 'name')} />
+        <TextInput label="Name" withAsterisk {...fieldProps(form, 'name')} />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput label="Number" value={mfa.twillioNo || 'N/A'} readOnly />
           <TextInput
@@ -63,10 +54,7 @@ export function MfaDetailsForm({ mfa }: { mfa: MultiMfaDetails }) {
         <Checkbox label="Auto Renewal" {...form.register('autoRenewal')} />
         <Textarea label="Description" autosize minRows={2} {...fieldProps(form, 'description')} />
         <FormServerError message={serverError(form)} />
-        <Group justify="space-between">
-          <Anchor component={Link} to="/dashboard">
-            Back To Dashboard
-          </Anchor>
+        <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>
             Save
           </Button>

@@ -1,5 +1,6 @@
-import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useParams } from 'react-router-dom';
+import { DetailPage, DetailSection } from '../../components/detail-page.component';
 import { PageLoader } from '../../components/page-loader.component';
 import { AddMemberForm } from '../../features/members/add-member-form.component';
 import { MembersTable } from '../../features/members/members-table.component';
@@ -22,21 +23,24 @@ export function MultiMfaDetailsPage() {
   }
   const mfa = details.data;
   return (
-    <Stack gap="lg" maw={960} mx="auto" p="md">
-      <Title order={2}>MultiMFA Details</Title>
-      <Card withBorder>
+    <DetailPage
+      title="MultiMFA Details"
+      planName={mfa.plans.planName}
+      isSubscriptionActive={mfa.isSubscriptionActive}
+    >
+      <DetailSection>
         <MfaDetailsForm mfa={mfa} />
-      </Card>
-      <Card withBorder>
+      </DetailSection>
+      <DetailSection>
         <TextsUsage mfaId={mfa.multiMFAId} />
-      </Card>
-      <Card withBorder>
+      </DetailSection>
+      <DetailSection>
         <RetentionSetting mfaId={mfa.multiMFAId} />
-      </Card>
-      <Card withBorder>
+      </DetailSection>
+      <DetailSection>
         <AddMemberForm mfa={mfa} />
-      </Card>
-      <Card withBorder>
+      </DetailSection>
+      <DetailSection>
         <MembersTable
           multiMFAId={mfa.multiMFAId}
           members={mfa.Members}
@@ -51,13 +55,13 @@ export function MultiMfaDetailsPage() {
             </Button>
           )}
         />
-      </Card>
-      <Card withBorder>
+      </DetailSection>
+      <DetailSection>
         <RecentMessages multiMFAId={mfa.multiMFAId} />
-      </Card>
-      <Card withBorder>
+      </DetailSection>
+      <DetailSection>
         <OffboardingReports multiMFAId={mfa.multiMFAId} />
-      </Card>
-    </Stack>
+      </DetailSection>
+    </DetailPage>
   );
 }

@@ -1,18 +1,25 @@
-import { Container, Paper, Stack, Text } from '@mantine/core';
+import { Container, Stack, Text } from '@mantine/core';
 import { useParams } from 'react-router-dom';
 import { errorMessage } from '../../api/api-error';
+import { DetailPage, DetailSection } from '../../components/detail-page.component';
 import { PageLoader } from '../../components/page-loader.component';
+import { BotGetStarted } from '../../features/bots/bot-get-started.component';
 import { BotsTable } from '../../features/bots/bots-table.component';
 import { CreateBotForm } from '../../features/bots/create-bot-form.component';
 import { RoboMfaHeader } from '../../features/bots/robo-mfa-header.component';
-import { useRoboMfa } from '../../features/bots/use-robo-mfa';
+import { RoboMfaMessages } from '../../features/bots/robo-mfa-messages.component';
+import { useBotLimits, useRoboMfa } from '../../features/bots/use-robo-mfa';
 import { TextsUsage } from '../../features/mfas/texts-usage.component';
 import { RetentionSetting } from '../../features/retention/retention-setting.component';
 
-/** /robo-mfa/details/{mfaid}: the RoboMFA's header, the Create New Bot form and its bots. */
+/**
+ * /robo-mfa/details/{mfaid}: the RoboMFA's header, the Create New Bot form and its bots, each with its
+ * Get started panel, then its recent texts and which bot read or claimed each.
+ */
 export function RoboMfaDetailsPage() {
   const { mfaid = '' } = useParams();
   const detail = useRoboMfa(mfaid);
+  const limits = useBotLimits();
   if (detail.isPending) return <PageLoader />;
   if (detail.isError) {
     return (
@@ -23,24 +30,32 @@ export function RoboMfaDetailsPage() {
   }
   const mfa = detail.data;
   return (
-    <Container size="md" py={{ base: 'md', md: 'xl' }} px={0}>
-      <Stack gap="lg">
-        <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }}>
-          <RoboMfaHeader mfa={mfa} />
-        </Paper>
-        <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }}>
-          <TextsUsage mfaId={mfa.roboMFAId} />
-        </Paper>
-        <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }}>
-          <RetentionSetting mfaId={mfa.roboMFAId} />
-        </Paper>
-        <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }}>
-          <Stack gap="md">
-            <CreateBotForm mfaId={mfa.roboMFAId} limit={mfa.plans.noOfUsers} count={mfa.bots.length} />
-            <BotsTable mfaId={mfa.roboMFAId} bots={mfa.bots} />
-          </Stack>
-        </Paper>
-      </Stack>
-    </Container>
+    <DetailPage
+      title="RoboMFA Details"
+      planName={mfa.plans.planName}
+      isSubscriptionActive={mfa.isSubscriptionActive}
+    >
+      <DetailSection>
+        <RoboMfaHeader mfa={mfa} />
+      </DetailSection>
+      <DetailSection>
+        <TextsUsage mfaId={mfa.roboMFAId} />
+      </DetailSection>
+      <DetailSection>
+        <RetentionSetting mfaId={mfa.roboMFAId} />
+      </DetailSection>
+      <DetailSection>
+        <Stack gap="md">
+          <CreateBotForm mfaId={mfa.roboMFAId} limit={mfa.plans.noOfUsers} count={mfa.bots.length} />
+          <BotsTable mfaId={mfa.roboMFAId} bots={mfa.bots} />
+          {mfa.bots.map((bot) => (
+            <BotGetStarted key={bot.botId} bot={bot} limits={limits.data} />
+          ))}
+        </Stack>
+      </DetailSection>
+      <DetailSection>
+        <RoboMfaMessages mfaId={mfa.roboMFAId} bots={mfa.bots} />
+      </DetailSection>
+    </DetailPage>
   );
 }
