@@ -22,6 +22,7 @@ import { GATEWAY_CONFIG } from './config/gateway-config.token.js';
 import { ContactService } from './contact/contact.service.js';
 import { ContactThrottleService } from './contact/contact-throttle.service.js';
 import { controllers } from './controllers.list.js';
+import { DestinationsService } from './destinations/destinations.service.js';
 import { DiscountMailingService } from './discount-mailing/discount-mailing.service.js';
 import { InvitationsService } from './members/invitations.service.js';
 import { MembersService } from './members/members.service.js';
@@ -83,6 +84,7 @@ export class AppModule {
         PromotionThrottleService,
         AdminReportingService,
         MessagesService,
+        DestinationsService,
         RetentionService,
         OffboardingService,
         ...webhookProviders(config),

@@ -9,6 +9,7 @@ import { BotApiController } from './bot-api/bot-api.controller.js';
 import { BotsController } from './bots/bots.controller.js';
 import { CardsController } from './cards/cards.controller.js';
 import { ContactController } from './contact/contact.controller.js';
+import { DestinationsController } from './destinations/destinations.controller.js';
 import { DiscountMailingController } from './discount-mailing/discount-mailing.controller.js';
 import { InvitationsController } from './members/invitations.controller.js';
 import { MembersController } from './members/members.controller.js';
@@ -52,6 +53,7 @@ export const controllers = [
   TwilioWebhookController,
   SendGridWebhookController,
   MessagesController,
+  DestinationsController,
   RetentionController,
   OffboardingController,
 ];

@@ -149,6 +149,10 @@ function extraEnv(config, service) {
         SENDGRID_API_KEY: SANDBOX.sendgridApiKey,
         SENDGRID_API_URL: config.sandboxUrl,
         PUBLIC_WEB_URL: config.webUrl,
+        // Slack's incoming webhooks are the sandbox's; so is the webhook receiver a destination may
+        // name (http on 127.0.0.1, allowed for this host:port only).
+        SLACK_WEBHOOK_BASE_URL: config.sandboxUrl,
+        DESTINATION_ALLOW_PRIVATE_HOSTS: new URL(config.sandboxUrl).host,
         SUPPORT_EMAIL: process.env.SUPPORT_EMAIL ?? 'support@multimfa.com',
       };
     default:

@@ -17,11 +17,13 @@ import { createLogger, type Logger } from './shared/logger.js';
 import { asset, STYLESHEET_PATH } from './shared/page.js';
 import { SANDBOX_CSS } from './shared/sandbox-styles.js';
 import { WebhookDispatcher } from './shared/webhook-dispatcher.js';
+import { slackRouter } from './slack/slack.router.js';
 import { StateFile } from './state/state-file.js';
 import { createStripeSandbox } from './stripe/stripe.router.js';
 import { TEST_CARDS } from './stripe/test-cards.js';
 import { MAGIC_RECIPIENTS } from './twilio/magic-numbers.js';
 import { createTwilioSandbox } from './twilio/twilio.router.js';
+import { webhookReceiverRouter } from './webhook-receiver/webhook-receiver.router.js';
 
 export type { SandboxConfig, SandboxSettings } from './config/sandbox-config.js';
 export { loadSandboxSettings, SandboxConfigError } from './config/sandbox-config.js';
@@ -188,6 +190,8 @@ export function createSandbox(config: SandboxConfig, options: { logger?: Logger 
   app.use(stripe.router);
   app.use(twilio.router);
   app.use(sendgrid.router);
+  app.use(slackRouter({ ...shared, inbox }));
+  app.use(webhookReceiverRouter({ ...shared, inbox }));
   app.use(inboxRouter({ inbox, messages: twilio.messages, twilio: twilio.store, streams }));
   app.use(demoSignInRouter({ messages: twilio.messages }));
 

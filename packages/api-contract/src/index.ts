@@ -20,6 +20,7 @@ import { botApiEndpoints } from './bot-api.contract.js';
 import { botsEndpoints } from './bots.contract.js';
 import { cardsEndpoints, invoicesEndpoints } from './cards.contract.js';
 import { sendContactMessage } from './contact.contract.js';
+import { destinationsEndpoints } from './destinations.contract.js';
 import type { Endpoint } from './endpoint.types.js';
 import { invitationEndpoints, membersEndpoints } from './members.contract.js';
 import { messagesEndpoints } from './messages.contract.js';
@@ -40,6 +41,7 @@ export * from './bot-api.contract.js';
 export * from './bots.contract.js';
 export * from './cards.contract.js';
 export { type ContactBody, contactBody, sendContactMessage } from './contact.contract.js';
+export * from './destinations.contract.js';
 export { type Endpoint, endpoint, type HttpMethod } from './endpoint.types.js';
 export { type Envelope, envelope, errorEnvelope } from './envelope.schema.js';
 export * from './members.contract.js';
@@ -85,6 +87,7 @@ export const endpoints: readonly Endpoint[] = [
   ...adminReportingEndpoints,
   ...webhookEndpoints,
   ...messagesEndpoints,
+  ...destinationsEndpoints,
   ...retentionEndpoints,
   ...offboardingEndpoints,
 ];

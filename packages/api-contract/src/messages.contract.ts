@@ -21,6 +21,17 @@ const recipientSchema = z
   })
   .meta({ id: 'MessageRecipient' });
 
+export const destinationDeliverySchema = z
+  .object({
+    destinationId: z.uuid(),
+    name: z.string(),
+    kind: z.enum(['slack', 'webhook']),
+    /** `retrying`: an attempt failed and another follows (with backoff, for over an hour). */
+    status: z.enum(['queued', 'retrying', 'delivered', 'failed']),
+    attempts: z.number().int().nonnegative(),
+  })
+  .meta({ id: 'MessageDestinationDelivery' });
+
 export const forwardedMessageSchema = z
   .object({
     messageId: z.uuid(),
@@ -31,6 +42,8 @@ export const forwardedMessageSchema = z
     code: z.string().nullable(),
     codeService: z.string().nullable(),
     recipients: z.array(recipientSchema),
+    /** Each destination the text went to (Slack, webhook) and how its delivery stands. */
+    destinations: z.array(destinationDeliverySchema),
     /** Recipients (member and medium) the text was delivered to, of `recipients.length`. */
     deliveredCount: z.number().int().nonnegative(),
   })

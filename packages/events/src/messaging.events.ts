@@ -102,10 +102,42 @@ export const usageCounted = defineEvent({
   keyOf: (payload) => payload.usageId,
 });
 
+/**
+ * A MultiMFA got a destination (a Slack channel, a webhook endpoint): it takes one seat, which numbers
+ * counts in its seat check. Never the URL or the secret.
+ */
+export const destinationAdded = defineEvent({
+  type: 'messaging.destination.added',
+  version: 1,
+  topic: TOPICS.messagingDestination,
+  payload: z.object({
+    destinationId: z.uuid(),
+    mfaId: z.uuid(),
+    kind: z.enum(['slack', 'webhook']),
+    addedAt: z.iso.datetime(),
+  }),
+  keyOf: (payload) => payload.mfaId,
+});
+
+/** A destination was removed: its seat is free again. */
+export const destinationRemoved = defineEvent({
+  type: 'messaging.destination.removed',
+  version: 1,
+  topic: TOPICS.messagingDestination,
+  payload: z.object({
+    destinationId: z.uuid(),
+    mfaId: z.uuid(),
+    removedAt: z.iso.datetime(),
+  }),
+  keyOf: (payload) => payload.mfaId,
+});
+
 export const messagingEvents = [
   messageReceived,
   forwardSent,
   deliveryStatusChanged,
   logEntryWritten,
   usageCounted,
+  destinationAdded,
+  destinationRemoved,
 ];

@@ -82,6 +82,12 @@ export const TOPICS = {
     retentionMs: 14 * DAY,
     description: 'Texts counted against a subscription period',
   },
+  messagingDestination: {
+    name: 'multimfa.messaging.destination.v1',
+    partitions: 6,
+    retentionMs: 14 * DAY,
+    description: 'Destination added or removed (each takes a seat of its MultiMFA)',
+  },
   deadLetter: {
     name: 'multimfa.dead-letter.v1',
     partitions: 3,

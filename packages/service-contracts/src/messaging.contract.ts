@@ -4,15 +4,22 @@
  */
 
 import {
+  addDestinationBody,
   botMessageClaimSchema,
   botMessagePageSchema,
   botMessageSchema,
   contactBody,
+  deliveryAttemptSchema,
+  destinationCreatedSchema,
+  destinationDeliverySchema,
+  destinationSchema,
   emailAddressField,
+  heldMessageSchema,
   listBotMessagesQuery,
   nextBotMessageQuery,
   offboardingReportSchema,
   roboMfaMessagesSchema,
+  routingSchema,
 } from '@multimfa/api-contract';
 import { z } from 'zod';
 
@@ -149,6 +156,7 @@ export const recentMessage = z.object({
       late: z.boolean(),
     }),
   ),
+  destinations: z.array(destinationDeliverySchema),
 });
 export type RecentMessage = z.output<typeof recentMessage>;
 
@@ -179,3 +187,23 @@ export const unsubscribeRequest = z.object({
     .max(100, 'This unsubscribe link is not valid'),
 });
 export type UnsubscribeRequest = z.output<typeof unsubscribeRequest>;
+
+// ---- destinations, routing rules and held texts of a MultiMFA (owner checked: another's 404) -----
+
+/** `GET /users/:userId/mfas/:mfaId/destinations`. */
+export const destinationsList = z.object({
+  destinations: z.array(destinationSchema.extend({ attempts: z.array(deliveryAttemptSchema) })),
+});
+export type DestinationsList = z.output<typeof destinationsList>;
+/** `POST /users/:userId/mfas/:mfaId/destinations` (the gateway asked numbers for a free seat first). */
+export const addDestinationRequest = addDestinationBody;
+export const destinationCreated = destinationCreatedSchema;
+/** `POST /users/:userId/destinations/:destinationId/confirm` and `…/test`. */
+export const destinationConfirmation = z.object({ code: z.string().trim().min(1).max(20) });
+export const destinationAnswer = z.object({ destination: destinationSchema });
+/** `GET` and `PUT /users/:userId/mfas/:mfaId/routing`. */
+export const routingSettings = routingSchema;
+/** `GET /users/:userId/mfas/:mfaId/held`. */
+export const heldMessagesList = z.object({ messages: z.array(heldMessageSchema) });
+/** `POST /users/:userId/held/:messageId/release`. */
+export const heldMessageReleased = z.object({ forwards: z.number().int().nonnegative() });

@@ -164,3 +164,12 @@ export const mfaCounts = z.array(z.object({ userId: z.uuid(), count: z.number().
 
 /** `DELETE /admin/mfas/:mfaId?type=…`: deletes it (members, bots with it), its number to quarantine. */
 export const adminMfaDeleteQuery = z.object({ type: mfaKind });
+
+// ---- seats of destinations ------------------------------------------------------------------------
+
+/**
+ * `POST /users/:userId/mfas/:mfaId/seat-checks`: whether the user's MultiMFA has a seat free for one
+ * more destination (its members' seats plus its destinations, as messaging's events told numbers,
+ * below its plan's seats). 409 SEATS_EXCEEDED when not; another user's: 404.
+ */
+export const seatCheck = z.object({ free: z.literal(true) });

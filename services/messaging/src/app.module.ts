@@ -6,6 +6,7 @@ import { BotActivityModule } from './bot-activity/bot-activity.module.js';
 import { BotFeedModule } from './bot-feed/bot-feed.module.js';
 import type { MessagingConfig } from './config/messaging.config.js';
 import { ContactModule } from './contact/contact.module.js';
+import { DestinationsModule } from './destinations/destinations.module.js';
 import { DirectoryModule } from './directory/directory.module.js';
 import { EmailModule } from './email/email.module.js';
 import { ForwardingModule } from './forwarding/forwarding.module.js';
@@ -17,6 +18,7 @@ import { OffboardingModule } from './offboarding/offboarding.module.js';
 import { OwnerNoticesModule } from './owner-notices/owner-notices.module.js';
 import { PromotionsModule } from './promotions/promotions.module.js';
 import { RetentionModule } from './retention/retention.module.js';
+import { RoutingModule } from './routing/routing.module.js';
 import { SmsModule } from './sms/sms.module.js';
 
 /** The messaging service: inbound SMS, code extraction, forwards by e-mail and SMS, message logs, the bot feed. */
@@ -46,6 +48,8 @@ export class AppModule {
         DirectoryModule.forRoot(config),
         InboundModule.forRoot(config),
         ForwardingModule.forRoot(config),
+        DestinationsModule.forRoot(config),
+        RoutingModule.forRoot(config),
         HistoryModule,
         BotFeedModule.forRoot(config),
         BotActivityModule,

@@ -76,6 +76,7 @@ create multimfa.numbers.invitation.v1 6 3600000
 create multimfa.numbers.phone-number.v1 6 1209600000
 create multimfa.messaging.message.v1 12 604800000
 create multimfa.messaging.usage.v1 6 1209600000
+create multimfa.messaging.destination.v1 6 1209600000
 create multimfa.dead-letter.v1 3 2592000000
 
 echo "topics ready"

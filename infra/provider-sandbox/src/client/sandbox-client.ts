@@ -1,13 +1,22 @@
 import type { z } from 'zod';
 import type { ArmedFault, faultSpecSchema, Provider } from '../faults/fault.types.js';
-import type { EmailEntry, InboxEntry, SmsEntry, WebhookOutcome } from '../inbox-store/inbox.types.js';
+import type {
+  EmailEntry,
+  InboxEntry,
+  SlackEntry,
+  SmsEntry,
+  WebhookEntry,
+  WebhookOutcome,
+} from '../inbox-store/inbox.types.js';
 
 export type { ArmedFault, Provider } from '../faults/fault.types.js';
 export type {
   EmailAddress,
   EmailEntry,
   InboxEntry,
+  SlackEntry,
   SmsEntry,
+  WebhookEntry,
   WebhookOutcome,
 } from '../inbox-store/inbox.types.js';
 
@@ -73,7 +82,7 @@ export class SandboxClient {
   /** Messages, newest first. */
   async messages(
     filter: {
-      channel?: 'email' | 'sms';
+      channel?: InboxEntry['channel'];
       direction?: 'inbound' | 'outbound';
       to?: string;
       after?: number;
@@ -114,6 +123,25 @@ export class SandboxClient {
     );
   }
 
+  /** Waits for a post to the Slack incoming webhook at `path` (`/services/…`), delivered or refused. */
+  waitForSlackPost(path: string, options: WaitOptions<SlackEntry> = {}): Promise<SlackEntry> {
+    return this.waitFor<SlackEntry>({ channel: 'slack', to: path }, options, `a Slack post to ${path}`);
+  }
+
+  /** Waits for a request to the webhook receiver `name` (`/webhook-receiver/<name>`). */
+  waitForWebhook(name: string, options: WaitOptions<WebhookEntry> = {}): Promise<WebhookEntry> {
+    return this.waitFor<WebhookEntry>(
+      { channel: 'webhook', to: name },
+      options,
+      `a webhook request to ${name}`,
+    );
+  }
+
+  /** Registers the signing secret the receiver `name` verifies `MultiMFA-Signature` with. */
+  async setWebhookSecret(name: string, secret: string): Promise<void> {
+    await this.send('PUT', `/webhook-receiver/${encodeURIComponent(name)}/secret`, { secret });
+  }
+
   /** Texts `to` from `from`: the sandbox POSTs it to MultiMFA's inbound webhook as Twilio does. */
   sendInboundSms(sms: { from: string; to: string; body: string }): Promise<InboundSmsResult> {
     return this.call<InboundSmsResult>('POST', '/_sandbox/twilio/inbound-sms', sms);
@@ -137,7 +165,7 @@ export class SandboxClient {
   }
 
   private async waitFor<E extends InboxEntry>(
-    filter: { channel: 'email' | 'sms'; direction?: 'outbound'; to: string },
+    filter: { channel: InboxEntry['channel']; direction?: 'outbound'; to: string },
     options: WaitOptions<E>,
     what: string,
   ): Promise<E> {

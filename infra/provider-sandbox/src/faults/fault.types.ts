@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const PROVIDERS = ['stripe', 'twilio', 'sendgrid', 'google'] as const;
+export const PROVIDERS = ['stripe', 'twilio', 'sendgrid', 'google', 'slack', 'webhook'] as const;
 export type Provider = (typeof PROVIDERS)[number];
 
 /**

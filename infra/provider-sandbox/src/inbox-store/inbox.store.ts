@@ -6,12 +6,19 @@ import type { EmailEntry, InboxEntry, InboxFilter, NewInboxEntry, SmsEntry } fro
 export type InboxListener = (entry: InboxEntry, change: 'added' | 'updated', revision: number) => void;
 
 const MAX_ENTRIES = 5000;
+const ID_PREFIX: Record<InboxEntry['channel'], string> = {
+  email: 'em',
+  sms: 'sms',
+  slack: 'slk',
+  webhook: 'whk',
+};
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 export const normalizePhone = (phone: string) => phone.replace(/[\s().-]/g, '');
 
 function addressedTo(entry: InboxEntry, to: string): boolean {
   if (entry.channel === 'sms') return normalizePhone(entry.to) === normalizePhone(to);
+  if (entry.channel === 'slack' || entry.channel === 'webhook') return entry.to === to;
   const wanted = normalizeEmail(to);
   return [...entry.to, ...entry.cc, ...entry.bcc].some((address) => normalizeEmail(address.email) === wanted);
 }
@@ -48,7 +55,7 @@ export class InboxStore implements PersistentStore<InboxSnapshot> {
     const entry = {
       ...draft,
       seq: this.seq,
-      id: `${draft.channel === 'email' ? 'em' : 'sms'}_${randomBase62(16)}`,
+      id: `${ID_PREFIX[draft.channel]}_${randomBase62(16)}`,
       createdAt: new Date().toISOString(),
     };
     this.entries.push(entry as InboxEntry);

@@ -64,15 +64,58 @@ export interface SmsEntry {
   webhook?: WebhookOutcome;
 }
 
-export type InboxEntry = EmailEntry | SmsEntry;
+/** A post MultiMFA made to a Slack incoming webhook (`POST /services/…`). */
+export interface SlackEntry {
+  channel: 'slack';
+  direction: 'outbound';
+  seq: number;
+  id: string;
+  createdAt: string;
+  /** The webhook's path, `/services/T…/B…/…`: which channel it went to. */
+  to: string;
+  /** The notification's fallback text. */
+  text: string;
+  /** The Block Kit blocks, as posted. */
+  blocks: unknown[];
+  /** `delivered` (answered 200 ok) or `refused` (a fault's status, in `code`). */
+  status: 'delivered' | 'refused';
+  code: number;
+}
+
+/** A request MultiMFA made to the sandbox's webhook receiver (`POST /webhook-receiver/:name`). */
+export interface WebhookEntry {
+  channel: 'webhook';
+  direction: 'outbound';
+  seq: number;
+  id: string;
+  createdAt: string;
+  /** The receiver's name (the last segment of its URL). */
+  to: string;
+  /** The body as received, byte for byte (what the signature covers). */
+  body: string;
+  /** `MultiMFA-Signature`, if any. */
+  signature: string | null;
+  /** Whether it verifies with the secret registered for this receiver; null when none is. */
+  signatureValid: boolean | null;
+  /** `delivered` (answered 2xx) or `refused` (a fault's status, in `code`). */
+  status: 'delivered' | 'refused';
+  code: number;
+}
+
+export type InboxEntry = EmailEntry | SmsEntry | SlackEntry | WebhookEntry;
 export type NewInboxEntry =
   | Omit<EmailEntry, 'seq' | 'id' | 'createdAt'>
-  | Omit<SmsEntry, 'seq' | 'id' | 'createdAt'>;
+  | Omit<SmsEntry, 'seq' | 'id' | 'createdAt'>
+  | Omit<SlackEntry, 'seq' | 'id' | 'createdAt'>
+  | Omit<WebhookEntry, 'seq' | 'id' | 'createdAt'>;
 
 export interface InboxFilter {
-  channel?: 'email' | 'sms';
+  channel?: InboxEntry['channel'];
   direction?: 'outbound' | 'inbound';
-  /** An e-mail recipient (to, cc or bcc; any case) or a phone number the text went to. */
+  /**
+   * An e-mail recipient (to, cc or bcc; any case), a phone number the text went to, a Slack webhook's
+   * path or a webhook receiver's name.
+   */
   to?: string;
   /** Only entries after this cursor (`seq`). */
   after?: number;

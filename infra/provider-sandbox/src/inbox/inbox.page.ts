@@ -1,4 +1,11 @@
-import type { EmailAddress, EmailEntry, InboxEntry, SmsEntry } from '../inbox-store/inbox.types.js';
+import type {
+  EmailAddress,
+  EmailEntry,
+  InboxEntry,
+  SlackEntry,
+  SmsEntry,
+  WebhookEntry,
+} from '../inbox-store/inbox.types.js';
 import { html, linkify, type SafeHtml } from '../shared/html.js';
 import { renderPage } from '../shared/page.js';
 
@@ -14,6 +21,7 @@ const STATUS_TONE: Record<string, string> = {
   failed: 'bad',
   undelivered: 'bad',
   bounced: 'bad',
+  refused: 'bad',
 };
 
 function when(iso: string): SafeHtml {
@@ -100,8 +108,55 @@ function renderSms(entry: SmsEntry): SafeHtml {
   </li>`;
 }
 
+/** Slack's blocks as a reader sees them: each block's texts, one line each (plain text, escaped). */
+function blockLines(blocks: unknown[]): string[] {
+  const texts: string[] = [];
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') {
+      const record = value as Record<string, unknown>;
+      if (typeof record.text === 'string') texts.push(record.text);
+      for (const [key, child] of Object.entries(record))
+        if (key !== 'text' || typeof child !== 'string') walk(child);
+    }
+  };
+  walk(blocks);
+  return texts;
+}
+
+function renderSlack(entry: SlackEntry): SafeHtml {
+  return html`<li class="entry slack" id="entry-${entry.id}" data-seq="${entry.seq}" data-channel="slack">
+    <div class="entry-head">
+      <span class="entry-route"><span class="badge info">Slack</span> to <strong>${entry.to}</strong></span>
+      <span>${statusBadge(entry)} ${entry.code} ${when(entry.createdAt)}</span>
+    </div>
+    <pre class="mail-text" data-part="blocks">${blockLines(entry.blocks).join('\n')}</pre>
+    <p class="hint">Fallback text: ${entry.text}</p>
+  </li>`;
+}
+
+function renderWebhook(entry: WebhookEntry): SafeHtml {
+  const signature =
+    entry.signatureValid === null
+      ? 'signature not checked'
+      : entry.signatureValid
+        ? 'signature valid'
+        : 'signature INVALID';
+  return html`<li class="entry webhook" id="entry-${entry.id}" data-seq="${entry.seq}" data-channel="webhook">
+    <div class="entry-head">
+      <span class="entry-route"><span class="badge info">Webhook</span> to receiver <strong>${entry.to}</strong></span>
+      <span>${statusBadge(entry)} ${entry.code} ${when(entry.createdAt)}</span>
+    </div>
+    <pre class="mail-text" data-part="body">${entry.body}</pre>
+    <p class="hint">${signature}</p>
+  </li>`;
+}
+
 export function renderEntry(entry: InboxEntry): SafeHtml {
-  return entry.channel === 'email' ? renderEmail(entry) : renderSms(entry);
+  if (entry.channel === 'email') return renderEmail(entry);
+  if (entry.channel === 'slack') return renderSlack(entry);
+  if (entry.channel === 'webhook') return renderWebhook(entry);
+  return renderSms(entry);
 }
 
 export interface SmsFormState {

@@ -7,7 +7,7 @@ import type { Background } from '../shared/background.js';
 import { InvalidInboundSms, type MessagesService } from '../twilio/messages.service.js';
 
 const filterSchema = z.object({
-  channel: z.enum(['email', 'sms']).optional(),
+  channel: z.enum(['email', 'sms', 'slack', 'webhook']).optional(),
   direction: z.enum(['outbound', 'inbound']).optional(),
   to: z.string().min(1).optional(),
   after: z.coerce.number().int().min(0).optional(),

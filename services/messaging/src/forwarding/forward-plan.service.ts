@@ -1,18 +1,38 @@
 import { randomUUID } from 'node:crypto';
-import { currentCorrelationId } from '@multimfa/service-runtime';
+import { Clock, currentCorrelationId } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { DestinationDeliveryPlanner } from '../destinations/destination-delivery.planner.js';
 import { DirectoryRepository, type MemberView } from '../directory/directory.repository.js';
 import { ForwardQueue } from '../queue/forward.queue.js';
 import { ForwardsRepository, forwardJobId, type NewForward } from './forwards.repository.js';
+import { RoutingRepository } from './routing.repository.js';
+import { type RouteDecision, routeText } from './routing.rules.js';
 
-/** The forwards of one text, recorded; `queue` puts them on the forward queue once they committed. */
+/**
+ * The forwards and destination deliveries of one text, recorded; `queue` puts them on their queues
+ * once they committed.
+ */
 export interface ForwardPlan {
-  /** How many forwards: one per verified member and medium. */
+  /** How many forwards: one per verified member (chosen by the routing) and medium. */
   forwards: number;
-  /** The MFA's verified members, for the text's log entry. */
+  /** How many destination deliveries (Slack channels, webhooks). */
+  destinations: number;
+  /** The names of those destinations, for the text's log entry. */
+  destinationNames: string[];
+  /** The verified members it goes to, for the text's log entry. */
   recipients: Array<{ firstName: string; lastName: string }>;
+  /** No routing rule matched and the owner holds unknown senders: recorded as held, sent to nobody. */
+  held: boolean;
   queue(): Promise<void>;
+}
+
+/** A text to plan: its sender and the extraction's service decide which rules match. */
+export interface TextToPlan {
+  messageId: string;
+  mfaId: string;
+  sender: string;
+  service: string | null;
 }
 
 /** Each medium a member's forward medium asks for, with its destination (an empty one is skipped). */
@@ -25,10 +45,12 @@ function mediumsOf(member: MemberView): Array<{ medium: NewForward['medium']; de
 }
 
 /**
- * Who gets a text that reached a MultiMFA: each of its VERIFIED members (messaging's directory), by
- * each medium they chose. The forwards are recorded in the transaction that stores the text; their
- * jobs are queued once it has committed (the job id, one per text, member and medium, queues each
- * once).
+ * Who gets a text that reached a MultiMFA: the MultiMFA's routing rules choose among its VERIFIED
+ * members (messaging's directory), by each medium they chose, and its active destinations; a text no
+ * rule matches goes to all of them, or is held when the owner holds unknown senders. The forwards and
+ * deliveries are recorded in the transaction that stores the text; their jobs are queued once it has
+ * committed (job ids, one per text and recipient, queue each once). A destination's delivery is a job
+ * of its own queue, so a slow destination never delays the members' forwards.
  */
 @Injectable()
 export class ForwardPlanService {
@@ -36,19 +58,46 @@ export class ForwardPlanService {
     @Inject(DirectoryRepository) private readonly directory: DirectoryRepository,
     @Inject(ForwardsRepository) private readonly forwards: ForwardsRepository,
     @Inject(ForwardQueue) private readonly queue: ForwardQueue,
+    @Inject(RoutingRepository) private readonly routing: RoutingRepository,
+    @Inject(DestinationDeliveryPlanner) private readonly destinations: DestinationDeliveryPlanner,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   /**
-   * Records the forwards of a text to its MFA's verified members (only `onlyMemberId`, when given); a
-   * forward already recorded is neither recorded nor queued again.
+   * Records the forwards of a text to the recipients its routing chooses; a forward or delivery
+   * already recorded is neither recorded nor queued again. `onlyMemberId`: only that member's forwards
+   * (a member verified late; no destinations, and a text to hold is not held again). `everyone`: the
+   * rules are not applied (a held text the owner released).
    */
   async plan(
     manager: EntityManager,
-    text: { messageId: string; mfaId: string },
-    onlyMemberId?: string,
+    text: TextToPlan,
+    options: { onlyMemberId?: string; everyone?: boolean } = {},
   ): Promise<ForwardPlan> {
+    const { onlyMemberId } = options;
+    const decision: RouteDecision = options.everyone
+      ? { kind: 'everyone' }
+      : routeText(
+          await this.routing.rulesOf(manager, text.mfaId),
+          await this.routing.holdsUnknown(manager, text.mfaId),
+          text,
+        );
+    if (decision.kind === 'hold') {
+      if (onlyMemberId === undefined)
+        await this.routing.hold(manager, text.messageId, text.mfaId, this.clock.now());
+      return {
+        forwards: 0,
+        destinations: 0,
+        destinationNames: [],
+        recipients: [],
+        held: true,
+        queue: async () => {},
+      };
+    }
     const members = (await this.directory.verifiedMembers(manager, text.mfaId)).filter(
-      (member) => onlyMemberId === undefined || member.memberId === onlyMemberId,
+      (member) =>
+        (onlyMemberId === undefined || member.memberId === onlyMemberId) &&
+        (decision.kind === 'everyone' || decision.memberIds.has(member.memberId)),
     );
     const forwards: NewForward[] = members.flatMap((member) =>
       mediumsOf(member).map(({ medium, destination }) => ({
@@ -71,10 +120,24 @@ export class ForwardPlanService {
         correlationId,
         jobId: forwardJobId(forward.messageId, forward.memberId, forward.medium),
       }));
+    const deliveries =
+      onlyMemberId === undefined
+        ? await this.destinations.plan(
+            manager,
+            text,
+            decision.kind === 'rules' ? decision.destinationIds : undefined,
+          )
+        : undefined;
     return {
       forwards: jobs.length,
+      destinations: deliveries?.deliveries ?? 0,
+      destinationNames: deliveries?.names ?? [],
       recipients: members.map((member) => ({ firstName: member.firstName, lastName: member.lastName })),
-      queue: () => this.queue.enqueueAll(jobs),
+      held: false,
+      // Both queues at once: neither waits for the other.
+      queue: async () => {
+        await Promise.all([this.queue.enqueueAll(jobs), deliveries?.queue()]);
+      },
     };
   }
 }

@@ -2,6 +2,7 @@ import { LOGGER, type Logger, QUEUE_CONNECTION, QUEUE_PREFIX } from '@multimfa/s
 import { Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { oncePerConfig } from '../config/once-per-config.factory.js';
+import { DestinationsModule } from '../destinations/destinations.module.js';
 import { DirectoryModule } from '../directory/directory.module.js';
 import { MessageLogModule } from '../message-log/message-log.module.js';
 import { ProvidersModule } from '../providers/providers.module.js';
@@ -16,9 +17,11 @@ import { ForwardingWorker } from './forwarding.worker.js';
 import { ForwardsRepository } from './forwards.repository.js';
 import { LateForwardsService } from './late-forwards.service.js';
 import { MemberVerifiedSubscriber } from './member-verified.subscriber.js';
+import { RoutingRepository } from './routing.repository.js';
 
 /**
- * Forwards: who gets each text (the directory's verified members), the forward queue and its worker
+ * Forwards: who gets each text (the routing rules among the directory's verified members and the
+ * active destinations), the forward queue and its worker
  * (Twilio SMS, SendGrid e-mail), the providers' delivery reports, each status change with its event
  * and counts; the texts a member missed while the directory lagged, forwarded late; the forwards that
  * failed while their provider was down, sent again once it is back.
@@ -31,6 +34,7 @@ export class ForwardingModule {
       QueueModule.forRoot(config),
       ProvidersModule.forRoot(config),
       DirectoryModule.forRoot(config),
+      DestinationsModule.forRoot(config),
       MessageLogModule,
     ],
     providers: [
@@ -52,8 +56,9 @@ export class ForwardingModule {
       ForwardingWorker,
       LateForwardsService,
       ForwardRedriveService,
+      RoutingRepository,
     ],
     controllers: [DeliveryReportsController, MemberVerifiedSubscriber],
-    exports: [ForwardPlanService],
+    exports: [ForwardPlanService, RoutingRepository],
   }));
 }

@@ -119,19 +119,36 @@ export class ForwardsRepository {
   /**
    * The texts to a MultiMFA that arrived at or after `since` and were forwarded (or were to be) but
    * not to this member: the ones stored while messaging did not yet know the member was verified.
-   * Texts kept because the subscription was not active (withheld) are not among them. Oldest first.
+   * Texts kept because the subscription was not active (withheld), and texts held for the owner (not
+   * released), are not among them; `released` says a held text was released. Oldest first.
    */
   async textsMissedBy(
     manager: EntityManager,
     member: { memberId: string; mfaId: string },
     since: Date,
-  ): Promise<Array<{ messageId: string; fromNumber: string; toNumber: string }>> {
-    const rows: Array<{ message_id: string; from_number: string; to_number: string }> = await manager.query(
-      `SELECT m.message_id, m.from_number, m.to_number
+  ): Promise<
+    Array<{
+      messageId: string;
+      fromNumber: string;
+      toNumber: string;
+      codeService: string | null;
+      released: boolean;
+    }>
+  > {
+    const rows: Array<{
+      message_id: string;
+      from_number: string;
+      to_number: string;
+      code_service: string | null;
+      released: boolean;
+    }> = await manager.query(
+      `SELECT m.message_id, m.from_number, m.to_number, m.code_service, h.outcome IS NOT NULL AS released
          FROM inbound_message m
+         LEFT JOIN held_message h ON h.message_id = m.message_id
         WHERE m.mfa_id = $1 AND m.mfa_type = 'MultiMFA' AND m.received_at >= $3
           AND NOT EXISTS (SELECT 1 FROM withheld_message w WHERE w.message_id = m.message_id)
           AND NOT EXISTS (SELECT 1 FROM forward f WHERE f.message_id = m.message_id AND f.member_id = $2)
+          AND (h.message_id IS NULL OR h.outcome = 'released')
         ORDER BY m.received_at, m.feed_position`,
       [member.mfaId, member.memberId, since],
     );
@@ -139,6 +156,8 @@ export class ForwardsRepository {
       messageId: row.message_id,
       fromNumber: row.from_number,
       toNumber: row.to_number,
+      codeService: row.code_service,
+      released: row.released,
     }));
   }
 

@@ -45,8 +45,13 @@ export class LateForwardsService {
     for (const text of missed) {
       const plan = await this.plans.plan(
         manager,
-        { messageId: text.messageId, mfaId: member.mfaId },
-        member.memberId,
+        {
+          messageId: text.messageId,
+          mfaId: member.mfaId,
+          sender: text.fromNumber,
+          service: text.codeService,
+        },
+        { onlyMemberId: member.memberId, everyone: text.released },
       );
       if (!plan.forwards) continue;
       queues.push(plan.queue);

@@ -23,7 +23,10 @@ interface RecipientRow {
   sent_at: Date | null;
 }
 
-/** Reads an MFA's recent texts and their forwards' statuses (`inbound_message`, `forward`, `mfa_view`). */
+/**
+ * Reads an MFA's recent texts and their forwards' and destination deliveries' statuses
+ * (`inbound_message`, `forward`, `destination_delivery`, `mfa_view`).
+ */
 @Injectable()
 export class MessageHistoryRepository {
   constructor(@InjectDataSource() @Inject(DataSource) private readonly dataSource: DataSource) {}
@@ -52,6 +55,19 @@ export class MessageHistoryRepository {
         WHERE message_id = ANY($1::uuid[]) ORDER BY first_name, last_name, medium`,
       [messages.map((message) => message.message_id)],
     );
+    const deliveries: Array<{
+      message_id: string;
+      destination_id: string;
+      name: string;
+      kind: 'slack' | 'webhook';
+      status: 'queued' | 'retrying' | 'delivered' | 'failed';
+      attempts: number;
+    }> = await this.dataSource.query(
+      `SELECT dd.message_id, dd.destination_id, d.name, d.kind, dd.status, dd.attempts
+         FROM destination_delivery dd JOIN destination d ON d.destination_id = dd.destination_id
+        WHERE dd.message_id = ANY($1::uuid[]) ORDER BY d.name, dd.destination_id`,
+      [messages.map((message) => message.message_id)],
+    );
     return messages.map((message) => ({
       messageId: message.message_id,
       sender: message.from_number,
@@ -69,6 +85,15 @@ export class MessageHistoryRepository {
           status: recipient.status,
           sentAt: recipient.sent_at?.toISOString() ?? null,
           late: isLateDelivery(message.received_at, recipient.sent_at),
+        })),
+      destinations: deliveries
+        .filter((delivery) => delivery.message_id === message.message_id)
+        .map((delivery) => ({
+          destinationId: delivery.destination_id,
+          name: delivery.name,
+          kind: delivery.kind,
+          status: delivery.status,
+          attempts: delivery.attempts,
         })),
     }));
   }

@@ -7,7 +7,7 @@ import { type BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/comm
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { DirectoryRepository, type MfaView } from '../directory/directory.repository.js';
-import { ForwardPlanService } from '../forwarding/forward-plan.service.js';
+import { type ForwardPlan, ForwardPlanService } from '../forwarding/forward-plan.service.js';
 import { MessageLogRepository } from '../message-log/message-log.repository.js';
 import { ServiceTripwireService } from '../tripwire/service-tripwire.service.js';
 import { ArrivalPublisher } from './arrival.publisher.js';
@@ -26,6 +26,22 @@ interface Stored {
   arrival?: { mfaId: string; feedPosition: string; xact: string };
   /** Queues the owner's notice of a service's first code on the number (the tripwire). */
   notifyOwner?: () => Promise<void>;
+}
+
+/** The INFO entry of a routed text: held, forwarded (to members and destinations), or kept. */
+function routedEntry(mfa: MfaView, sender: string, plan: ForwardPlan): string {
+  if (plan.held) {
+    return `A text from ${sender} was held: no routing rule matched it and ${mfa.name ?? 'this MultiMFA'} holds unknown senders.`;
+  }
+  const destinations = plan.destinations
+    ? `${plan.destinations} destination(s) (${plan.destinationNames.join(', ')})`
+    : '';
+  if (plan.forwards) {
+    const members = `${plan.recipients.length} verified member(s)`;
+    return `A text from ${sender} is being forwarded to ${destinations ? `${members} and ${destinations}` : members}.`;
+  }
+  if (destinations) return `A text from ${sender} is being forwarded to ${destinations}.`;
+  return `A text from ${sender} was kept; ${mfa.name ?? 'this MultiMFA'} has no verified member to forward it to.`;
 }
 
 /** What routing a text recorded: how many forwards (and how to queue them), and the events to publish. */
@@ -274,13 +290,16 @@ export class InboundService implements BeforeApplicationShutdown {
       : undefined;
     const notice = notifyOwner ? { notifyOwner } : {};
     if (mfa.mfaType === 'RoboMFA') return { forwards: 0, ...(usage ? { usage } : {}), ...notice };
-    const plan = await this.forwarding.plan(manager, { messageId: message.messageId, mfaId: mfa.mfaId });
+    const plan = await this.forwarding.plan(manager, {
+      messageId: message.messageId,
+      mfaId: mfa.mfaId,
+      sender: message.fromNumber,
+      service: message.codeService,
+    });
     const { event } = await this.log.insert(manager, {
       ...entry,
       logType: 'INFO',
-      message: plan.forwards
-        ? `A text from ${message.fromNumber} is being forwarded to ${plan.recipients.length} verified member(s).`
-        : `A text from ${message.fromNumber} was kept; ${mfa.name ?? 'this MultiMFA'} has no verified member to forward it to.`,
+      message: routedEntry(mfa, message.fromNumber, plan),
       members: plan.recipients,
     });
     return {

@@ -22,6 +22,7 @@ import { CreateBotMessageAction1767700000000 } from './1767700000000-create-bot-
 import { ContentRetention1767800000000 } from './1767800000000-content-retention.migration.js';
 import { OffboardingReport1767800000001 } from './1767800000001-offboarding-report.migration.js';
 import { SeenService1767800000002 } from './1767800000002-seen-service.migration.js';
+import { CreateDestinations1767900000370 } from './1767900000370-create-destinations.migration.js';
 
 /** Every migration of the messaging database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [
@@ -48,4 +49,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   ContentRetention1767800000000,
   OffboardingReport1767800000001,
   SeenService1767800000002,
+  CreateDestinations1767900000370,
 ];

@@ -11,7 +11,7 @@ export class ProviderError extends Error {
   override readonly name = 'ProviderError';
 
   constructor(
-    readonly provider: 'twilio' | 'sendgrid',
+    readonly provider: 'twilio' | 'sendgrid' | 'slack' | 'webhook',
     readonly status: number,
     message: string,
     readonly retryAt: Date | undefined,

@@ -4,6 +4,7 @@ export enum QueueName {
   Forward = 'messaging.forward',
   Sms = 'messaging.sms',
   Retention = 'messaging.retention',
+  DestinationDelivery = 'messaging.destination-delivery',
 }
 
 export enum JobName {
@@ -12,6 +13,7 @@ export enum JobName {
   SendSms = 'send-sms',
   /** Repeated: deletes the bodies and codes of texts past their MFA's retention. */
   SweepRetention = 'sweep-retention',
+  DeliverToDestination = 'deliver-to-destination',
 }
 
 /**
@@ -70,3 +72,15 @@ export const SMS_JOB_OPTIONS = EMAIL_JOB_OPTIONS;
 /** The id of the repeatable retention sweep: every replica upserts the same scheduler, so one run per tick. */
 export const RETENTION_SWEEP_SCHEDULER_ID = 'retention-sweep';
 export const RETENTION_SWEEP_EVERY_MS = 15 * 60_000;
+
+/**
+ * One text to one destination (a Slack channel, a webhook): its delivery row, never the content. A
+ * job of its own, so a slow or unreachable destination never holds up members' forwards.
+ */
+export interface DestinationDeliveryJob {
+  deliveryId: string;
+  correlationId: string;
+}
+
+/** Retried as forwards are (`PROVIDER_RETRIES`: for over an hour, never before a 429's reset). */
+export const DESTINATION_DELIVERY_JOB_OPTIONS = FORWARD_JOB_OPTIONS;

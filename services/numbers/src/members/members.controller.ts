@@ -34,6 +34,15 @@ export class MembersController {
     return this.members.add(userId, mfaId, request);
   }
 
+  @Post('users/:userId/mfas/:mfaId/seat-checks')
+  @HttpCode(200)
+  seatCheck(
+    @Param('userId', mfaUuid) userId: string,
+    @Param('mfaId', mfaUuid) mfaId: string,
+  ): Promise<{ free: true }> {
+    return this.members.hasDestinationSeat(userId, mfaId);
+  }
+
   @Delete('users/:userId/members/:memberId')
   @HttpCode(200)
   async remove(

@@ -24,7 +24,7 @@ export abstract class MembersRepository {
    * (another user's, or a RoboMFA: undefined).
    */
   abstract lockMultiMfa(manager: EntityManager, userId: string, mfaId: string): Promise<number | undefined>;
-  /** Seats the MultiMFA's members take (BOTH counts 2). */
+  /** Seats the MultiMFA's members (BOTH counts 2) and destinations (one each) take. */
   abstract seatsTaken(manager: EntityManager, mfaId: string): Promise<number>;
   abstract insert(manager: EntityManager, member: MemberEntity): Promise<void>;
   /** The user's MultiMFA's members, oldest first (another user's: undefined). */
@@ -32,6 +32,12 @@ export abstract class MembersRepository {
   /** The member of one of the user's MultiMFAs (another user's: undefined). */
   abstract find(manager: EntityManager, userId: string, memberId: string): Promise<OwnedMember | undefined>;
   abstract delete(manager: EntityManager, memberId: string): Promise<void>;
+  /** Records a destination messaging added (its seat); a second time changes nothing. */
+  abstract addDestinationSeat(
+    manager: EntityManager,
+    seat: { destinationId: string; mfaId: string; addedAt: Date },
+  ): Promise<void>;
+  abstract removeDestinationSeat(manager: EntityManager, destinationId: string): Promise<void>;
   /** Any member with its owner, locked for the rest of the transaction. */
   abstract lock(manager: EntityManager, memberId: string): Promise<OwnedMember | undefined>;
   abstract setStatus(manager: EntityManager, memberId: string, status: MemberStatus): Promise<void>;
@@ -58,8 +64,9 @@ export class TypeOrmMembersRepository extends MembersRepository {
 
   async seatsTaken(manager: EntityManager, mfaId: string): Promise<number> {
     const rows: Array<{ seats: number }> = await manager.query(
-      `SELECT coalesce(sum(CASE WHEN forward_medium = 'BOTH' THEN 2 ELSE 1 END), 0)::int AS seats
-         FROM member WHERE mfa_id = $1`,
+      `SELECT ((SELECT coalesce(sum(CASE WHEN forward_medium = 'BOTH' THEN 2 ELSE 1 END), 0)
+                  FROM member WHERE mfa_id = $1)
+              + (SELECT count(*) FROM destination_seat WHERE mfa_id = $1))::int AS seats`,
       [mfaId],
     );
     return rows[0]?.seats ?? 0;
@@ -118,5 +125,19 @@ export class TypeOrmMembersRepository extends MembersRepository {
       [mfaId],
     );
     return row ? { name: row.name, number: row.e164 } : undefined;
+  }
+
+  async addDestinationSeat(
+    manager: EntityManager,
+    seat: { destinationId: string; mfaId: string; addedAt: Date },
+  ): Promise<void> {
+    await manager.query(
+      'INSERT INTO destination_seat (destination_id, mfa_id, added_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+      [seat.destinationId, seat.mfaId, seat.addedAt],
+    );
+  }
+
+  async removeDestinationSeat(manager: EntityManager, destinationId: string): Promise<void> {
+    await manager.query('DELETE FROM destination_seat WHERE destination_id = $1', [destinationId]);
   }
 }

@@ -50,6 +50,20 @@ export class MembersService {
     return members.map(toMemberRecord);
   }
 
+  /**
+   * Whether one more destination fits the MultiMFA's seats (members' seats plus destinations below its
+   * plan's): SEATS_EXCEEDED when not. The gateway asks before messaging adds one; messaging's event
+   * then counts it here.
+   */
+  async hasDestinationSeat(userId: string, mfaId: string): Promise<{ free: true }> {
+    return this.members.transaction(async (manager) => {
+      const seats = await this.members.lockMultiMfa(manager, userId, mfaId);
+      if (seats === undefined) throw mfaNotFound();
+      if ((await this.members.seatsTaken(manager, mfaId)) + 1 > seats) throw seatsExceeded();
+      return { free: true as const };
+    });
+  }
+
   async add(userId: string, mfaId: string, request: AddMemberRequest): Promise<MemberRecord> {
     const member = Object.assign(new MemberEntity(), {
       memberId: randomUUID(),

@@ -12,6 +12,7 @@ import { CreateUserStanding1767400000000 } from './1767400000000-create-user-sta
 import { CreateInvitationSends1767500000100 } from './1767500000100-create-invitation-sends.migration.js';
 import { BotLastUsed1767700000000 } from './1767700000000-bot-last-used.migration.js';
 import { MfaRetention1767800000000 } from './1767800000000-mfa-retention.migration.js';
+import { DestinationSeats1767900000371 } from './1767900000371-destination-seats.migration.js';
 
 /** Every migration of the numbers database, oldest first. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   CreateInvitationSends1767500000100,
   BotLastUsed1767700000000,
   MfaRetention1767800000000,
+  DestinationSeats1767900000371,
 ];

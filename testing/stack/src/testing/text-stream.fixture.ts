@@ -191,6 +191,8 @@ export class OutboundTally {
     if (entries.length >= READ_LIMIT)
       throw new Error(`over ${READ_LIMIT} messages between two reads of the inbox: some were not counted`);
     for (const entry of entries.reverse()) {
+      // Posts to Slack and webhook destinations are not texts or e-mails to a person.
+      if (entry.channel === 'slack' || entry.channel === 'webhook') continue;
       const recipients = entry.channel === 'sms' ? [entry.to] : entry.to.map((address) => address.email);
       for (const recipient of recipients) {
         const texts = this.byRecipient.get(recipient) ?? [];

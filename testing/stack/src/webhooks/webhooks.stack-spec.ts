@@ -540,6 +540,7 @@ describe('inbound texts through the gateway are stored once and forwarded to ver
             late: false,
           },
         ],
+        destinations: [],
         deliveredCount: 1,
       },
     ]);

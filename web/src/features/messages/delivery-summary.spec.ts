@@ -21,6 +21,7 @@ const message = (statuses: Array<'queued' | 'sent' | 'delivered' | 'failed'>): F
   code: '123456',
   codeService: null,
   recipients: statuses.map(recipient),
+  destinations: [],
   deliveredCount: statuses.filter((status) => status === 'delivered').length,
 });
 

@@ -1,6 +1,7 @@
 import { Badge, Group } from '@mantine/core';
 import type { ForwardedMessage } from '@multimfa/api-contract';
 import { deliverySummary, lateRecipients, recipientName, recipientStatus } from './delivery-summary';
+import { DestinationDeliveries } from './destination-deliveries.component';
 import { RecentTexts } from './recent-texts.component';
 import { useRecentMessages } from './use-recent-messages';
 
@@ -35,6 +36,10 @@ export function RecentMessages({ multiMFAId }: { multiMFAId: string }) {
           header: 'Delivery',
           cell: (message) => <Delivery message={message} />,
           cellProps: (message) => ({ title: recipientsOf(message) }),
+        },
+        {
+          header: 'Destinations',
+          cell: (message) => <DestinationDeliveries message={message} />,
         },
       ]}
     />

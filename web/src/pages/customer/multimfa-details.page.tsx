@@ -2,6 +2,8 @@ import { Button, Text } from '@mantine/core';
 import { useParams } from 'react-router-dom';
 import { DetailPage, DetailSection } from '../../components/detail-page.component';
 import { PageLoader } from '../../components/page-loader.component';
+import { DestinationsSection } from '../../features/destinations/destinations-section.component';
+import { RoutingSection } from '../../features/destinations/routing-section.component';
 import { AddMemberForm } from '../../features/members/add-member-form.component';
 import { MembersTable } from '../../features/members/members-table.component';
 import { MfaDetailsForm } from '../../features/members/mfa-details-form.component';
@@ -55,6 +57,12 @@ export function MultiMfaDetailsPage() {
             </Button>
           )}
         />
+      </DetailSection>
+      <DetailSection>
+        <DestinationsSection multiMFAId={mfa.multiMFAId} />
+      </DetailSection>
+      <DetailSection>
+        <RoutingSection multiMFAId={mfa.multiMFAId} members={mfa.Members} />
       </DetailSection>
       <DetailSection>
         <RecentMessages multiMFAId={mfa.multiMFAId} />
