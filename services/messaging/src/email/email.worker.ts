@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Job, WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { PROVIDER_BACKOFF } from '../providers/providers.module.js';
-import { QueueWorker } from '../queue/queue.worker.js';
+import { LOST_WORK_SWEEP_MS, QueueWorker } from '../queue/queue.worker.js';
 import { QueueName, type SendEmailJob } from '../queue/queues.constants.js';
 import { EmailsService } from './emails.service.js';
 
@@ -16,6 +16,7 @@ export class EmailWorker extends QueueWorker<SendEmailJob> {
     @Inject(QUEUE_PREFIX) prefix: string,
     @Inject(PROVIDER_BACKOFF) backoff: WorkerOptions['settings'],
     @Inject(LOGGER) logger: Logger,
+    @Inject(LOST_WORK_SWEEP_MS) lostAfterMs: number,
   ) {
     super(
       {
@@ -24,6 +25,7 @@ export class EmailWorker extends QueueWorker<SendEmailJob> {
         noun: 'e-mail',
         nouns: 'e-mails',
         settings: backoff,
+        lostAfterMs,
       },
       connection,
       prefix,
@@ -39,8 +41,8 @@ export class EmailWorker extends QueueWorker<SendEmailJob> {
     return this.emails.markFailed(job.emailId);
   }
 
-  protected override requeueLost(): Promise<number> {
-    return this.emails.requeueLost();
+  protected override requeueLost(olderThanMs: number): Promise<number> {
+    return this.emails.requeueLost(olderThanMs);
   }
 
   protected override row(job: SendEmailJob) {

@@ -6,9 +6,6 @@ import { EmailQueue } from '../queue/email.queue.js';
 import { EmailComposers } from './email.composers.js';
 import { EmailsRepository, type QueuedEmail } from './emails.repository.js';
 
-/** A queued e-mail whose job may have been lost (the process died between commit and enqueue). */
-const LOST_JOB_AFTER_MS = 60_000;
-
 /**
  * E-mails on their way out: recorded in the transaction that applies the request (with any code
  * still sealed for messaging), queued once that commits (the row's id is the job's id), then
@@ -63,8 +60,8 @@ export class EmailsService {
   }
 
   /** Queues again the e-mails whose job was lost; the job id (the row's id) makes it a no-op otherwise. */
-  async requeueLost(): Promise<number> {
-    const lost = await this.emails.queuedBefore(new Date(this.clock.now().getTime() - LOST_JOB_AFTER_MS));
+  async requeueLost(olderThanMs: number): Promise<number> {
+    const lost = await this.emails.queuedBefore(new Date(this.clock.now().getTime() - olderThanMs));
     for (const { emailId, correlationId } of lost)
       await this.queue.enqueue({ emailId, correlationId: correlationId ?? emailId });
     return lost.length;

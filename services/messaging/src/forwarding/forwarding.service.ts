@@ -21,9 +21,6 @@ import {
   STATUS_RANK,
 } from './forwards.repository.js';
 
-/** A queued forward whose job may have been lost (the process died between commit and enqueue). */
-const LOST_JOB_AFTER_MS = 60_000;
-
 /** Twilio's MessageStatus and SendGrid's event names, as forward statuses (others change nothing). */
 const PROVIDER_STATUS: Record<string, DeliveryStatus> = {
   queued: 'queued',
@@ -205,8 +202,8 @@ export class ForwardingService {
   }
 
   /** Queues again the forwards whose job was lost; the job id makes it a no-op otherwise. */
-  async requeueLost(): Promise<number> {
-    const lost = await this.forwards.queuedBefore(new Date(this.clock.now().getTime() - LOST_JOB_AFTER_MS));
+  async requeueLost(olderThanMs: number): Promise<number> {
+    const lost = await this.forwards.queuedBefore(new Date(this.clock.now().getTime() - olderThanMs));
     await this.queue.enqueueAll(
       lost.map(({ forwardId, jobId }) => ({ forwardId, jobId, correlationId: forwardId })),
     );

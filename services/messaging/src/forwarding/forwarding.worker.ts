@@ -4,7 +4,7 @@ import { type Job, UnrecoverableError, type WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { failureClassOf, ProviderError } from '../providers/provider.errors.js';
 import { PROVIDER_BACKOFF } from '../providers/providers.module.js';
-import { QueueWorker } from '../queue/queue.worker.js';
+import { LOST_WORK_SWEEP_MS, QueueWorker } from '../queue/queue.worker.js';
 import { type ForwardJob, QueueName } from '../queue/queues.constants.js';
 import { ForwardingService } from './forwarding.service.js';
 
@@ -21,6 +21,7 @@ export class ForwardingWorker extends QueueWorker<ForwardJob> {
     @Inject(QUEUE_PREFIX) prefix: string,
     @Inject(PROVIDER_BACKOFF) backoff: WorkerOptions['settings'],
     @Inject(LOGGER) logger: Logger,
+    @Inject(LOST_WORK_SWEEP_MS) lostAfterMs: number,
   ) {
     super(
       {
@@ -29,6 +30,7 @@ export class ForwardingWorker extends QueueWorker<ForwardJob> {
         noun: 'forward',
         nouns: 'forwards',
         settings: backoff,
+        lostAfterMs,
       },
       connection,
       prefix,
@@ -56,8 +58,8 @@ export class ForwardingWorker extends QueueWorker<ForwardJob> {
     return this.forwarding.giveUp(job.forwardId, error.message, failureClass);
   }
 
-  protected override requeueLost(): Promise<number> {
-    return this.forwarding.requeueLost();
+  protected override requeueLost(olderThanMs: number): Promise<number> {
+    return this.forwarding.requeueLost(olderThanMs);
   }
 
   protected override row(job: ForwardJob) {

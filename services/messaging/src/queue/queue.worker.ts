@@ -4,7 +4,9 @@ import { type Job, Worker, type WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { QueueName } from './queues.constants.js';
 
-const REQUEUE_EVERY_MS = 60_000;
+/** LOST_WORK_SWEEP_SECONDS in milliseconds: how old a queued row whose job was lost is, and how often it is looked for. */
+export const LOST_WORK_SWEEP_MS = Symbol('LOST_WORK_SWEEP_MS');
+const LOST_AFTER_MS = 60_000;
 /**
  * A job's lock, renewed every half of it while the job runs; a job whose process died (a crash in the
  * middle of a send) is taken back by another replica after it lapses, at the next stalled-job check.
@@ -27,13 +29,16 @@ export interface QueueWorkerSettings {
   noun: string;
   nouns: string;
   settings?: WorkerOptions['settings'];
+  /** A row still queued this long after it was written is queued again, by a sweep this often (a minute). */
+  lostAfterMs?: number;
 }
 
 /**
  * The lifecycle of a worker of one of messaging's queues: every replica runs one from bootstrap to
  * shutdown; BullMQ gives each job to one of them and each job runs under its correlation id. After
- * the last failed attempt the row is given up (an ERROR log entry if that fails). Once a minute, rows
- * still queued whose job was lost (a process that died between commit and enqueue) are queued again.
+ * the last failed attempt the row is given up (an ERROR log entry if that fails). Once a minute
+ * (`lostAfterMs`), rows still queued a minute after they were written, whose job was lost (a process
+ * that died between commit and enqueue, a Redis that lost it), are queued again.
  * Subclasses say what a job does.
  */
 export abstract class QueueWorker<T extends RowJob> implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -53,8 +58,8 @@ export abstract class QueueWorker<T extends RowJob> implements OnApplicationBoot
   /** Marks the row failed once its last attempt failed. */
   protected abstract giveUp(job: T, error: Error): Promise<void>;
 
-  /** Queues again the rows still queued whose job was lost; how many. */
-  protected abstract requeueLost(): Promise<number>;
+  /** Queues again the rows still queued `olderThanMs` after they were written; how many. */
+  protected abstract requeueLost(olderThanMs: number): Promise<number>;
 
   /** The job's row in log entries, e.g. `{ emailId }`. */
   protected abstract row(job: T): Record<string, string>;
@@ -93,11 +98,12 @@ export abstract class QueueWorker<T extends RowJob> implements OnApplicationBoot
       );
     });
     this.worker.on('error', (error) => this.logger.warn({ err: error }, `${noun} worker error`));
+    const lostAfterMs = this.queue.lostAfterMs ?? LOST_AFTER_MS;
     this.requeue = setInterval(() => {
-      this.requeueLost()
+      this.requeueLost(lostAfterMs)
         .then((count) => count && this.logger.warn({ count }, `queued again ${nouns} whose job was lost`))
         .catch((error) => this.logger.warn({ err: error }, `looking for ${nouns} whose job was lost failed`));
-    }, REQUEUE_EVERY_MS);
+    }, lostAfterMs);
     this.requeue.unref();
   }
 

@@ -144,8 +144,8 @@ describe('messaging texts invitations to members reached by mobile (real Kafka, 
       [smsId, mfaId, mobileNo, sealSecret(messaging.sealingKey, token, smsId)],
     );
     const sweep = messaging.app.get(InvitationSmsService);
-    assert.ok((await sweep.requeueLost()) >= 1);
-    await sweep.requeueLost();
+    assert.ok((await sweep.requeueLost(60_000)) >= 1);
+    await sweep.requeueLost(60_000);
     const sms = await messaging.inbox.waitForSms(mobileNo, { after: cursor, timeoutMs: 30_000 });
     assert.equal(sms.from, '+12025550143');
     assert.ok(sms.body.includes(`/activation/${token}`));

@@ -45,7 +45,7 @@ describe('the sweep for invitation SMS whose job was lost', () => {
       new Metrics('messaging'),
     );
 
-    assert.equal(await service.requeueLost(), 2);
+    assert.equal(await service.requeueLost(60_000), 2);
     assert.deepEqual(asked, [new Date('2026-03-01T11:59:00Z')]);
     assert.deepEqual(queued, [
       { smsId: '0b8a4c1e-1111-4c1e-9d1e-000000000001', correlationId: 'req-1' },

@@ -79,9 +79,6 @@ export function renderInvitationSms(content: InvitationSmsContent, webUrl: strin
   );
 }
 
-/** A queued SMS whose job may have been lost (the process died between commit and enqueue). */
-const LOST_JOB_AFTER_MS = 60_000;
-
 /**
  * Invitations for members reached by mobile (MOBILE_NUMBER or BOTH): recorded with the event that
  * asks for them (the token still sealed), queued after the commit, sent by the worker from the
@@ -169,8 +166,8 @@ export class InvitationSmsService {
   }
 
   /** Queues again the SMS whose job was lost; the job id (the row's id) makes it a no-op otherwise. */
-  async requeueLost(): Promise<number> {
-    const lost = await this.sms.queuedBefore(new Date(this.clock.now().getTime() - LOST_JOB_AFTER_MS));
+  async requeueLost(olderThanMs: number): Promise<number> {
+    const lost = await this.sms.queuedBefore(new Date(this.clock.now().getTime() - olderThanMs));
     for (const { smsId, correlationId } of lost)
       await this.queue.enqueue({ smsId, correlationId: correlationId ?? smsId });
     return lost.length;

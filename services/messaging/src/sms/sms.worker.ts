@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { PROVIDER_BACKOFF } from '../providers/providers.module.js';
-import { QueueWorker } from '../queue/queue.worker.js';
+import { LOST_WORK_SWEEP_MS, QueueWorker } from '../queue/queue.worker.js';
 import { QueueName, type SendSmsJob } from '../queue/queues.constants.js';
 import { InvitationSmsService } from './invitation-sms.service.js';
 
@@ -16,9 +16,10 @@ export class SmsWorker extends QueueWorker<SendSmsJob> {
     @Inject(QUEUE_PREFIX) prefix: string,
     @Inject(PROVIDER_BACKOFF) backoff: WorkerOptions['settings'],
     @Inject(LOGGER) logger: Logger,
+    @Inject(LOST_WORK_SWEEP_MS) lostAfterMs: number,
   ) {
     super(
-      { queue: QueueName.Sms, concurrency: 4, noun: 'SMS', nouns: 'SMS', settings: backoff },
+      { queue: QueueName.Sms, concurrency: 4, noun: 'SMS', nouns: 'SMS', settings: backoff, lostAfterMs },
       connection,
       prefix,
       logger,
@@ -33,8 +34,8 @@ export class SmsWorker extends QueueWorker<SendSmsJob> {
     return this.invitations.markFailed(job.smsId);
   }
 
-  protected override requeueLost(): Promise<number> {
-    return this.invitations.requeueLost();
+  protected override requeueLost(olderThanMs: number): Promise<number> {
+    return this.invitations.requeueLost(olderThanMs);
   }
 
   protected override row(job: SendSmsJob) {

@@ -1,6 +1,7 @@
 import { QUEUE_CONNECTION, QUEUE_PREFIX, QueueConnection } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { NumbersConfig } from '../config/numbers.config.js';
+import { LOST_WORK_SWEEP_MS } from '../queue/queues.constants.js';
 import { BullSmsWebhookQueue, SmsWebhookQueue } from '../queue/sms-webhook.queue.js';
 import { PhoneNumberProvider } from '../twilio/phone-number-provider.port.js';
 import { TwilioPhoneNumberProvider } from '../twilio/twilio-phone-numbers.adapter.js';
@@ -22,6 +23,7 @@ export class AllocationModule {
         { provide: QueueConnection, useValue: connection },
         { provide: QUEUE_CONNECTION, useValue: connection.redis },
         { provide: QUEUE_PREFIX, useValue: prefix },
+        { provide: LOST_WORK_SWEEP_MS, useValue: config.LOST_WORK_SWEEP_SECONDS * 1000 },
         {
           provide: SMS_WEBHOOK_URL,
           useValue: `${config.PUBLIC_API_URL.replace(/\/+$/, '')}/api/webhooks/twilio/sms`,
@@ -39,7 +41,7 @@ export class AllocationModule {
         AllocationService,
         SmsWebhookWorker,
       ],
-      exports: [AllocationService, QUEUE_CONNECTION, QUEUE_PREFIX],
+      exports: [AllocationService, QUEUE_CONNECTION, QUEUE_PREFIX, LOST_WORK_SWEEP_MS],
     };
   }
 }

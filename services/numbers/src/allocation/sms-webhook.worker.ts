@@ -9,7 +9,7 @@ import {
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { type PointSmsWebhookJob, QueueName } from '../queue/queues.constants.js';
+import { LOST_WORK_SWEEP_MS, type PointSmsWebhookJob, QueueName } from '../queue/queues.constants.js';
 import { SmsWebhookQueue } from '../queue/sms-webhook.queue.js';
 import { PhoneNumberProvider } from '../twilio/phone-number-provider.port.js';
 import { AllocationRepository } from './allocation.repository.js';
@@ -17,16 +17,13 @@ import { AllocationRepository } from './allocation.repository.js';
 /** `<PUBLIC_API_URL>/api/webhooks/twilio/sms`: where every assigned number's texts are POSTed. */
 export const SMS_WEBHOOK_URL = Symbol('SMS_WEBHOOK_URL');
 
-/** An assignment whose webhook is still not pointed this long after is queued again. */
-const LOST_AFTER_MS = 60_000;
-const SWEEP_EVERY_MS = 60_000;
-
 /**
  * Works the webhook queue: points each newly assigned number's SmsUrl at the product through
  * Twilio's IncomingPhoneNumbers API (the same update twice is harmless) and records it on the MFA.
  * Every replica runs one; BullMQ gives each job to one of them and retries a failed one with backoff.
- * Once a minute, assignments still not pointed after a minute (their job lost with Redis, or failed
- * for good) are queued again: the record in PostgreSQL, not the queue, says what is left to do.
+ * Once a minute (LOST_WORK_SWEEP_SECONDS), assignments still not pointed after a minute (their job
+ * lost with Redis, or failed for good) are queued again: the record in PostgreSQL, not the queue, says
+ * what is left to do.
  */
 @Injectable()
 export class SmsWebhookWorker implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -42,6 +39,7 @@ export class SmsWebhookWorker implements OnApplicationBootstrap, OnApplicationSh
     @Inject(QUEUE_CONNECTION) private readonly connection: Redis,
     @Inject(QUEUE_PREFIX) private readonly prefix: string,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(LOST_WORK_SWEEP_MS) private readonly lostAfterMs: number,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -71,14 +69,14 @@ export class SmsWebhookWorker implements OnApplicationBootstrap, OnApplicationSh
       this.requeueUnpointed().catch((error) =>
         this.logger.warn({ err: error }, 'looking for numbers whose SMS webhook is not pointed failed'),
       );
-    }, SWEEP_EVERY_MS);
+    }, this.lostAfterMs);
     this.sweepTimer.unref();
   }
 
-  /** Queues again the assignments not pointed a minute after they were made; how many. */
+  /** Queues again the assignments not pointed `lostAfterMs` after they were made; how many. */
   async requeueUnpointed(): Promise<number> {
     const lost = await this.allocation.unpointedAssignments(
-      new Date(this.clock.now().getTime() - LOST_AFTER_MS),
+      new Date(this.clock.now().getTime() - this.lostAfterMs),
       500,
     );
     for (const assignment of lost) {

@@ -18,5 +18,11 @@ export const numbersConfigSchema = serviceEnvSchema.extend({
       Buffer.from(value.trim(), /^[0-9a-fA-F]{64}$/.test(value.trim()) ? 'hex' : 'base64'),
     )
     .refine((key) => key.length === 32, 'must be 32 bytes, as 64 hex digits or base64'),
+  /**
+   * Work recorded in PostgreSQL whose job Redis may have lost (an SMS webhook not pointed yet) is
+   * queued again once it is this old, by a sweep this often; the sweep of held numbers is registered
+   * again this often. A minute in production; only the faults tier sets it lower.
+   */
+  LOST_WORK_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 export type NumbersConfig = z.output<typeof numbersConfigSchema>;

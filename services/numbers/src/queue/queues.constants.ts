@@ -31,6 +31,9 @@ export const SMS_WEBHOOK_JOB_OPTIONS = {
   removeOnFail: { age: 24 * 3600, count: 1000 },
 } as const;
 
+/** LOST_WORK_SWEEP_SECONDS in milliseconds: how old lost work is, and how often it is looked for. */
+export const LOST_WORK_SWEEP_MS = Symbol('LOST_WORK_SWEEP_MS');
+
 /** The id of the repeatable sweep of held numbers: every replica upserts the same scheduler. */
 export const NUMBER_HOLDING_SWEEP_SCHEDULER_ID = 'number-holding-sweep';
 export const NUMBER_HOLDING_SWEEP_EVERY_MS = 5 * 60_000;

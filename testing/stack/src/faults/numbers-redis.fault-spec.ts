@@ -30,6 +30,8 @@ const SMS_WEBHOOK = `${PUBLIC_API_URL}/api/webhooks/twilio/sms`;
 const BOUGHT = ['+14155550301', '+14155550302', '+14155550303', '+14155550304'];
 const HELD = ['+14155550311', '+14155550312'];
 const MEMBERS_PER_MFA = 2;
+/** The services' sweeps of lost work, in seconds (a minute in production). */
+const LOST_WORK_SWEEP_SECONDS = 20;
 
 /** How many times Twilio's API answered each `METHOD path` with each status, as a proxy in front of it saw. */
 class TwilioRequestLog {
@@ -212,12 +214,20 @@ describe('numbers’ jobs and invitation SMS while their Redis loses its queues 
     await stack.start({ TWILIO_PHONE_NUMBERS: [...BOUGHT, ...HELD].join(',') });
     twilio = new TwilioRequestLog(stack.sandboxUrl);
     const started = await stack.startNumbers({
-      settings: { REDIS_URL: await redis.url(), TWILIO_API_URL: await twilio.listen(), PUBLIC_API_URL },
+      settings: {
+        REDIS_URL: await redis.url(),
+        TWILIO_API_URL: await twilio.listen(),
+        PUBLIC_API_URL,
+        LOST_WORK_SWEEP_SECONDS: String(LOST_WORK_SWEEP_SECONDS),
+      },
     });
     numbersUrl = started.url;
     numbersDb = new pg.Client({ connectionString: started.databaseUrl });
     await numbersDb.connect();
-    const messagingUrl = await stack.startMessaging({ REDIS_URL: await redis.url() });
+    const messagingUrl = await stack.startMessaging({
+      REDIS_URL: await redis.url(),
+      LOST_WORK_SWEEP_SECONDS: String(LOST_WORK_SWEEP_SECONDS),
+    });
     messagingDb = new pg.Client({ connectionString: messagingUrl });
     await messagingDb.connect();
     inbox = new SandboxClient(stack.sandboxUrl);
@@ -282,8 +292,8 @@ describe('numbers’ jobs and invitation SMS while their Redis loses its queues 
     };
     const once = (keys: string[]) => Object.fromEntries(keys.map((key) => [key, 1]));
     const expected = { pointed: once(BOUGHT), texted: once(invitees), released: once(HELD) };
-    // Lost jobs are queued again from PostgreSQL by minute sweeps of what is still to do after a
-    // minute; lost schedulers are registered again when Redis is back and every minute.
+    // Lost jobs are queued again from PostgreSQL by sweeps of what is still to do after
+    // LOST_WORK_SWEEP_SECONDS; lost schedulers are registered again when Redis is back and that often.
     await eventually(
       'every webhook pointed, every invitation texted, every held number released',
       async () => {
@@ -321,13 +331,13 @@ describe('numbers’ jobs and invitation SMS while their Redis loses its queues 
     // The losses were real: what waited in Redis was done only once a sweep had queued it again.
     const { rows: latePointings } = await numbersDb.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM mfa
-        WHERE mfa_id = ANY($1) AND sms_webhook_pointed_at > updated_at + interval '50 seconds'`,
+        WHERE mfa_id = ANY($1) AND sms_webhook_pointed_at > updated_at + make_interval(secs => ${LOST_WORK_SWEEP_SECONDS - 2})`,
       [mfas.map((mfa) => mfa.mfaId)],
     );
     expect(latePointings[0]?.n).toBe(BOUGHT.length);
     const { rows: lateSms } = await messagingDb.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM outbound_sms
-        WHERE to_number = ANY($1) AND sent_at > created_at + interval '50 seconds'`,
+        WHERE to_number = ANY($1) AND sent_at > created_at + make_interval(secs => ${LOST_WORK_SWEEP_SECONDS - 2})`,
       [invitees],
     );
     expect(lateSms[0]?.n).toBe(invitees.length);
