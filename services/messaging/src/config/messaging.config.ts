@@ -32,6 +32,28 @@ export const messagingConfigSchema = serviceEnvSchema.extend({
    * it lower.
    */
   LOST_WORK_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Slack's incoming webhooks; the provider sandbox's address locally. */
+  SLACK_WEBHOOK_BASE_URL: configSchemas.url(['http:', 'https:']).default('https://hooks.slack.com'),
+  /**
+   * host:port pairs (comma-separated) a webhook destination may name although they are http or
+   * private (the sandbox's receiver in development and tests). Empty in production: only https to
+   * public addresses.
+   */
+  DESTINATION_ALLOW_PRIVATE_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[^:\s]+:\d+$/, 'must be a comma-separated list of host:port'))),
+  /** Seals webhook destinations' signing secrets at rest; unset: EVENT_SEALING_KEY. */
+  DESTINATION_SECRET_KEY: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    sealingKeySetting.optional(),
+  ),
   /** Bot waits (`messages/next`) open at once per API key, across replicas; one more answers 429. */
   BOT_WAITS_PER_KEY: z.coerce.number().int().min(1).default(10),
   /** Bot waits open at once over all the keys of one RoboMFA, across replicas; one more answers 429. */
