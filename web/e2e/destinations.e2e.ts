@@ -17,7 +17,7 @@ import { useBrowser } from '../../testing/e2e-support/browser.ts';
 import { multiMfaWithNumber } from '../../testing/e2e-support/multi-mfa.ts';
 
 /** Norway: a country no other e2e file buys in. */
-const NORWAY = { isoCode: 'NO', e164Prefix: '+474' };
+const NORWAY = { isoCode: 'NO', e164Prefix: '+479' };
 const tag = () => randomBytes(3).toString('hex');
 
 async function choose(
@@ -26,7 +26,7 @@ async function choose(
   option: string,
   scope: Locator = page.getByTestId('destinations'),
 ) {
-  await scope.getByRole('textbox', { name: label, exact: true }).click();
+  await scope.getByLabel(label, { exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
@@ -81,11 +81,11 @@ describe('destinations: a Slack channel, a webhook and a routing rule on the Mul
     await routing.getByRole('button', { name: 'Add rule' }).click();
     const [byService, bySender] = [routing.locator('[data-rule="0"]'), routing.locator('[data-rule="1"]')];
     await byService.getByRole('textbox', { name: 'Service (Google, AWS, …)' }).fill('Google');
-    await byService.getByRole('textbox', { name: 'Destinations' }).click();
+    await byService.getByLabel('Destinations', { exact: true }).click({ force: true });
     await page.getByRole('option', { name: 'Ops Slack', exact: true }).click();
     await choose(page, 'Match', 'Sender', bySender);
     await bySender.getByRole('textbox', { name: 'Sender', exact: true }).fill('+15005550006');
-    await bySender.getByRole('textbox', { name: 'Destinations' }).click();
+    await bySender.getByLabel('Destinations', { exact: true }).click({ force: true });
     await page.getByRole('option', { name: 'Ops Hook', exact: true }).click();
     await routing.getByRole('button', { name: 'Save routing' }).click();
     await page.getByText('Routing saved').waitFor();
@@ -94,7 +94,7 @@ describe('destinations: a Slack channel, a webhook and a routing rule on the Mul
     const googleCode = String(100_000 + Math.floor(Math.random() * 900_000));
     const otherCode = String(100_000 + Math.floor(Math.random() * 900_000));
     await sandbox.sendInboundSms({
-      from: 'Google',
+      from: '+15005550007',
       to: number,
       body: `G-${googleCode} is your Google verification code.`,
     });
