@@ -17,6 +17,7 @@ import { BotKeyUses } from './bot-api/bot-key-use.recorder.js';
 import { BotRateLimiter } from './bot-api/bot-rate.limiter.js';
 import { BotsService } from './bots/bots.service.js';
 import { CardsService } from './cards/cards.service.js';
+import { CodeAuditService } from './code-audit/code-audit.service.js';
 import type { GatewayConfig } from './config/gateway.config.js';
 import { GATEWAY_CONFIG } from './config/gateway-config.token.js';
 import { ContactService } from './contact/contact.service.js';
@@ -73,6 +74,7 @@ export class AppModule {
         InvitationsService,
         BotsService,
         CardsService,
+        CodeAuditService,
         BotApiService,
         BotKeyUses,
         BotRateLimiter,

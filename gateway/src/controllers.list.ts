@@ -8,6 +8,7 @@ import { XsrfController } from './auth/xsrf.controller.js';
 import { BotApiController } from './bot-api/bot-api.controller.js';
 import { BotsController } from './bots/bots.controller.js';
 import { CardsController } from './cards/cards.controller.js';
+import { CodeAuditController } from './code-audit/code-audit.controller.js';
 import { ContactController } from './contact/contact.controller.js';
 import { DestinationsController } from './destinations/destinations.controller.js';
 import { DiscountMailingController } from './discount-mailing/discount-mailing.controller.js';
@@ -43,6 +44,7 @@ export const controllers = [
   InvitationsController,
   BotsController,
   CardsController,
+  CodeAuditController,
   BotApiController,
   AdminUsersController,
   // Before AdminDiscountsController, whose /admin/discounts/:discountId would take users-prospects.

@@ -4,6 +4,7 @@
 // revealed and its delivery status.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from '@jest/globals';
 import {
   type ApiClient,
@@ -157,5 +158,32 @@ describe('forwarding: a text to a MultiMFA reaches its verified members only', (
     expect(await row.textContent()).not.toContain(code);
     await row.getByRole('button', { name: 'Reveal' }).click();
     await row.getByText(code, { exact: true }).waitFor();
+
+    // The reveal is recorded: the code audit lists it beside the members who got the code, and its
+    // export has a line per member copy and per reveal.
+    const audit = page.getByRole('table', { name: 'Who used which code' });
+    const auditRow = audit.getByRole('row').filter({ hasText: '+15005550006' });
+    await auditRow
+      .getByText(/· e-mail · delivered ·/)
+      .first()
+      .waitFor();
+    await auditRow.getByText(/ · \d/).last().waitFor();
+    await page.reload();
+    const revealCell = page
+      .getByRole('table', { name: 'Who used which code' })
+      .getByRole('row')
+      .filter({ hasText: '+15005550006' })
+      .getByRole('cell')
+      .nth(4);
+    expect(await revealCell.textContent()).not.toBe('—');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const csv = await readFile(await download.path(), 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('Received,Sender,Service,Message ID,Who,Name,How,Status,At');
+    expect(csv).toMatch(/,reveal,[^,]+,revealed on the page,,/);
+    expect(csv).toMatch(/,member,[^,]+,EMAIL,delivered,/);
+    expect(csv).not.toContain(code);
   });
 });

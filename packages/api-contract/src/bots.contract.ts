@@ -83,9 +83,8 @@ export const roboMfaMessageSchema = z
     messageId: z.uuid(),
     sender: z.string(),
     receivedAt: z.iso.datetime(),
-    body: z.string(),
-    /** The code found in the text; the page masks it until revealed. */
-    code: z.string().nullable(),
+    /** Whether a code was found in the text: the page reveals it (and its body) through revealMfaCode, which is recorded. */
+    hasCode: z.boolean(),
     codeService: z.string().nullable(),
     /** It came while the subscription was expired: kept, never given to bots. */
     withheld: z.boolean(),

@@ -19,6 +19,7 @@ import {
 import { botApiEndpoints } from './bot-api.contract.js';
 import { botsEndpoints } from './bots.contract.js';
 import { cardsEndpoints, invoicesEndpoints } from './cards.contract.js';
+import { codeAuditEndpoints } from './code-audit.contract.js';
 import { sendContactMessage } from './contact.contract.js';
 import { destinationsEndpoints } from './destinations.contract.js';
 import type { Endpoint } from './endpoint.types.js';
@@ -40,6 +41,7 @@ export * from './auth.contract.js';
 export * from './bot-api.contract.js';
 export * from './bots.contract.js';
 export * from './cards.contract.js';
+export * from './code-audit.contract.js';
 export { type ContactBody, contactBody, sendContactMessage } from './contact.contract.js';
 export * from './destinations.contract.js';
 export { type Endpoint, endpoint, type HttpMethod } from './endpoint.types.js';
@@ -87,6 +89,7 @@ export const endpoints: readonly Endpoint[] = [
   ...adminReportingEndpoints,
   ...webhookEndpoints,
   ...messagesEndpoints,
+  ...codeAuditEndpoints,
   ...destinationsEndpoints,
   ...retentionEndpoints,
   ...offboardingEndpoints,

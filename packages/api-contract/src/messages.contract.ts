@@ -37,9 +37,8 @@ export const forwardedMessageSchema = z
     messageId: z.uuid(),
     sender: z.string(),
     receivedAt: z.iso.datetime(),
-    body: z.string(),
-    /** The code found in the text; the page masks it until revealed. */
-    code: z.string().nullable(),
+    /** Whether a code was found in the text: the page reveals it (and its body) through revealMfaCode, which is recorded. */
+    hasCode: z.boolean(),
     codeService: z.string().nullable(),
     recipients: z.array(recipientSchema),
     /** Each destination the text went to (Slack, webhook) and how its delivery stands. */

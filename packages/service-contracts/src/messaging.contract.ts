@@ -23,6 +23,8 @@ import {
 } from '@multimfa/api-contract';
 import { z } from 'zod';
 
+export * from './code-audit.contract.js';
+
 // ---- the arrival of a stored text (Redis pub/sub) -----------------------------------------------
 
 /**
@@ -140,8 +142,8 @@ export const recentMessage = z.object({
   messageId: z.uuid(),
   sender: z.string(),
   receivedAt: z.iso.datetime(),
-  body: z.string(),
-  code: z.string().nullable(),
+  /** Whether the text had a code; the code and body leave messaging only through a recorded reveal. */
+  hasCode: z.boolean(),
   codeService: z.string().nullable(),
   recipients: z.array(
     z.object({

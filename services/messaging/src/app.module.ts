@@ -4,6 +4,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { BillingNoticesModule } from './billing-notices/billing-notices.module.js';
 import { BotActivityModule } from './bot-activity/bot-activity.module.js';
 import { BotFeedModule } from './bot-feed/bot-feed.module.js';
+import { CodeAuditModule } from './code-audit/code-audit.module.js';
 import type { MessagingConfig } from './config/messaging.config.js';
 import { ContactModule } from './contact/contact.module.js';
 import { DestinationsModule } from './destinations/destinations.module.js';
@@ -51,6 +52,7 @@ export class AppModule {
         DestinationsModule.forRoot(config),
         RoutingModule.forRoot(config),
         HistoryModule,
+        CodeAuditModule,
         BotFeedModule.forRoot(config),
         BotActivityModule,
         EmailModule.forRoot(config),

@@ -104,10 +104,10 @@ describe('what bots did with their RoboMFA’s texts (real PostgreSQL, Redis, Ka
     );
     assert.equal(list.status, 200);
     expect(
-      list.body.messages.map((message) => [message.messageId, message.code, message.withheld]),
+      list.body.messages.map((message) => [message.messageId, message.hasCode, message.withheld]),
     ).toStrictEqual([
-      [second.messageId, '222222', false],
-      [first.messageId, '111111', false],
+      [second.messageId, true, false],
+      [first.messageId, true, false],
     ]);
     expect(list.body.messages[0]?.bots.map((action) => [action.botId, action.action])).toStrictEqual([
       [reader.botId, 'read'],

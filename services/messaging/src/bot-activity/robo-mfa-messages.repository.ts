@@ -6,8 +6,8 @@ export interface RoboMfaMessageRow {
   messageId: string;
   sender: string;
   receivedAt: Date;
-  body: string;
-  code: string | null;
+  /** Whether the text holds a code (it and the body are shown only through a recorded reveal). */
+  hasCode: boolean;
   codeService: string | null;
   withheld: boolean;
 }
@@ -32,12 +32,11 @@ export class RoboMfaMessagesRepository {
       message_id: string;
       from_number: string;
       received_at: Date;
-      body: string;
-      code: string | null;
+      has_code: boolean;
       code_service: string | null;
       withheld: boolean;
     }> = await this.dataSource.query(
-      `SELECT m.message_id, m.from_number, m.received_at, m.body, m.code, m.code_service,
+      `SELECT m.message_id, m.from_number, m.received_at, m.code IS NOT NULL AS has_code, m.code_service,
               EXISTS (SELECT 1 FROM withheld_message w WHERE w.message_id = m.message_id) AS withheld
          FROM inbound_message m
         WHERE m.mfa_id = $1 ORDER BY m.feed_position DESC LIMIT $2`,
@@ -47,8 +46,7 @@ export class RoboMfaMessagesRepository {
       messageId: row.message_id,
       sender: row.from_number,
       receivedAt: row.received_at,
-      body: row.body,
-      code: row.code,
+      hasCode: row.has_code,
       codeService: row.code_service,
       withheld: row.withheld,
     }));

@@ -8,8 +8,7 @@ interface MessageRow {
   message_id: string;
   from_number: string;
   received_at: Date;
-  body: string;
-  code: string | null;
+  has_code: boolean;
   code_service: string | null;
 }
 
@@ -45,7 +44,7 @@ export class MessageHistoryRepository {
    */
   async recent(mfaId: string, limit: number): Promise<RecentMessage[]> {
     const messages: MessageRow[] = await this.dataSource.query(
-      `SELECT message_id, from_number, received_at, body, code, code_service FROM inbound_message
+      `SELECT message_id, from_number, received_at, code IS NOT NULL AS has_code, code_service FROM inbound_message
         WHERE mfa_id = $1 ORDER BY feed_position DESC LIMIT $2`,
       [mfaId, limit],
     );
@@ -72,8 +71,7 @@ export class MessageHistoryRepository {
       messageId: message.message_id,
       sender: message.from_number,
       receivedAt: message.received_at.toISOString(),
-      body: message.body,
-      code: message.code,
+      hasCode: message.has_code,
       codeService: message.code_service,
       recipients: recipients
         .filter((recipient) => recipient.message_id === message.message_id)

@@ -23,6 +23,7 @@ import { ContentRetention1767800000000 } from './1767800000000-content-retention
 import { OffboardingReport1767800000001 } from './1767800000001-offboarding-report.migration.js';
 import { SeenService1767800000002 } from './1767800000002-seen-service.migration.js';
 import { CreateDestinations1767900000370 } from './1767900000370-create-destinations.migration.js';
+import { CodeReveal1768000000000 } from './1768000000000-code-reveal.migration.js';
 
 /** Every migration of the messaging database, oldest first. */
 export const migrations: Array<new () => MigrationInterface> = [
@@ -50,4 +51,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   OffboardingReport1767800000001,
   SeenService1767800000002,
   CreateDestinations1767900000370,
+  CodeReveal1768000000000,
 ];

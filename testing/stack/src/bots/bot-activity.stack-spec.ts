@@ -136,21 +136,21 @@ describe("a RoboMFA's bots as their owner sees them: last use, limits, recent te
     expect(
       messages.map((message) => ({
         messageId: message.messageId,
-        code: message.code,
+        hasCode: message.hasCode,
         withheld: message.withheld,
         bots: message.bots.map((action) => [action.botId, action.action]),
       })),
     ).toStrictEqual([
       {
         messageId: second.messageId,
-        code: '424242',
+        hasCode: true,
         withheld: false,
         bots: [
           [claimer.botId, 'waited'],
           [claimer.botId, 'claimed'],
         ],
       },
-      { messageId: first.messageId, code: '313131', withheld: false, bots: [[reader.botId, 'read']] },
+      { messageId: first.messageId, hasCode: true, withheld: false, bots: [[reader.botId, 'read']] },
     ]);
   });
 
@@ -180,9 +180,72 @@ describe("a RoboMFA's bots as their owner sees them: last use, limits, recent te
     assert.equal(JSON.stringify(asked).includes('909090'), false);
   });
 
+  it("reveals a text's code to its owner only through a recorded reveal, and the code audit lists that reveal and the bots by name; another customer's reveal and audit answer 404 and record nothing", async () => {
+    const owner = await roboMfaOwner('audit-owner');
+    const reader = await createBot(owner, 'Audit reader');
+    const text = inboundMessage({ mfaId: owner.mfaId, code: '575757', body: 'Your code is 575757' });
+    await deliverInboundMessage(messagingDb, redis, text);
+    const { messages } = await recentTexts(owner, 1);
+    assert.equal(JSON.stringify(messages).includes('575757'), false, 'the list never carries the code');
+    assert.equal(messages[0]?.hasCode, true);
+    await eventually('the bot reading the text', async () => {
+      const read = await botCall(gatewayUrl, reader.APIKey, '/api/bot/v1/messages');
+      return read.status === 200 ? true : undefined;
+    });
+
+    const intruder = await verifiedCustomer(stack, gatewayUrl, 'audit-intruder');
+    const revealPath = `/api/plan/mfa/${owner.mfaId}/messages/${text.messageId}/reveal`;
+    const stolen = await Promise.all([
+      intruder.browser.call<Answer<unknown>>('POST', revealPath),
+      intruder.browser.call<Answer<unknown>>('GET', `/api/plan/mfa/${owner.mfaId}/code-audit`),
+    ]);
+    assert.deepEqual(
+      stolen.map((answer) => answer.status),
+      [404, 404],
+    );
+    assert.equal(JSON.stringify(stolen).includes('575757'), false);
+    const reveals = async () =>
+      (await messagingDb.query('SELECT 1 FROM code_reveal WHERE message_id = $1', [text.messageId])).rowCount;
+    assert.equal(await reveals(), 0);
+
+    const revealed = await owner.browser.call<Answer<{ code: string | null; body: string | null }>>(
+      'POST',
+      revealPath,
+    );
+    assert.equal(revealed.status, 200);
+    assert.equal(revealed.body.data.code, '575757');
+    assert.equal(revealed.body.data.body, 'Your code is 575757');
+    assert.equal(await reveals(), 1);
+
+    const audit = await owner.browser.call<
+      Answer<{
+        entries: Array<{
+          messageId: string;
+          reveals: Array<{ revealedBy: string }>;
+          bots: Array<{ name: string; action: string }>;
+        }>;
+      }>
+    >('GET', `/api/plan/mfa/${owner.mfaId}/code-audit`);
+    assert.equal(audit.status, 200);
+    const [entry] = audit.body.data.entries;
+    assert.equal(entry?.messageId, text.messageId);
+    assert.equal(entry?.reveals.length, 1);
+    assert.match(entry?.reveals[0]?.revealedBy ?? '', /\S/);
+    assert.deepEqual(
+      [...(entry?.bots ?? [])].map((bot) => [bot.name, bot.action]),
+      [['Audit reader', 'read']],
+    );
+  });
+
   it('answered every successful call above in its endpoint’s documented response schema', () => {
     const checked = assertAnswersMatchContract();
-    for (const operation of ['getBotLimits', 'getRoboMfaDetails', 'listRoboMfaMessages'])
+    for (const operation of [
+      'getBotLimits',
+      'getRoboMfaDetails',
+      'listRoboMfaMessages',
+      'revealMfaCode',
+      'getCodeAudit',
+    ])
       assert.ok(checked.has(operation), operation);
   });
 });

@@ -35,6 +35,7 @@ export function RoboMfaMessages({ mfaId, bots }: { mfaId: string; bots: Bot[] })
   const names = new Map(bots.map((bot) => [bot.botId, bot.referenceName]));
   return (
     <RecentTexts
+      mfaId={mfaId}
       query={useRoboMfaMessages(mfaId)}
       columns={[{ header: 'Bots', cell: (message) => <BotActions message={message} names={names} /> }]}
     />

@@ -30,6 +30,7 @@ function Delivery({ message }: { message: ForwardedMessage }) {
 export function RecentMessages({ multiMFAId }: { multiMFAId: string }) {
   return (
     <RecentTexts
+      mfaId={multiMFAId}
       query={useRecentMessages(multiMFAId)}
       columns={[
         {

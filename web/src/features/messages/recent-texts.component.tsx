@@ -8,17 +8,19 @@ interface ListedText {
   messageId: string;
   sender: string;
   receivedAt: string;
-  code: string | null;
+  hasCode: boolean;
 }
 
 /**
- * A detail page's "Recent messages": each text's sender, time and code (masked until revealed), then the
+ * A detail page's "Recent messages": each text's sender, time and code (masked until revealed, a recorded reveal), then the
  * page's own columns (a MultiMFA's deliveries, a RoboMFA's bots).
  */
 export function RecentTexts<Row extends ListedText>({
+  mfaId,
   query,
   columns,
 }: {
+  mfaId: string;
   query: UseQueryResult<{ messages: Row[] }>;
   columns: DataTableColumn<Row>[];
 }) {
@@ -40,7 +42,12 @@ export function RecentTexts<Row extends ListedText>({
           columns={[
             { header: 'Sender', cell: (message) => message.sender },
             { header: 'Received', cell: (message) => new Date(message.receivedAt).toLocaleString() },
-            { header: 'Code', cell: (message) => <MaskedCode code={message.code} /> },
+            {
+              header: 'Code',
+              cell: (message) => (
+                <MaskedCode mfaId={mfaId} messageId={message.messageId} hasCode={message.hasCode} />
+              ),
+            },
             ...columns,
           ]}
         />

@@ -2,6 +2,7 @@ import { Button, Text } from '@mantine/core';
 import { useParams } from 'react-router-dom';
 import { DetailPage, DetailSection } from '../../components/detail-page.component';
 import { PageLoader } from '../../components/page-loader.component';
+import { CodeAudit } from '../../features/code-audit/code-audit.component';
 import { DestinationsSection } from '../../features/destinations/destinations-section.component';
 import { RoutingSection } from '../../features/destinations/routing-section.component';
 import { AddMemberForm } from '../../features/members/add-member-form.component';
@@ -66,6 +67,9 @@ export function MultiMfaDetailsPage() {
       </DetailSection>
       <DetailSection>
         <RecentMessages multiMFAId={mfa.multiMFAId} />
+      </DetailSection>
+      <DetailSection>
+        <CodeAudit mfaId={mfa.multiMFAId} />
       </DetailSection>
       <DetailSection>
         <OffboardingReports multiMFAId={mfa.multiMFAId} />

@@ -9,6 +9,7 @@ import { CreateBotForm } from '../../features/bots/create-bot-form.component';
 import { RoboMfaHeader } from '../../features/bots/robo-mfa-header.component';
 import { RoboMfaMessages } from '../../features/bots/robo-mfa-messages.component';
 import { useBotLimits, useRoboMfa } from '../../features/bots/use-robo-mfa';
+import { CodeAudit } from '../../features/code-audit/code-audit.component';
 import { TextsUsage } from '../../features/mfas/texts-usage.component';
 import { RetentionSetting } from '../../features/retention/retention-setting.component';
 
@@ -55,6 +56,9 @@ export function RoboMfaDetailsPage() {
       </DetailSection>
       <DetailSection>
         <RoboMfaMessages mfaId={mfa.roboMFAId} bots={mfa.bots} />
+      </DetailSection>
+      <DetailSection>
+        <CodeAudit mfaId={mfa.roboMFAId} />
       </DetailSection>
     </DetailPage>
   );
