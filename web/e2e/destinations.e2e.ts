@@ -16,8 +16,8 @@ import {
 import { useBrowser } from '../../testing/e2e-support/browser.ts';
 import { multiMfaWithNumber } from '../../testing/e2e-support/multi-mfa.ts';
 
-/** Norway: a country no other e2e file buys in. */
-const NORWAY = { isoCode: 'NO', e164Prefix: '+479' };
+/** Finland: a country no other e2e file buys in. */
+const FINLAND = { isoCode: 'FI', e164Prefix: '+35850' };
 const tag = () => randomBytes(3).toString('hex');
 
 async function choose(
@@ -36,7 +36,7 @@ describe('destinations: a Slack channel, a webhook and a routing rule on the Mul
   it('confirms a Slack channel with its test post’s code, adds a webhook (secret shown once) and rules Google → Slack and a sender → webhook; the Google text reaches Slack only (code, no body), the sender’s text the webhook only (signed, with its body), and the page shows both deliveries', async () => {
     const owner = await createUser('destinations-owner');
     const api = await signedInApi(owner);
-    const { multiMFAId, number } = await multiMfaWithNumber(api, NORWAY, `Destinations e2e ${tag()}`, 2);
+    const { multiMFAId, number } = await multiMfaWithNumber(api, FINLAND, `Destinations e2e ${tag()}`, 2);
     await api.dispose();
 
     const page = await browser.newPage();
