@@ -64,7 +64,7 @@ export function CodeAudit({ mfaId }: { mfaId: string }) {
           aria-labelledby="code-audit-title"
           rows={entries}
           rowKey={(entry) => entry.messageId}
-          emptyText={audit.isPending ? 'Loading…' : 'No texts have reached this number yet.'}
+          emptyText={audit.isPending ? 'Loading…' : 'No texts to account for yet.'}
           columns={[
             {
               header: 'Received',
