@@ -98,8 +98,8 @@ export const heldMessageSchema = z
     messageId: z.uuid(),
     sender: z.string(),
     receivedAt: z.iso.datetime(),
-    body: z.string(),
-    code: z.string().nullable(),
+    /** Whether it holds a code: the page reveals it through revealMfaCode, which is recorded. */
+    hasCode: z.boolean(),
     codeService: z.string().nullable(),
     heldAt: z.iso.datetime(),
   })

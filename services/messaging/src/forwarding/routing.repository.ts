@@ -98,12 +98,11 @@ export class RoutingRepository {
       message_id: string;
       from_number: string;
       received_at: Date;
-      body: string;
-      code: string | null;
+      has_code: boolean;
       code_service: string | null;
       held_at: Date;
     }> = await this.dataSource.query(
-      `SELECT m.message_id, m.from_number, m.received_at, m.body, m.code, m.code_service, h.held_at
+      `SELECT m.message_id, m.from_number, m.received_at, m.code IS NOT NULL AS has_code, m.code_service, h.held_at
          FROM held_message h JOIN inbound_message m ON m.message_id = h.message_id
         WHERE h.mfa_id = $1 AND h.outcome IS NULL ORDER BY h.held_at, m.message_id LIMIT $2`,
       [mfaId, limit],
@@ -112,8 +111,7 @@ export class RoutingRepository {
       messageId: row.message_id,
       sender: row.from_number,
       receivedAt: row.received_at.toISOString(),
-      body: row.body,
-      code: row.code,
+      hasCode: row.has_code,
       codeService: row.code_service,
       heldAt: row.held_at.toISOString(),
     }));
