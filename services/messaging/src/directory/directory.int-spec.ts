@@ -424,9 +424,10 @@ describe("messaging's views of numbers, subscriptions and owners (real PostgreSQ
       await stopped;
       assert.equal(queued, 1);
     } finally {
+      // The file's last test: messaging stays stopped, and afterAll only cleans up. (Started again here,
+      // its close in afterAll did not end within 120 s in CI, 2026-11-29; cause not found.)
       open();
       await messaging.stop();
-      await messaging.start();
     }
   });
 });
