@@ -47,7 +47,7 @@ describe('destinations: a Slack channel, a webhook and a routing rule on the Mul
     // Slack: the test post's code, typed back on the page, activates the channel.
     const slackPath = `/services/TE2E${tag().toUpperCase()}/BE2E${tag().toUpperCase()}/${randomBytes(12).toString('hex')}`;
     let cursor = await sandbox.cursor();
-    await section.getByRole('textbox', { name: 'Name', exact: true }).fill('Ops Slack');
+    await section.getByRole('textbox', { name: 'Destination name', exact: true }).fill('Ops Slack');
     await section
       .getByRole('textbox', { name: 'Incoming-webhook URL' })
       .fill(`https://hooks.slack.com${slackPath}`);
@@ -63,7 +63,7 @@ describe('destinations: a Slack channel, a webhook and a routing rule on the Mul
     // A webhook to the sandbox's receiver: it echoes the challenge, so it is active at once.
     const receiver = `e2e-${tag()}`;
     await choose(page, 'Kind', 'Webhook (HTTPS endpoint)');
-    await section.getByRole('textbox', { name: 'Name', exact: true }).fill('Ops Hook');
+    await section.getByRole('textbox', { name: 'Destination name', exact: true }).fill('Ops Hook');
     await section
       .getByRole('textbox', { name: 'HTTPS endpoint' })
       .fill(`${sandboxUrl}/webhook-receiver/${receiver}`);

@@ -86,7 +86,11 @@ function AddDestinationForm({ multiMFAId }: { multiMFAId: string }) {
           onChange={(value) => setKind((value ?? 'slack') as DestinationKind)}
           allowDeselect={false}
         />
-        <TextInput label="Name" value={name} onChange={(event) => setName(event.currentTarget.value)} />
+        <TextInput
+          label="Destination name"
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+        />
         <Select
           label="Content"
           data={CONTENTS}
