@@ -11,6 +11,8 @@ import pg from 'pg';
 import { createdMfa } from '../testing/directory-events.builder.js';
 import { deliverInboundMessage, inboundMessage } from '../testing/inbound-message.builder.js';
 import { type MessagingTestApp, startMessagingTestApp } from '../testing/messaging-test-app.harness.js';
+import { BotActionsRecorder } from './bot-actions.recorder.js';
+import { BotMessageActionsRepository } from './bot-message-actions.repository.js';
 
 describe('what bots did with their RoboMFA’s texts (real PostgreSQL, Redis, Kafka)', () => {
   let messaging: MessagingTestApp;
@@ -117,6 +119,41 @@ describe('what bots did with their RoboMFA’s texts (real PostgreSQL, Redis, Ka
     expect(list.body.messages[1]?.bots).toStrictEqual([
       { botId: reader.botId, action: 'read', at: readAt?.toISOString() },
     ]);
+  });
+
+  it('records the reads of ten bots answered in the same turn in one statement, each caller resolving once its row is written; a text gone meanwhile fails only its own caller', async () => {
+    const robo = await mfa();
+    const text = inboundMessage({ mfaId: robo.mfaId, body: 'Your code is 333333', code: '333333' });
+    await deliverInboundMessage(db, redis, text);
+    const repository = messaging.app.get(BotMessageActionsRepository);
+    const recorder = messaging.app.get(BotActionsRecorder);
+    const statements: number[] = [];
+    const recordAll = repository.recordAll.bind(repository);
+    repository.recordAll = (rows) => {
+      statements.push(rows.length);
+      return recordAll(rows);
+    };
+    try {
+      const bots = Array.from({ length: 10 }, () => randomUUID());
+      const at = new Date();
+      await Promise.all(bots.map((botId) => recorder.record(botId, 'read', [text.messageId], at)));
+      expect(statements).toStrictEqual([10]);
+      expect((await recorded(text.messageId)).map((row) => row.bot_id).sort()).toStrictEqual(bots.sort());
+
+      statements.length = 0;
+      const gone = randomUUID();
+      const outcomes = await Promise.allSettled([
+        recorder.record(randomUUID(), 'waited', [text.messageId], at),
+        recorder.record(randomUUID(), 'waited', [gone], at),
+        recorder.record(randomUUID(), 'waited', [text.messageId], at),
+      ]);
+      expect(outcomes.map((outcome) => outcome.status)).toStrictEqual(['fulfilled', 'rejected', 'fulfilled']);
+      // The shared statement failed on the text that is gone; each caller's rows were then written alone.
+      expect(statements).toStrictEqual([3, 1, 1, 1]);
+      expect((await recorded(text.messageId)).filter((row) => row.action === 'waited')).toHaveLength(2);
+    } finally {
+      repository.recordAll = recordAll;
+    }
   });
 
   it('marks a text withheld (it came while the subscription was expired) and shows no bot read it', async () => {

@@ -38,6 +38,25 @@ export class BotMessageActionsRepository {
     );
   }
 
+  /**
+   * Records many bots' actions in one statement, outside any transaction. A repeat (in the table, or
+   * twice in `rows`) keeps the row that came first.
+   */
+  async recordAll(rows: readonly BotMessageActionRow[]): Promise<void> {
+    if (!rows.length) return;
+    await this.dataSource.query(
+      `INSERT INTO bot_message_action (message_id, bot_id, action, at)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::varchar[], $4::timestamptz[])
+       ON CONFLICT (message_id, bot_id, action) DO NOTHING`,
+      [
+        rows.map((row) => row.messageId),
+        rows.map((row) => row.botId),
+        rows.map((row) => row.action),
+        rows.map((row) => row.at),
+      ],
+    );
+  }
+
   /** What bots did with these texts, oldest first. */
   async forMessages(messageIds: readonly string[]): Promise<BotMessageActionRow[]> {
     if (!messageIds.length) return [];

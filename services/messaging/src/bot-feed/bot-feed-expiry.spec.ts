@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from '@jest/globals';
 import { DomainError, FixedClock } from '@multimfa/service-runtime';
+import type { BotActionsRecorder } from '../bot-activity/bot-actions.recorder.js';
 import type { BotMessageActionsRepository } from '../bot-activity/bot-message-actions.repository.js';
 import type { Arrivals } from './arrivals.channel.js';
 import { BotFeedService } from './bot-feed.service.js';
@@ -54,6 +55,7 @@ function feedOf(bot: FeedBot) {
     lookedUpEveryTime,
     uncapped,
     actions as unknown as BotMessageActionsRepository,
+    actions as unknown as BotActionsRecorder,
   );
   return { service, looked };
 }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, it } from '@jest/globals';
 import type { MessageArrival } from '@multimfa/service-contracts/messaging';
 import { DomainError, FixedClock } from '@multimfa/service-runtime';
+import type { BotActionsRecorder } from '../bot-activity/bot-actions.recorder.js';
 import type {
   BotAction,
   BotMessageActionsRepository,
@@ -193,6 +194,7 @@ function setUp() {
     lookedUpEveryTime,
     uncapped,
     actions as unknown as BotMessageActionsRepository,
+    actions as unknown as BotActionsRecorder,
   );
   return { log, messages, arrivals, actions, service };
 }

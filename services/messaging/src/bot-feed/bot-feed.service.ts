@@ -13,6 +13,7 @@ import type {
 import { Clock, DomainError, NotFoundError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { BotActionsRecorder } from '../bot-activity/bot-actions.recorder.js';
 import { BotMessageActionsRepository } from '../bot-activity/bot-message-actions.repository.js';
 import { Arrivals } from './arrivals.channel.js';
 import { BotKeyCache, type BotKeyChange } from './bot-key.cache.js';
@@ -89,6 +90,7 @@ export class BotFeedService {
     @Inject(BotKeyCache) private readonly keys: BotKeyCache,
     @Inject(WaitSlots) private readonly slots: WaitSlots,
     @Inject(BotMessageActionsRepository) private readonly actions: BotMessageActionsRepository,
+    @Inject(BotActionsRecorder) private readonly recorder: BotActionsRecorder,
   ) {}
 
   /** The caps on a key's and a RoboMFA's open waits. */
@@ -116,7 +118,7 @@ export class BotFeedService {
       const cursor = compareCursors(horizon, since) > 0 ? horizon : since;
       return { messages: [], cursor: encodeCursor(cursor), hasMore: false };
     }
-    await this.actions.record(
+    await this.recorder.record(
       bot.botId,
       'read',
       page.map((row) => row.messageId),
@@ -172,7 +174,7 @@ export class BotFeedService {
         const slice = await this.look(bot.mfaId, since, query.sender, fresh);
         const [found] = slice.messages;
         if (found) {
-          await this.actions.record(bot.botId, 'waited', [found.messageId], this.clock.now());
+          await this.recorder.record(bot.botId, 'waited', [found.messageId], this.clock.now());
           return toBotMessage(found);
         }
         // A text at or above the read's horizon was not served yet: it waits for an older transaction
