@@ -25,8 +25,9 @@ import { Kafka, logLevel } from 'kafkajs';
 import pg from 'pg';
 import twilio from 'twilio';
 import { publishTestEvent } from '../../packages/event-bus/dist/testing/index.js';
-import { botCreated, memberVerified, mfaCreated } from '../../packages/events/dist/index.js';
-import { SANDBOX } from '../lib/stack.mjs';
+import { botCreated, memberVerified, mfaCreated, sealSecret } from '../../packages/events/dist/index.js';
+import { messagingEnv, SANDBOX } from '../lib/stack.mjs';
+import { databaseReading, databaseWorkPerText } from './database-work.mjs';
 import { spread } from './load.mjs';
 import { cpuMsBetween, cpuReading, STACK_PROCESSES } from './process-cpu.mjs';
 
@@ -169,8 +170,10 @@ async function seed(config) {
   const userId = randomUUID();
   const now = new Date().toISOString();
   const keys = [];
+  const multiMfaIds = [];
   for (let m = 0; m < NUMBERS; m += 1) {
     const multi = mfaState(randomUUID(), 'MultiMFA', userId, multiMfaNumber(m));
+    multiMfaIds.push(multi.mfaId);
     const robo = mfaState(randomUUID(), 'RoboMFA', userId, roboMfaNumber(m));
     for (const mfa of [multi, robo]) {
       await buyNumber(config, mfa.number);
@@ -212,7 +215,52 @@ async function seed(config) {
   }
   await producer.disconnect();
   await billing.end();
-  return keys;
+  return { keys, multiMfaIds };
+}
+
+const slackPath = (m) => `/services/TBENCH/B${pad(m)}/bench`;
+const receiverName = (m) => `bench-destination-${m}`;
+
+/**
+ * Gives each MultiMFA an active Slack destination and an active webhook destination (code only), as
+ * if its owner had added and proved them: rows in messaging's own tables, written as its integration
+ * tests do, the webhook's signing secret sealed with messaging's key and registered with the sandbox's
+ * receiver, which verifies each post's signature as a customer's endpoint would.
+ */
+async function seedDestinations(config, multiMfaIds) {
+  const env = messagingEnv(config);
+  const key = env.DESTINATION_SECRET_KEY ?? env.EVENT_SEALING_KEY;
+  const messaging = new pg.Client({
+    connectionString: `${config.postgresUrl}/${config.databasePrefix}_messaging`,
+  });
+  await messaging.connect();
+  try {
+    for (const [m, mfaId] of multiMfaIds.entries()) {
+      const secret = randomBytes(24).toString('base64url');
+      const response = await fetch(`${config.sandboxUrl}/webhook-receiver/${receiverName(m)}/secret`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ secret }),
+      });
+      if (!response.ok) throw new Error(`the sandbox's receiver refused a secret: ${response.status}`);
+      const webhookId = randomUUID();
+      await messaging.query(
+        `INSERT INTO destination (destination_id, mfa_id, kind, name, url, content, secret_sealed, status, activated_at)
+         VALUES ($1, $2, 'slack', 'bench Slack', $3, 'code_only', NULL, 'active', now()),
+                ($4, $2, 'webhook', 'bench webhook', $5, 'code_only', $6, 'active', now())`,
+        [
+          randomUUID(),
+          mfaId,
+          slackPath(m),
+          webhookId,
+          `${config.sandboxUrl}/webhook-receiver/${receiverName(m)}`,
+          sealSecret(key, secret, webhookId),
+        ],
+      );
+    }
+  } finally {
+    await messaging.end();
+  }
 }
 
 /** Entries the sandbox recorded after `cursor`, oldest first, read page by page while `running()`. */
@@ -300,7 +348,17 @@ async function waitForViews(config, gatewayUrl, keys) {
  * One run at `rate`: `leadIn` seconds not counted, then `seconds` measured; the three figures'
  * samples and what was lost, of the measured texts.
  */
-async function measure({ config, generators, gatewayUrl, keys, rate, seconds, leadIn, firstCode }) {
+async function measure({
+  config,
+  generators,
+  gatewayUrl,
+  keys,
+  rate,
+  seconds,
+  leadIn,
+  firstCode,
+  withDestinations = false,
+}) {
   let botsReady;
   const waiting = new Promise((resolve) => {
     botsReady = resolve;
@@ -312,6 +370,7 @@ async function measure({ config, generators, gatewayUrl, keys, rate, seconds, le
   // 40 texts/s, every ack over 40 ms was in it).
   await sleep(BOTS_SETTLE_MS);
   const cursor = await sandboxCursor(config);
+  const databaseBefore = await databaseReading(config);
   const cpuBefore = cpuReading();
   let sending = true;
   const sandbox = collectSandbox(config, cursor, () => sending);
@@ -331,6 +390,7 @@ async function measure({ config, generators, gatewayUrl, keys, rate, seconds, le
   await sleep(3000);
   // Every text of the run, lead-in too, and what its forwards, reports and events cost by then.
   const cpuMs = cpuMsBetween(cpuBefore, cpuReading());
+  const databaseWork = databaseWorkPerText(databaseBefore, await databaseReading(config), all.length);
   sending = false;
   const entries = await sandbox;
   generators.bots.stop();
@@ -341,7 +401,19 @@ async function measure({ config, generators, gatewayUrl, keys, rate, seconds, le
   const sent = all.slice(Math.round(rate * leadIn));
   const firstCall = new Map();
   const channels = new Map();
+  // Each destination kind's first post of a code, and the webhook posts whose signature failed.
+  const destinationPost = { slack: new Map(), webhook: new Map() };
+  let badSignatures = 0;
   for (const entry of entries) {
+    if (entry.channel === 'slack' || entry.channel === 'webhook') {
+      if (entry.status !== 'delivered') continue;
+      const code =
+        entry.channel === 'slack' ? /^(\d{6,}):/.exec(entry.text)?.[1] : JSON.parse(entry.body).code;
+      if (entry.channel === 'webhook' && entry.signatureValid !== true) badSignatures += 1;
+      const posts = destinationPost[entry.channel];
+      if (code && !posts.has(code)) posts.set(code, Date.parse(entry.createdAt));
+      continue;
+    }
     const text = entry.channel === 'email' ? `${entry.subject} ${entry.text ?? ''}` : entry.body;
     const code = /\b(\d{6,})\b/.exec(text)?.[1];
     if (!code) continue;
@@ -351,12 +423,24 @@ async function measure({ config, generators, gatewayUrl, keys, rate, seconds, le
   }
   const byCode = new Map(sent.map((text) => [text.code, text]));
   const provider = [];
+  const slack = [];
+  const webhook = [];
   // The member takes codes by e-mail and by SMS: each text to a MultiMFA owes both.
   let lostForwards = 0;
+  let lostDestinationPosts = 0;
   for (const text of sent.filter((t) => t.kind === 'MultiMFA')) {
     const at = firstCall.get(text.code);
     if (at !== undefined) provider.push(at - text.sentAt);
     lostForwards += 2 - (channels.get(text.code)?.size ?? 0);
+    if (!withDestinations) continue;
+    for (const [kind, samples] of [
+      ['slack', slack],
+      ['webhook', webhook],
+    ]) {
+      const posted = destinationPost[kind].get(text.code);
+      if (posted === undefined) lostDestinationPosts += 1;
+      else samples.push(posted - text.sentAt);
+    }
   }
   const bot = [];
   for (const receipt of received) {
@@ -368,9 +452,14 @@ async function measure({ config, generators, gatewayUrl, keys, rate, seconds, le
     ack: sent.map((text) => text.ackMs),
     provider,
     bot,
+    slack,
+    webhook,
     lostForwards,
+    lostDestinationPosts,
+    badSignatures,
     missedBotReceipts: roboTexts * BOTS - bot.length,
     cpuMsPerText: new Map([...cpuMs].map(([name, ms]) => [name, ms / all.length])),
+    databaseWork,
   };
 }
 
@@ -390,7 +479,7 @@ export async function run({ config, seconds }) {
 
 async function measureAll({ config, seconds, generators }) {
   const gatewayUrl = `http://127.0.0.1:${config.ports.gateway}`;
-  const keys = await seed(config);
+  const { keys, multiMfaIds } = await seed(config);
   await waitForViews(config, gatewayUrl, keys);
   let firstCode = 100_000;
   // A warm-up at the measured rate, not counted: the first seconds after the stack starts measure its
@@ -431,6 +520,8 @@ async function measureAll({ config, seconds, generators }) {
   // bisecting between the last rate that held and the first that did not.
   let held = runs.every(holds) ? RATE : 0;
   let failed = held ? undefined : RATE;
+  /** The run at the highest rate that held: where the database work per text is read. */
+  let heldRun = held ? { rate: RATE, result: runs.at(-1) } : undefined;
   const tryRate = async (rate) => {
     // The previous run's tail (its reports, events and bots) drains first; and a run of 30 s leaves
     // 6 samples above the p99 at 20 texts/s, where 15 s left 3.
@@ -447,7 +538,9 @@ async function measureAll({ config, seconds, generators }) {
     console.log(
       `at ${rate} texts/s: ack p99 ${p(result.ack, 99).toFixed(1)} ms, first provider call p99 ${p(result.provider, 99).toFixed(1)} ms, waiting bot p99 ${p(result.bot, 99).toFixed(1)} ms, ${result.lostForwards} forwards not yet made 3 s after the last`,
     );
-    return holds(result) && result.lostForwards === 0;
+    const held = holds(result) && result.lostForwards === 0;
+    if (held && rate > (heldRun?.rate ?? 0)) heldRun = { rate, result };
+    return held;
   };
   if (held) {
     for (let rate = RATE * 2; rate <= MAX_RATE; rate *= 2) {
@@ -497,6 +590,50 @@ async function measureAll({ config, seconds, generators }) {
     }),
   );
 
+  // Where the database time goes: per text, each database's transactions, rows written and scans,
+  // and its busiest tables, in the run at the highest rate that held (at a rate that does not hold,
+  // texts still queued when the run ends would not be counted).
+  const workRun = heldRun ?? { rate: RATE, result: runs.at(-1) };
+  console.log(
+    `database work per text at ${workRun.rate} texts/s (${heldRun ? 'the highest rate that held' : 'no rate held: the last run'}; every text of the run, lead-in included)`,
+  );
+  console.table(workRun.result.databaseWork);
+
+  // Destinations (issue 37): each MultiMFA now also posts every text to a Slack channel and to a
+  // customer's webhook. RUNS more runs at the highest steady rate just found (at a rate the stack
+  // does not hold, its backlog, not the destinations, would be measured), or at MIN_RATE if none
+  // held; beside each kind's latency, the first e-mail or SMS provider call of the same runs.
+  const destinationRate = Math.max(highest, MIN_RATE);
+  await seedDestinations(config, multiMfaIds);
+  const destinationRuns = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    await sleep(RATE_SEARCH_PAUSE_MS);
+    const result = await measure({
+      ...stack,
+      rate: destinationRate,
+      leadIn: LEAD_IN_SECONDS,
+      seconds,
+      firstCode,
+      withDestinations: true,
+    });
+    firstCode += destinationRate * (LEAD_IN_SECONDS + seconds) + 1000;
+    destinationRuns.push(result);
+  }
+  console.log(
+    `with destinations at ${destinationRate} texts/s: ${destinationRuns
+      .map(
+        (r) =>
+          `${r.lostDestinationPosts} destination posts not yet made 3 s after the last text, ${r.badSignatures} webhook signatures that did not verify`,
+      )
+      .join('; ')}`,
+  );
+  const destinationRow = (kind, label, q) => ({
+    figure: `webhook to ${label} post p${q} (ms), with destinations at ${destinationRate} texts/s | first e-mail or SMS call, same runs`,
+    baseline: spread(destinationRuns.map((r) => p(r.provider, q))),
+    measured: spread(destinationRuns.map((r) => p(r[kind], q))),
+    better: 'lower',
+  });
+
   const row = (figure, samples, q, baseline, target) => ({
     figure,
     baseline: spread(baselines.map((b) => p(b[baseline], q))),
@@ -530,5 +667,9 @@ async function measureAll({ config, seconds, generators }) {
       better: 'lower',
       target: `<= ${CPU_TARGET_MS} ms`,
     },
+    destinationRow('slack', 'Slack', 50),
+    destinationRow('slack', 'Slack', 99),
+    destinationRow('webhook', 'customer webhook', 50),
+    destinationRow('webhook', 'customer webhook', 99),
   ];
 }

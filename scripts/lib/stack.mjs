@@ -221,6 +221,7 @@ function serviceEnv(config, service, trustedCallers = '') {
 export const identityEnv = (config) => serviceEnv(config, 'identity');
 export const billingEnv = (config) => serviceEnv(config, 'billing');
 export const numbersEnv = (config) => serviceEnv(config, 'numbers');
+export const messagingEnv = (config) => serviceEnv(config, 'messaging');
 
 /** Starts the services, then the gateway, then the web app, and waits until each reports ready. */
 export async function startApplication(config) {
