@@ -1,6 +1,6 @@
 // Debian's Chromium driven by playwright-core (never a downloaded browser). One browser per test
 // file, a fresh context (cookies, storage) per page. A failed test leaves screenshots of its open
-// pages in MMFA_E2E_ARTIFACTS.
+// pages in MMFA_E2E_ARTIFACTS; `keepScreen` saves one a test reached, under its `screens` folder.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect } from '@jest/globals';
@@ -71,6 +71,16 @@ export async function scrollDown(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await page.mouse.move(10, 10);
   await page.mouse.wheel(0, 5000);
+}
+
+/**
+ * Saves the whole page as the test left it to `<MMFA_E2E_ARTIFACTS>/screens/<name>.png`: what a
+ * screen showed at a checked state, for a reader who did not run the test.
+ */
+export async function keepScreen(page: Page, name: string): Promise<void> {
+  const folder = join(artifacts, 'screens');
+  mkdirSync(folder, { recursive: true });
+  await page.screenshot({ path: join(folder, `${name}.png`), fullPage: true });
 }
 
 /** Whether the element's top edge is within the visible part of the page (for `locator.evaluate`). */

@@ -17,7 +17,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Where the number is: its country as the product lists it, and the start of its E.164 form. */
 export interface NumberCountry {
   isoCode: string;
-  /** Followed by 7 random digits: "+4670" gives a Swedish mobile number. */
+  /**
+   * Followed by 7 random digits: "+4670" gives a Swedish mobile number. Every such number must be
+   * valid (the pool refuses one libphonenumber does not know): a prefix that leaves part of its range
+   * invalid fails at random.
+   */
   e164Prefix: string;
 }
 

@@ -13,7 +13,7 @@ import {
   signedInApi,
   signInThroughUi,
 } from '../../testing/e2e-support/accounts.ts';
-import { useBrowser } from '../../testing/e2e-support/browser.ts';
+import { keepScreen, useBrowser } from '../../testing/e2e-support/browser.ts';
 import { multiMfaWithNumber } from '../../testing/e2e-support/multi-mfa.ts';
 
 /** Finland: a country no other e2e file buys in. */
@@ -138,5 +138,6 @@ describe('destinations: a Slack channel, a webhook and a routing rule on the Mul
       .locator('tr[data-destination="Ops Hook"]')
       .getByText(/attempt 1 · delivered · 200/)
       .waitFor();
+    await keepScreen(page, 'multimfa-destinations-and-routing');
   });
 });

@@ -14,7 +14,7 @@ import {
   signedInApi,
   signInThroughUi,
 } from '../../testing/e2e-support/accounts.ts';
-import { useBrowser } from '../../testing/e2e-support/browser.ts';
+import { keepScreen, useBrowser } from '../../testing/e2e-support/browser.ts';
 
 const FREE = 'FREE100';
 const INVITATION_SUBJECT = 'You are invited to a MultiMFA team';
@@ -185,5 +185,6 @@ describe('forwarding: a text to a MultiMFA reaches its verified members only', (
     expect(csv).toMatch(/,reveal,[^,]+,revealed on the page,,/);
     expect(csv).toMatch(/,member,[^,]+,EMAIL,delivered,/);
     expect(csv).not.toContain(code);
+    await keepScreen(page, 'multimfa-recent-texts-and-code-audit');
   });
 });

@@ -13,7 +13,7 @@ import {
   signedInApi,
   signInThroughUi,
 } from '../../testing/e2e-support/accounts.ts';
-import { useBrowser } from '../../testing/e2e-support/browser.ts';
+import { keepScreen, useBrowser } from '../../testing/e2e-support/browser.ts';
 
 /** Letters only: names hold letters only. */
 const tag = () =>
@@ -161,5 +161,6 @@ describe('retention and offboarding on the detail pages', () => {
       match: (entry) => entry.subject === `Offboarding ${firstName} Gone from ${name}: accounts to review`,
     });
     assert.match(mail.text ?? '', new RegExp(`${firstName} Gone was removed from your MultiMFA ${name}`));
+    await keepScreen(page, 'multimfa-offboarding-report-and-retention');
   });
 });

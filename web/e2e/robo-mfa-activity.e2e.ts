@@ -6,14 +6,15 @@ import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { createUser, sandbox, signedInApi, signInThroughUi } from '../../testing/e2e-support/accounts.ts';
-import { useBrowser, webUrl } from '../../testing/e2e-support/browser.ts';
+import { keepScreen, useBrowser, webUrl } from '../../testing/e2e-support/browser.ts';
 import { roboMfaWithNumber } from '../../testing/e2e-support/robo-mfa.ts';
 
 /**
- * Denmark: a country no other e2e file buys in. (Sweden is the purchase file's: one of its RoboMFAs,
- * still waiting for a Swedish number, took the one this file added to the pool when both ran at once.)
+ * The Netherlands: a country no other e2e file buys in. (Sweden is the purchase file's: one of its
+ * RoboMFAs, still waiting for a Swedish number, took the one this file added to the pool later in the
+ * same run.) "+3161" and any 7 digits is a valid Dutch mobile number.
  */
-const DENMARK = { isoCode: 'DK', e164Prefix: '+452' };
+const NETHERLANDS = { isoCode: 'NL', e164Prefix: '+3161' };
 const BOT = 'nightly build';
 
 /** A call of the bot API with the bot's key, as the bot makes it. */
@@ -34,7 +35,7 @@ describe('RoboMFA detail: Get started under each bot, and which bot read or clai
     let robo: { roboMFAId: string; number: string };
     let limits: { requestsPerMinute: number; openWaitsPerKey: number };
     try {
-      robo = await roboMfaWithNumber(api, DENMARK, 'Activity bots');
+      robo = await roboMfaWithNumber(api, NETHERLANDS, 'Activity bots');
       limits = (await api.get('/api/robo-mfa/bot-limits')) as typeof limits;
     } finally {
       await api.dispose();
@@ -111,5 +112,6 @@ describe('RoboMFA detail: Get started under each bot, and which bot read or clai
     expect(await row.textContent()).not.toContain(code);
     await row.getByRole('button', { name: 'Reveal' }).click();
     await row.getByLabel(`Code ${code}`).waitFor();
+    await keepScreen(page, 'robomfa-bots-and-recent-texts');
   });
 });

@@ -11,7 +11,8 @@ import { roboMfaWithNumber } from '../../../testing/e2e-support/robo-mfa.ts';
 
 /** The demo shop's sender (infra/provider-sandbox/src/demo-sign-in). */
 const DEMO_SHOP_SENDER = '+18885550100';
-const NORWAY = { isoCode: 'NO', e164Prefix: '+474' };
+/** "+479" and any 7 digits is a valid Norwegian mobile number ("+474" and 7 digits was not, 4 times in 10). */
+const NORWAY = { isoCode: 'NO', e164Prefix: '+479' };
 
 describe('example: a Playwright test signs in with an SMS code read by @multimfa/bot-client', () => {
   const browser = useBrowser();
