@@ -165,9 +165,10 @@ export function DestinationsSection({ multiMFAId }: { multiMFAId: string }) {
                 <Table.Td>{destination.name}</Table.Td>
                 <Table.Td>{destination.kind === 'slack' ? 'Slack' : 'Webhook'}</Table.Td>
                 <Table.Td>
-                  <Code>{destination.url}</Code>
+                  {/* A long URL wraps anywhere rather than squeezing the status beside it. */}
+                  <Code style={{ wordBreak: 'break-all' }}>{destination.url}</Code>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td miw={100}>
                   {destination.status === 'active' ? (
                     <Badge color="green">active</Badge>
                   ) : (
