@@ -14,9 +14,10 @@ import { isSignedOutState } from '../../session/signed-out-state';
 
 /**
  * The landing page's sections below the sign-in screen: their code loads when the visitor comes near
- * them (the end of the screen within a screen height of the visible part) or asks for one by its
- * anchor (Learn More's #pricing), and they render in a transition then (no Suspense fallback to
- * reveal). A visitor who only signs in never pays for them: on a phone they start two screens down.
+ * them (the end of the screen within a quarter of a screen height of the visible part) or asks for
+ * one by its anchor (Learn More's #pricing), and they render in a transition then (no Suspense
+ * fallback to reveal). A visitor who only signs in never pays for them: on a phone the sign-in screen
+ * ends more than half a screen below the fold.
  */
 function useLandingSections(wanted: boolean, screenEnd: RefObject<HTMLDivElement | null>, hash: string) {
   const [sections, setSections] = useState<{ Component: ComponentType }>();
