@@ -1,10 +1,11 @@
 // The load generator, in a process of its own: one autocannon run (after a 2 s warm-up that is not
-// measured), its figures written to stdout as JSON.
+// measured), its figures written to stdout as JSON. GET unless `method` (and `body`) say otherwise.
 import autocannon from 'autocannon';
 
-const { url, headers, seconds, connections } = JSON.parse(process.argv[2]);
-await autocannon({ url, headers, connections, duration: 2 });
-const result = await autocannon({ url, headers, connections, duration: seconds });
+const { url, method, body, headers, seconds, connections } = JSON.parse(process.argv[2]);
+const request = { url, method, body, headers, connections };
+await autocannon({ ...request, duration: 2 });
+const result = await autocannon({ ...request, duration: seconds });
 process.stdout.write(
   JSON.stringify({
     requestsPerSecond: result.requests.average,
