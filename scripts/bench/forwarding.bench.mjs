@@ -14,7 +14,10 @@
 // and a Redis publish until a subscriber holds it; and the CPU time each process of the stack spent
 // per text over those runs, read from /proc (process-cpu.mjs), the product's apart from the bench's
 // (sandbox, generators). Then shorter runs find the highest steady rate at which all three p99 targets
-// still hold: doubling from 50 texts/s while they hold (halving while they do not), then bisecting.
+// still hold: doubling from 50 texts/s while they hold (halving while they do not), then bisecting;
+// each database's work per text in the run at the highest rate that held (database-work.mjs). Last,
+// with a Slack and a webhook destination on every MultiMFA, RUNS runs at that rate time each kind's
+// post beside the first e-mail or SMS call of the same runs.
 // The first run after the stack starts is a warm-up, not counted, and each run's first
 // LEAD_IN_SECONDS of texts are not counted either. Generators and bots run in their own processes.
 
