@@ -22,29 +22,29 @@ export class BotMessageActionsRepository {
   constructor(@InjectDataSource() @Inject(DataSource) private readonly dataSource: DataSource) {}
 
   /** Records `action` by the bot on every one of the texts, in one statement (in `manager`'s transaction if given). */
-  async record(
+  record(
     botId: string,
     action: BotAction,
     messageIds: readonly string[],
     at: Date,
-    manager: EntityManager = this.dataSource.manager,
+    manager?: EntityManager,
   ): Promise<void> {
-    if (!messageIds.length) return;
-    await manager.query(
-      `INSERT INTO bot_message_action (message_id, bot_id, action, at)
-       SELECT message_id, $2, $3, $4 FROM unnest($1::uuid[]) AS message_id
-       ON CONFLICT (message_id, bot_id, action) DO NOTHING`,
-      [messageIds, botId, action, at],
+    return this.recordAll(
+      messageIds.map((messageId) => ({ messageId, botId, action, at })),
+      manager,
     );
   }
 
   /**
-   * Records many bots' actions in one statement, outside any transaction. A repeat (in the table, or
-   * twice in `rows`) keeps the row that came first.
+   * Records many bots' actions in one statement (in `manager`'s transaction if given). A repeat (in
+   * the table, or twice in `rows`) keeps the row that came first.
    */
-  async recordAll(rows: readonly BotMessageActionRow[]): Promise<void> {
+  async recordAll(
+    rows: readonly BotMessageActionRow[],
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
     if (!rows.length) return;
-    await this.dataSource.query(
+    await manager.query(
       `INSERT INTO bot_message_action (message_id, bot_id, action, at)
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::varchar[], $4::timestamptz[])
        ON CONFLICT (message_id, bot_id, action) DO NOTHING`,
