@@ -80,6 +80,12 @@ try {
         })),
       );
     }
+    if (rows.cpu) {
+      console.log(
+        rows.cpuTitle ?? 'CPU microseconds per request, by process (warm-ups included), for each target:',
+      );
+      console.table(rows.cpu);
+    }
   }
 } finally {
   await stopApplication(handles);

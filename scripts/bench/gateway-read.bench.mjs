@@ -1,5 +1,8 @@
 // An authenticated-shaped read (session cookie loaded from Redis, XSRF cookie, rate limit, a call to
-// the numbers service and its database) through the gateway, against a bare NestJS route.
+// the numbers service and its database) through the gateway, against the same hops with no framework
+// (bare-hops.mjs), the floor of this path on this machine. Also measured in the same rounds: a bare
+// NestJS route on Express and on Fastify (the framework's own cost on each adapter) and the numbers
+// service alone; and, for each target, the CPU each process spends per request (where the time goes).
 import { createPrivateKey, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +12,18 @@ import { root, stateDir } from '../lib/paths.mjs';
 import { httpOk, startProcess, stopProcess, waitFor } from '../lib/processes.mjs';
 import { databaseName } from '../lib/stack.mjs';
 import { compare } from './load.mjs';
+import { STACK_PROCESSES } from './process-cpu.mjs';
+
+const nodeScript = (path, role) => (proc) =>
+  proc.cmdline.includes(path) && (!role || proc.cmdline.includes(role));
+/** The processes whose CPU each target's runs are read for. */
+const READ_PROCESSES = [
+  ...STACK_PROCESSES.filter((group) => ['gateway', 'numbers', 'postgres', 'redis'].includes(group.name)),
+  { name: 'bare-hops (both)', match: nodeScript('scripts/bench/bare-hops.mjs') },
+  { name: 'bare Nest', match: nodeScript('scripts/bench/bare-nest.mjs') },
+  // The load generator's process has ended by the reading: its time is in this process's reaped children's.
+  { name: 'bench and load generator', match: (proc) => proc.pid === process.pid },
+];
 
 export const title = 'Read through the gateway to a service and its database';
 
@@ -28,7 +43,7 @@ export async function run({ config, seconds }) {
   const xsrf = randomBytes(32).toString('base64url');
   const cookie = `mmfa.sid=${encodeURIComponent(`s:${signature.sign(sid, config.sessionSecret)}`)}; XSRF-TOKEN=${xsrf}`;
 
-  // The bare route on both adapters Nest offers; the faster one is the baseline.
+  // The bare route on both adapters Nest offers: what the framework alone costs on each.
   const bares = ['express', 'fastify'].map((adapter, index) => {
     const port = config.ports.gateway + 5 + index;
     return {
@@ -86,11 +101,12 @@ export async function run({ config, seconds }) {
     for (const bare of bares) await waitFor(bare.name, () => httpOk(bare.url), { handle: bare.handle });
     await waitFor(bareHops.name, () => httpOk(bareHops.url, { cookie }), { handle: hops[1] });
     return await compare({
-      baseline: bares.map(({ name, url }) => ({ name, url })),
+      baseline: bareHops,
       measured: { name: 'gateway read', url: `${gatewayUrl}/api/plan/getMFACountries`, headers: { cookie } },
-      also: [numbersDirect, bareHops],
+      also: [...bares.map(({ name, url }) => ({ name, url })), numbersDirect],
       seconds,
       connections: 16,
+      cpu: READ_PROCESSES,
     });
   } finally {
     for (const handle of [...bares.map((bare) => bare.handle), ...hops]) await stopProcess(handle);
