@@ -68,6 +68,30 @@ describe('WebhooksService', () => {
     ]);
   });
 
+  it('sends messaging no request for reports that cannot move a forward (queued, processed, unknown events)', async () => {
+    const { webhooks, calls } = service();
+    const forwardId = randomUUID();
+    for (const status of ['queued', 'accepted', 'sending', 'receiving', 'toString']) {
+      await webhooks.reportTwilioStatus({ MessageStatus: status }, forwardId);
+    }
+    const emailId = randomUUID();
+    const body = Buffer.from(
+      JSON.stringify([
+        { event: 'processed', emailId },
+        { event: 'deferred', emailId },
+        { event: 'open', emailId },
+        { event: 'delivered', emailId },
+      ]),
+    );
+    assert.deepEqual(await webhooks.reportSendGridEvents(body), { applied: 1 });
+    assert.deepEqual(calls, [
+      {
+        path: '/delivery-reports',
+        body: { reports: [{ provider: 'sendgrid', forwardId: emailId, event: 'delivered' }] },
+      },
+    ]);
+  });
+
   it('stores a valid text, and refuses a signed form without one with 400, logged, sending nothing', async () => {
     const { webhooks, calls, warnings } = service();
     const form = { MessageSid: `SM${'0a'.repeat(16)}`, From: '+447700900555', To: '+14155550171' };

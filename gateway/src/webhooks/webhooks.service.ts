@@ -4,6 +4,7 @@ import {
   type DeliveryReportRequest,
   deliveryReportAccepted,
   inboundSmsAccepted,
+  reportCanMoveForward,
 } from '@multimfa/service-contracts/messaging';
 import { LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
@@ -70,9 +71,15 @@ export class WebhooksService {
     );
   }
 
-  /** The reports that name one of our forwards, in requests of at most REPORTS_PER_REQUEST. */
+  /**
+   * The reports that name one of our forwards and can move it, in requests of at most
+   * REPORTS_PER_REQUEST: a report that cannot change a forward (Twilio's `queued`, SendGrid's
+   * `processed`: every forward starts queued) costs no request.
+   */
   private async report(reports: DeliveryReport[]): Promise<DeliveryReportAccepted> {
-    const named = reports.filter((report) => namesForward[report.provider](report));
+    const named = reports.filter(
+      (report) => namesForward[report.provider](report) && reportCanMoveForward(report.event),
+    );
     let applied = 0;
     for (let start = 0; start < named.length; start += REPORTS_PER_REQUEST) {
       const batch = named.slice(start, start + REPORTS_PER_REQUEST);

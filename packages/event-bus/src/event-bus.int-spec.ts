@@ -315,6 +315,29 @@ describe('event backbone against the real broker and database', () => {
     assert.ok(row.transactions < 60, `${row.transactions} transactions for 60 events`);
   });
 
+  it('a batching group applies a steady trickle of events in one transaction per window, each once and in order', async () => {
+    bus.relay();
+    await bus.consumer({ batchWindowMs: 500 }).start();
+    // One event every 20 ms for 2 s: a group that answers each fetch at its first event applies them
+    // about one transaction apiece; with a 500 ms window, a handful of transactions hold them all.
+    for (let seq = 0; seq < 100; seq += 1) {
+      await bus.write(events(['t1'], 1, seq));
+      await sleep(20);
+    }
+    await waitUntil('the trickle is applied', async () => (await bus.appliedCount()) === 100);
+    const applied = await bus.applied();
+    assert.equal(new Set(applied.map((event) => event.eventId)).size, 100, 'each event applied once');
+    assert.deepEqual(
+      applied.map((event) => event.seq),
+      Array.from({ length: 100 }, (_, seq) => seq),
+      'in the order written',
+    );
+    const [row] = await bus.dataSource.query(
+      'SELECT count(DISTINCT xmin::text)::int AS transactions FROM applied_widget',
+    );
+    assert.ok(row.transactions <= 12, `${row.transactions} transactions for 100 events over about 3 s`);
+  });
+
   it("commits the group's progress once per interval rather than once per batch, the tail of it while idle", async () => {
     const registry = new Registry();
     bus.relay();

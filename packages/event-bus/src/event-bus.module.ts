@@ -26,6 +26,11 @@ export interface EventBusOptions extends KafkaConnection {
   logger: Logger;
   /** `EVENT_SEALING_KEY`: for services that publish or read sealed secrets. */
   sealingKey?: string;
+  /**
+   * The topics (names without the prefix) whose consumer groups here may lag by a window, and how
+   * long it is: they apply a steady stream in one transaction per window, not one per event.
+   */
+  batchWindowMs?: (topic: string) => number | undefined;
 }
 
 export const EVENT_BUS_OPTIONS = Symbol('EVENT_BUS_OPTIONS');
@@ -96,6 +101,7 @@ export class EventBusModule {
               producer: kafka.producer({ allowAutoTopicCreation: false }),
               logger: options.logger,
               registry: metrics.registry,
+              ...(options.batchWindowMs ? { batchWindowMs: options.batchWindowMs } : {}),
             });
             readiness.registerDegraded(server.degradedIndicator());
             return server;

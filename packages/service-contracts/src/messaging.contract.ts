@@ -111,8 +111,36 @@ export const inboundSmsAccepted = z.object({
 export type InboundSmsAccepted = z.output<typeof inboundSmsAccepted>;
 
 /**
+ * The forward status each provider event reports (Twilio's MessageStatus, SendGrid's event names);
+ * events not listed say nothing about a forward's delivery.
+ */
+export const REPORTED_STATUS: Readonly<Record<string, 'queued' | 'sent' | 'delivered' | 'failed'>> = {
+  queued: 'queued',
+  accepted: 'queued',
+  sending: 'queued',
+  processed: 'queued',
+  deferred: 'queued',
+  sent: 'sent',
+  delivered: 'delivered',
+  failed: 'failed',
+  undelivered: 'failed',
+  bounce: 'failed',
+  dropped: 'failed',
+};
+
+/**
+ * Whether a report of `event` can move a forward: every forward starts queued, so a report of a
+ * queued status (or of an event that is no status) never changes one, and is not worth a request.
+ */
+export function reportCanMoveForward(event: string): boolean {
+  const status = Object.hasOwn(REPORTED_STATUS, event) ? REPORTED_STATUS[event] : undefined;
+  return status !== undefined && status !== 'queued';
+}
+
+/**
  * `POST /delivery-reports`: what a provider's signed callback said about forwards (Twilio's status
- * callback, SendGrid's events), as the provider named it; messaging maps it to its own statuses.
+ * callback, SendGrid's events), as the provider named it; messaging maps it to its own statuses
+ * (REPORTED_STATUS). Callers leave out the reports that cannot move a forward (`reportCanMoveForward`).
  */
 export const deliveryReportRequest = z.object({
   reports: z

@@ -1,4 +1,5 @@
 import { checkKafka, EventBusModule, kafkaConnection } from '@multimfa/event-bus';
+import { TOPICS } from '@multimfa/events';
 import { type Logger, ServiceRuntimeModule } from '@multimfa/service-runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CardsModule } from './cards/cards.module.js';
@@ -15,6 +16,9 @@ import { RenewalsModule } from './renewals/renewals.module.js';
 import { StripeModule } from './stripe/stripe.module.js';
 import { UsageModule } from './usage/usage.module.js';
 import { UsersModule } from './users/users.module.js';
+
+/** How far usage counts may lag the texts they count (usage is billed per period, not per second). */
+const USAGE_WINDOW_MS = 200;
 
 /** The billing service: plans, Stripe customers, purchases, subscriptions, invoices, cards, discounts. */
 @Module({})
@@ -38,6 +42,8 @@ export class AppModule {
           ...kafka,
           topicPrefix: config.KAFKA_TOPIC_PREFIX,
           logger,
+          // Usage comes once per text: counted one transaction per window, not one per text.
+          batchWindowMs: (topic) => (topic === TOPICS.messagingUsage.name ? USAGE_WINDOW_MS : undefined),
         }),
         StripeModule.forRoot(config),
         CustomersModule,

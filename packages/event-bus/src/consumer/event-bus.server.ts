@@ -49,7 +49,11 @@ export interface EventBusServerOptions {
   logger: Logger;
   registry: Registry;
   retry?: { initialMs?: number; maxMs?: number };
+  /** The batch window of the group of each topic (by name, without the prefix) that may lag: `EventConsumerOptions.batchWindowMs`. */
+  batchWindowMs?: (topic: string) => number | undefined;
 }
+
+const batchWindow = (ms: number | undefined) => (ms ? { batchWindowMs: ms } : {});
 
 const isEventDefinition = (pattern: unknown): pattern is EventDefinition =>
   typeof pattern === 'object' &&
@@ -130,6 +134,7 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
         secretTopics,
         ...(options.retry ? { retry: options.retry } : {}),
         ...(topic ? { processedRetentionMs: topic.retentionMs } : {}),
+        ...batchWindow(options.batchWindowMs?.(topicName)),
       });
     });
     // Consumers join in the background: a broker still loading delays them, not the service.

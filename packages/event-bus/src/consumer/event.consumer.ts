@@ -40,7 +40,16 @@ export interface EventConsumerOptions {
   processedRetentionMs?: number;
   /** How often the group's progress is committed to Kafka (default 1000 ms). */
   commitIntervalMs?: number;
+  /**
+   * For a group that may lag by this much: each fetch waits up to this long for events to gather
+   * (the broker answers early only once BATCH_MIN_BYTES are there), so a steady stream is applied in
+   * one transaction per window rather than one per event. Without it a fetch answers at the first event.
+   */
+  batchWindowMs?: number;
 }
+
+/** What a batching group's fetch waits to gather before its window ends (1 MiB: rarely reached). */
+const BATCH_MIN_BYTES = 1024 * 1024;
 
 type Outcome = 'done' | 'wait';
 
@@ -234,8 +243,10 @@ export class EventConsumer {
         sessionTimeout: 6000,
         heartbeatInterval: 1000,
         rebalanceTimeout: 10_000,
-        // A resumed partition is fetched within a second even when the others are idle.
-        maxWaitTimeInMs: 1000,
+        // A resumed partition is fetched within a second (a batching group's window, if shorter) even
+        // when the others are idle.
+        maxWaitTimeInMs: Math.min(this.options.batchWindowMs ?? 1000, 1000),
+        ...(this.options.batchWindowMs ? { minBytes: BATCH_MIN_BYTES } : {}),
         retry: { retries: 10, initialRetryTime: 250, maxRetryTime: 5000 },
       });
       this.consumer = consumer;

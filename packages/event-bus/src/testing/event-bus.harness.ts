@@ -216,6 +216,7 @@ export class EventBusHarness {
       /** How long applied-event ids are kept. */
       processedRetentionMs?: number;
       commitIntervalMs?: number;
+      batchWindowMs?: number;
       /** Also handles version 2 of the widget event (a consumer deployed after its producer). */
       handlesV2?: boolean;
     } = {},
@@ -243,6 +244,7 @@ export class EventBusHarness {
       secretTopics: new Set(options.secret ? [topic] : []),
       ...(options.processedRetentionMs ? { processedRetentionMs: options.processedRetentionMs } : {}),
       ...(options.commitIntervalMs ? { commitIntervalMs: options.commitIntervalMs } : {}),
+      ...(options.batchWindowMs ? { batchWindowMs: options.batchWindowMs } : {}),
     });
     this.running.push(consumer);
     return consumer;

@@ -1,6 +1,11 @@
 import { Outbox, outboxEvent } from '@multimfa/event-bus';
 import { deliveryStatusChanged, forwardSent } from '@multimfa/events';
-import type { DeliveryReportAccepted, DeliveryReportRequest } from '@multimfa/service-contracts/messaging';
+import {
+  type DeliveryReportAccepted,
+  type DeliveryReportRequest,
+  REPORTED_STATUS,
+  reportCanMoveForward,
+} from '@multimfa/service-contracts/messaging';
 import { Clock, type Counter, LOGGER, type Logger, Metrics } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -20,21 +25,6 @@ import {
   type ForwardToSend,
   STATUS_RANK,
 } from './forwards.repository.js';
-
-/** Twilio's MessageStatus and SendGrid's event names, as forward statuses (others change nothing). */
-const PROVIDER_STATUS: Record<string, DeliveryStatus> = {
-  queued: 'queued',
-  accepted: 'queued',
-  sending: 'queued',
-  processed: 'queued',
-  deferred: 'queued',
-  sent: 'sent',
-  delivered: 'delivered',
-  failed: 'failed',
-  undelivered: 'failed',
-  bounce: 'failed',
-  dropped: 'failed',
-};
 
 /**
  * Sends forwards (called by the worker, a thrown error is retried with backoff), gives up on them,
@@ -173,9 +163,8 @@ export class ForwardingService {
   async applyReports(request: DeliveryReportRequest): Promise<DeliveryReportAccepted> {
     const wanted = new Map<string, DeliveryStatus>();
     for (const report of request.reports) {
-      const status = PROVIDER_STATUS[report.event];
-      // A forward starts queued, so a report of queued never moves it.
-      if (!status || status === 'queued') continue;
+      if (!reportCanMoveForward(report.event)) continue;
+      const status = REPORTED_STATUS[report.event] as DeliveryStatus;
       const before = wanted.get(report.forwardId);
       // Of two final reports (delivered, then bounced), the first stands, as it would one by one.
       if (!before || STATUS_RANK[status] > STATUS_RANK[before]) wanted.set(report.forwardId, status);
