@@ -315,6 +315,29 @@ describe('event backbone against the real broker and database', () => {
     assert.ok(row.transactions < 60, `${row.transactions} transactions for 60 events`);
   });
 
+  it('a relay that is not behind publishes a trickle of one-event transactions in fewer batches than transactions, each once and in order', async () => {
+    bus.relay({ lingerMs: 20 });
+    await bus.consumer().start();
+    // 100 transactions of one event each, one every few milliseconds.
+    for (let seq = 0; seq < 100; seq += 1) {
+      await bus.write(events(['l1'], 1, seq));
+      await sleep(3);
+    }
+    await waitUntil('the trickle is applied', async () => (await bus.appliedCount()) === 100);
+    const applied = await bus.applied();
+    assert.equal(new Set(applied.map((event) => event.eventId)).size, 100, 'each event applied once');
+    assert.deepEqual(
+      applied.map((event) => event.seq),
+      Array.from({ length: 100 }, (_, seq) => seq),
+      'in the order written',
+    );
+    // Each batch is marked in one statement: its rows share the statement's published_at.
+    const [row] = await bus.dataSource.query(
+      'SELECT count(DISTINCT published_at)::int AS batches FROM outbox_event WHERE published_at IS NOT NULL',
+    );
+    assert.ok(row.batches <= 50, `${row.batches} batches for 100 transactions`);
+  });
+
   it('a batching group applies a steady trickle of events in one transaction per window, each once and in order', async () => {
     bus.relay();
     await bus.consumer({ batchWindowMs: 500 }).start();

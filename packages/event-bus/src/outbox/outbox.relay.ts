@@ -30,6 +30,12 @@ export interface OutboxRelayOptions {
   retentionMs?: number;
   /** How often published rows are pruned. */
   pruneIntervalMs?: number;
+  /**
+   * How long a relay that is not behind waits after a notification before it reads, so the rows
+   * that commit meanwhile go in the same batch (one read, one send, one mark for them all) rather
+   * than one batch per committing transaction (default 10 ms). A relay that is behind does not wait.
+   */
+  lingerMs?: number;
 }
 
 /** The envelope as stored (text, sent as is: no parse and re-serialise), with what the headers need. */
@@ -62,6 +68,7 @@ export class OutboxRelay {
   private readonly memberTimeoutMs: number;
   private readonly retentionMs: number;
   private readonly pruneIntervalMs: number;
+  private readonly lingerMs: number;
   private readonly secretTopics: Set<string>;
   private client: pg.Client | undefined;
   /** A second session that marks sent rows while the first reads the next batch. */
@@ -98,6 +105,7 @@ export class OutboxRelay {
     this.memberTimeoutMs = options.memberTimeoutMs ?? 15_000;
     this.retentionMs = options.retentionMs ?? DAY;
     this.pruneIntervalMs = options.pruneIntervalMs ?? 60_000;
+    this.lingerMs = options.lingerMs ?? 10;
     this.secretTopics = new Set((options.topics ?? []).filter((t) => t.secret).map((t) => t.name));
     const registers = options.registry ? [options.registry] : [];
     this.metrics = {
@@ -177,9 +185,13 @@ export class OutboxRelay {
         if (now - this.lastPrune >= this.pruneIntervalMs) await this.prune();
         if (now - this.lastGauges >= 5000) await this.updateGauges();
         backoff = 0;
-        if (published < this.batchSize && !this.next && !this.notified) {
-          await this.settleMarks();
-          await this.sleep(this.owned.size ? this.pollIntervalMs : this.acquireIntervalMs);
+        if (published < this.batchSize && !this.next) {
+          if (!this.notified) {
+            await this.settleMarks();
+            await this.sleep(this.owned.size ? this.pollIntervalMs : this.acquireIntervalMs);
+          }
+          // Not behind, and told of new rows: give their neighbours a moment to commit too.
+          if (this.notified && this.lingerMs > 0) await this.linger();
         }
       } catch (error) {
         this.next = undefined;
@@ -209,7 +221,9 @@ export class OutboxRelay {
       client.on('notification', () => {
         this.notified = true;
         this.wake?.();
-        this.readAhead?.();
+        // Lingering, a notification during a send waits for the next pass rather than reading
+        // ahead at once (a read ahead per committing transaction is a batch per transaction).
+        if (this.lingerMs === 0) this.readAhead?.();
       });
       await client.connect();
       // Marking rows published need not wait for the disk: a mark lost in a database crash only
@@ -431,6 +445,11 @@ export class OutboxRelay {
   private requireClient(): pg.Client {
     if (!this.client) throw new Error('outbox relay is not connected');
     return this.client;
+  }
+
+  /** Waits `lingerMs` (short enough for a stop to wait it out). */
+  private linger(): Promise<void> {
+    return new Promise((resolve) => setTimeout(resolve, this.lingerMs));
   }
 
   private sleep(ms: number): Promise<void> {

@@ -172,6 +172,7 @@ export class EventBusHarness {
       /** The widget topic's retention, which bounds how long its published rows stay. */
       retentionMs?: number;
       pruneIntervalMs?: number;
+      lingerMs?: number;
     } = {},
   ): OutboxRelay {
     const kafka = createKafka({
@@ -198,6 +199,7 @@ export class EventBusHarness {
       ],
       ...(options.registry ? { registry: options.registry } : {}),
       ...(options.pruneIntervalMs ? { pruneIntervalMs: options.pruneIntervalMs } : {}),
+      ...(options.lingerMs !== undefined ? { lingerMs: options.lingerMs } : {}),
     });
     relay.start();
     this.running.push(relay);
