@@ -315,13 +315,11 @@ describe('event backbone against the real broker and database', () => {
     assert.ok(row.transactions < 60, `${row.transactions} transactions for 60 events`);
   });
 
-  it('a relay that is not behind publishes a trickle of one-event transactions in fewer batches than transactions, each once and in order', async () => {
-    bus.relay({ lingerMs: 20 });
-    await bus.consumer().start();
-    // 100 transactions of one event each, one every few milliseconds.
+  /** Writes 100 one-event transactions of `widget`, `pauseMs` apart; all applied, each once, in order. */
+  async function trickleAppliedOnceInOrder(widget: string, pauseMs: number): Promise<void> {
     for (let seq = 0; seq < 100; seq += 1) {
-      await bus.write(events(['l1'], 1, seq));
-      await sleep(3);
+      await bus.write(events([widget], 1, seq));
+      await sleep(pauseMs);
     }
     await waitUntil('the trickle is applied', async () => (await bus.appliedCount()) === 100);
     const applied = await bus.applied();
@@ -331,6 +329,13 @@ describe('event backbone against the real broker and database', () => {
       Array.from({ length: 100 }, (_, seq) => seq),
       'in the order written',
     );
+  }
+
+  it('a relay that is not behind publishes a trickle of one-event transactions in fewer batches than transactions, each once and in order', async () => {
+    bus.relay({ lingerMs: 20 });
+    await bus.consumer().start();
+    // 100 transactions of one event each, one every few milliseconds.
+    await trickleAppliedOnceInOrder('l1', 3);
     // Each batch is marked in one statement: its rows share the statement's published_at.
     const [row] = await bus.dataSource.query(
       'SELECT count(DISTINCT published_at)::int AS batches FROM outbox_event WHERE published_at IS NOT NULL',
@@ -343,18 +348,7 @@ describe('event backbone against the real broker and database', () => {
     await bus.consumer({ batchWindowMs: 500 }).start();
     // One event every 20 ms for 2 s: a group that answers each fetch at its first event applies them
     // about one transaction apiece; with a 500 ms window, a handful of transactions hold them all.
-    for (let seq = 0; seq < 100; seq += 1) {
-      await bus.write(events(['t1'], 1, seq));
-      await sleep(20);
-    }
-    await waitUntil('the trickle is applied', async () => (await bus.appliedCount()) === 100);
-    const applied = await bus.applied();
-    assert.equal(new Set(applied.map((event) => event.eventId)).size, 100, 'each event applied once');
-    assert.deepEqual(
-      applied.map((event) => event.seq),
-      Array.from({ length: 100 }, (_, seq) => seq),
-      'in the order written',
-    );
+    await trickleAppliedOnceInOrder('t1', 20);
     const [row] = await bus.dataSource.query(
       'SELECT count(DISTINCT xmin::text)::int AS transactions FROM applied_widget',
     );
