@@ -12,17 +12,15 @@ import { root, stateDir } from '../lib/paths.mjs';
 import { httpOk, startProcess, stopProcess, waitFor } from '../lib/processes.mjs';
 import { databaseName } from '../lib/stack.mjs';
 import { compare } from './load.mjs';
-import { STACK_PROCESSES } from './process-cpu.mjs';
+import { BENCH_PROCESS, STACK_PROCESSES } from './process-cpu.mjs';
 
-const nodeScript = (path, role) => (proc) =>
-  proc.cmdline.includes(path) && (!role || proc.cmdline.includes(role));
+const nodeScript = (path) => (proc) => proc.cmdline.includes(path);
 /** The processes whose CPU each target's runs are read for. */
 const READ_PROCESSES = [
   ...STACK_PROCESSES.filter((group) => ['gateway', 'numbers', 'postgres', 'redis'].includes(group.name)),
   { name: 'bare-hops (both)', match: nodeScript('scripts/bench/bare-hops.mjs') },
   { name: 'bare Nest', match: nodeScript('scripts/bench/bare-nest.mjs') },
-  // The load generator's process has ended by the reading: its time is in this process's reaped children's.
-  { name: 'bench and load generator', match: (proc) => proc.pid === process.pid },
+  BENCH_PROCESS,
 ];
 
 export const title = 'Read through the gateway to a service and its database';

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { cpuMsBetween, cpuReading } from './process-cpu.mjs';
+import { cpuTally } from './process-cpu.mjs';
 
 const worker = fileURLToPath(new URL('./load-worker.mjs', import.meta.url));
 
@@ -35,24 +35,14 @@ export function spread(values) {
 export async function compare({ baseline, measured, also = [], runs = 3, cpu, ...options }) {
   const candidates = Array.isArray(baseline) ? baseline : [baseline];
   const results = { baseline: candidates.map(() => []), measured: [], also: also.map(() => []) };
-  // With `cpu` (process groups, as process-cpu.mjs reads them): each target's CPU milliseconds per
-  // group over its runs (warm-ups included) and the requests they answered.
-  const spent = new Map();
+  // With `cpu` (process groups, as process-cpu.mjs reads them): each target's CPU per group over its
+  // runs (warm-ups included) and the requests they answered.
+  const tally = cpu && cpuTally(cpu);
   // Headers may be a function, called before each run (a token that must not expire mid-bench).
   const run = async (target) => {
     const headers = typeof target.headers === 'function' ? await target.headers() : target.headers;
-    const before = cpu && cpuReading(cpu);
-    const result = await load(target.url, { ...options, headers });
-    if (cpu) {
-      const name = target.name ?? target.url;
-      const sum = spent.get(name) ?? { requests: 0, ms: new Map() };
-      sum.requests += result.requestsWithWarmUp;
-      for (const [group, ms] of cpuMsBetween(before, cpuReading(cpu))) {
-        sum.ms.set(group, (sum.ms.get(group) ?? 0) + ms);
-      }
-      spent.set(name, sum);
-    }
-    return result;
+    const once = () => load(target.url, { ...options, headers });
+    return tally ? tally.run(target.name ?? target.url, once) : once();
   };
   for (let i = 0; i < runs; i += 1) {
     for (const [index, candidate] of candidates.entries()) results.baseline[index].push(await run(candidate));
@@ -93,13 +83,6 @@ export async function compare({ baseline, measured, also = [], runs = 3, cpu, ..
     ];
   }
   // CPU microseconds per request of each process group, by target.
-  if (cpu) {
-    rows.cpu = [...spent].map(([target, { requests, ms }]) => ({
-      target,
-      ...Object.fromEntries(
-        [...ms].map(([group, total]) => [group, Number(((total * 1000) / requests).toFixed(1))]),
-      ),
-    }));
-  }
+  if (tally) rows.cpu = tally.keys().map((target) => ({ target, ...tally.perRequest(target, 1000, 1) }));
   return rows;
 }

@@ -7,13 +7,10 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { load, spread } from './load.mjs';
-import { cpuMsBetween, cpuReading, STACK_PROCESSES } from './process-cpu.mjs';
+import { BENCH_PROCESS, cpuTally, STACK_PROCESSES } from './process-cpu.mjs';
 
 /** The processes a sign-in's CPU is read for: the product's, and the bench's own (its load generator). */
-const SIGN_IN_PROCESSES = [
-  ...STACK_PROCESSES.filter((group) => group.product),
-  { name: 'bench and load generator', match: (proc) => proc.pid === process.pid },
-];
+const SIGN_IN_PROCESSES = [...STACK_PROCESSES.filter((group) => group.product), BENCH_PROCESS];
 
 export const title = 'Sign-in through the gateway, against one argon2id hash (OWASP parameters)';
 
@@ -58,29 +55,21 @@ export async function run({ config, seconds }) {
   const baseUrl = `http://127.0.0.1:${config.ports.gateway}`;
   const user = await signedUpUser(baseUrl);
   // CPU milliseconds of each process per sign-in, over every round (warm-ups included): where it goes.
-  const spent = new Map();
-  let answered = 0;
-  const signIn = async () => {
-    const before = cpuReading(SIGN_IN_PROCESSES);
-    const result = await signInLoad();
-    for (const [group, ms] of cpuMsBetween(before, cpuReading(SIGN_IN_PROCESSES))) {
-      spent.set(group, (spent.get(group) ?? 0) + ms);
-    }
-    answered += result.requestsWithWarmUp;
-    return result;
-  };
-  const signInLoad = () =>
-    load(`${baseUrl}/api/auth/login`, {
-      method: 'POST',
-      connections: 4,
-      seconds,
-      headers: {
-        'content-type': 'application/json',
-        cookie: `XSRF-TOKEN=${user.xsrf}`,
-        'x-xsrf-token': user.xsrf,
-      },
-      body: JSON.stringify({ emailAddress: user.emailAddress, password: user.password }),
-    });
+  const tally = cpuTally(SIGN_IN_PROCESSES);
+  const signIn = () =>
+    tally.run('sign-in', () =>
+      load(`${baseUrl}/api/auth/login`, {
+        method: 'POST',
+        connections: 4,
+        seconds,
+        headers: {
+          'content-type': 'application/json',
+          cookie: `XSRF-TOKEN=${user.xsrf}`,
+          'x-xsrf-token': user.xsrf,
+        },
+        body: JSON.stringify({ emailAddress: user.emailAddress, password: user.password }),
+      }),
+    );
   const hashes = [];
   const signIns = [];
   for (let round = 0; round < RUNS; round += 1) {
@@ -99,8 +88,6 @@ export async function run({ config, seconds }) {
     row('p99 latency (ms)', 'p99', 'lower'),
   ];
   rows.cpuTitle = 'CPU milliseconds per sign-in, by process (warm-ups included):';
-  rows.cpu = [
-    Object.fromEntries([...spent].map(([group, ms]) => [group, Number((ms / answered).toFixed(2))])),
-  ];
+  rows.cpu = [tally.perRequest('sign-in', 1, 2)];
   return rows;
 }

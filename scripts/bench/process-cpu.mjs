@@ -70,3 +70,35 @@ export function cpuMsBetween(before, after) {
     [...after].map(([name, ticks]) => [name, ((ticks - (before.get(name) ?? 0)) * 1000) / TICKS_PER_SECOND]),
   );
 }
+
+/** The bench's own process: the load generators it ran and reaped count there (their time is its children's). */
+export const BENCH_PROCESS = { name: 'bench and load generator', match: (proc) => proc.pid === process.pid };
+
+/**
+ * CPU of `groups` over load runs, summed by key: `run(key, fn)` reads /proc around `fn` (a load()
+ * run, whose `requestsWithWarmUp` it counts); `perRequest(key, scale)` is each group's CPU
+ * milliseconds times `scale` per request (1000 for microseconds).
+ */
+export function cpuTally(groups) {
+  const spent = new Map();
+  return {
+    async run(key, fn) {
+      const before = cpuReading(groups);
+      const result = await fn();
+      const sum = spent.get(key) ?? { requests: 0, ms: new Map() };
+      sum.requests += result.requestsWithWarmUp;
+      for (const [group, ms] of cpuMsBetween(before, cpuReading(groups))) {
+        sum.ms.set(group, (sum.ms.get(group) ?? 0) + ms);
+      }
+      spent.set(key, sum);
+      return result;
+    },
+    keys: () => [...spent.keys()],
+    perRequest(key, scale, digits) {
+      const { requests, ms } = spent.get(key);
+      return Object.fromEntries(
+        [...ms].map(([group, total]) => [group, Number(((total * scale) / requests).toFixed(digits))]),
+      );
+    },
+  };
+}

@@ -4,7 +4,7 @@ import {
   type DeliveryReportRequest,
   deliveryReportAccepted,
   inboundSmsAccepted,
-  reportCanMoveForward,
+  reportedMove,
 } from '@multimfa/service-contracts/messaging';
 import { LOGGER, type Logger } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
@@ -78,7 +78,7 @@ export class WebhooksService {
    */
   private async report(reports: DeliveryReport[]): Promise<DeliveryReportAccepted> {
     const named = reports.filter(
-      (report) => namesForward[report.provider](report) && reportCanMoveForward(report.event),
+      (report) => namesForward[report.provider](report) && reportedMove(report.event) !== undefined,
     );
     let applied = 0;
     for (let start = 0; start < named.length; start += REPORTS_PER_REQUEST) {

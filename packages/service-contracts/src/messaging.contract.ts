@@ -114,7 +114,7 @@ export type InboundSmsAccepted = z.output<typeof inboundSmsAccepted>;
  * The forward status each provider event reports (Twilio's MessageStatus, SendGrid's event names);
  * events not listed say nothing about a forward's delivery.
  */
-export const REPORTED_STATUS: Readonly<Record<string, 'queued' | 'sent' | 'delivered' | 'failed'>> = {
+const REPORTED_STATUS: Readonly<Record<string, 'queued' | 'sent' | 'delivered' | 'failed'>> = {
   queued: 'queued',
   accepted: 'queued',
   sending: 'queued',
@@ -129,18 +129,19 @@ export const REPORTED_STATUS: Readonly<Record<string, 'queued' | 'sent' | 'deliv
 };
 
 /**
- * Whether a report of `event` can move a forward: every forward starts queued, so a report of a
- * queued status (or of an event that is no status) never changes one, and is not worth a request.
+ * The status a report of `event` can move a forward to; undefined when it can move none (every
+ * forward starts queued, so a report of a queued status, or of an event that is no status, never
+ * changes one, and is not worth a request).
  */
-export function reportCanMoveForward(event: string): boolean {
+export function reportedMove(event: string): 'sent' | 'delivered' | 'failed' | undefined {
   const status = Object.hasOwn(REPORTED_STATUS, event) ? REPORTED_STATUS[event] : undefined;
-  return status !== undefined && status !== 'queued';
+  return status === 'queued' ? undefined : status;
 }
 
 /**
  * `POST /delivery-reports`: what a provider's signed callback said about forwards (Twilio's status
  * callback, SendGrid's events), as the provider named it; messaging maps it to its own statuses
- * (REPORTED_STATUS). Callers leave out the reports that cannot move a forward (`reportCanMoveForward`).
+ * (`reportedMove`). Callers leave out the reports that cannot move a forward.
  */
 export const deliveryReportRequest = z.object({
   reports: z

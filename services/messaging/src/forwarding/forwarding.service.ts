@@ -3,8 +3,7 @@ import { deliveryStatusChanged, forwardSent } from '@multimfa/events';
 import {
   type DeliveryReportAccepted,
   type DeliveryReportRequest,
-  REPORTED_STATUS,
-  reportCanMoveForward,
+  reportedMove,
 } from '@multimfa/service-contracts/messaging';
 import { Clock, type Counter, LOGGER, type Logger, Metrics } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
@@ -163,8 +162,8 @@ export class ForwardingService {
   async applyReports(request: DeliveryReportRequest): Promise<DeliveryReportAccepted> {
     const wanted = new Map<string, DeliveryStatus>();
     for (const report of request.reports) {
-      if (!reportCanMoveForward(report.event)) continue;
-      const status = REPORTED_STATUS[report.event] as DeliveryStatus;
+      const status = reportedMove(report.event);
+      if (!status) continue;
       const before = wanted.get(report.forwardId);
       // Of two final reports (delivered, then bounced), the first stands, as it would one by one.
       if (!before || STATUS_RANK[status] > STATUS_RANK[before]) wanted.set(report.forwardId, status);
