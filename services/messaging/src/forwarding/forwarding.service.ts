@@ -70,13 +70,14 @@ export class ForwardingService {
    * about first).
    */
   async deliver(forwardId: string, attempt: number): Promise<void> {
-    const forward = await this.forwards.find(forwardId);
+    // Read and, when it may be sent and no earlier call is unaccounted for, marked sending at once.
+    const forward = await this.forwards.findMarkingSending(forwardId, this.clock.now());
     if (!forward) throw new Error(`forward ${forwardId} is not recorded`);
     const redriving = forward.status === 'failed' && forward.redrivenAt !== null;
     if (forward.status !== 'queued' && !redriving) return;
     let providerMessageId = forward.sendingAt ? await this.sentBefore(forward, forward.sendingAt) : undefined;
     if (providerMessageId === undefined) {
-      await this.forwards.markSending(forwardId, this.clock.now());
+      if (!forward.markedSending) await this.forwards.markSending(forwardId, this.clock.now());
       try {
         providerMessageId = await this.send(forward);
       } catch (error) {

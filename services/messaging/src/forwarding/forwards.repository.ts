@@ -85,6 +85,59 @@ const toChanged = (row: ChangedRow): ChangedForward => ({
 });
 
 /** The `forward` table: every forward of every text, with its per-recipient delivery status. */
+/** A forward's columns with what sending it needs (its text, its MFA's name and owner), and their tables. */
+const TO_SEND_COLUMNS = `f.forward_id, f.message_id, f.mfa_id, f.member_id, f.medium, f.destination, f.first_name,
+       f.last_name, f.status, f.sending_at, f.redriven_at, m.from_number, m.to_number, m.body, m.code,
+       m.code_service, m.received_at, v.name AS mfa_name, v.user_id`;
+const TO_SEND_TABLES = `forward f JOIN inbound_message m ON m.message_id = f.message_id
+  LEFT JOIN mfa_view v ON v.mfa_id = f.mfa_id`;
+
+interface ToSendRow {
+  forward_id: string;
+  message_id: string;
+  mfa_id: string;
+  member_id: string;
+  medium: Medium;
+  destination: string;
+  first_name: string;
+  last_name: string;
+  status: DeliveryStatus;
+  sending_at: Date | null;
+  redriven_at: Date | null;
+  from_number: string;
+  to_number: string;
+  body: string;
+  code: string | null;
+  code_service: string | null;
+  received_at: Date;
+  mfa_name: string | null;
+  user_id: string | null;
+}
+
+function toForwardToSend(row: ToSendRow): ForwardToSend {
+  return {
+    forwardId: row.forward_id,
+    messageId: row.message_id,
+    mfaId: row.mfa_id,
+    memberId: row.member_id,
+    medium: row.medium,
+    destination: row.destination,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    status: row.status,
+    fromNumber: row.from_number,
+    toNumber: row.to_number,
+    body: row.body,
+    code: row.code,
+    codeService: row.code_service,
+    receivedAt: row.received_at,
+    mfaName: row.mfa_name,
+    userId: row.user_id,
+    sendingAt: row.sending_at,
+    redrivenAt: row.redriven_at,
+  };
+}
+
 @Injectable()
 export class ForwardsRepository {
   constructor(@InjectDataSource() @Inject(DataSource) private readonly dataSource: DataSource) {}
@@ -162,38 +215,33 @@ export class ForwardsRepository {
   }
 
   async find(forwardId: string): Promise<ForwardToSend | undefined> {
-    const [row] = await this.dataSource.query(
-      `SELECT f.forward_id, f.message_id, f.mfa_id, f.member_id, f.medium, f.destination, f.first_name,
-              f.last_name, f.status, f.sending_at, f.redriven_at, m.from_number, m.to_number, m.body, m.code,
-              m.code_service, m.received_at,
-              v.name AS mfa_name, v.user_id
-         FROM forward f JOIN inbound_message m ON m.message_id = f.message_id
-         LEFT JOIN mfa_view v ON v.mfa_id = f.mfa_id
-        WHERE f.forward_id = $1`,
+    const [row]: ToSendRow[] = await this.dataSource.query(
+      `SELECT ${TO_SEND_COLUMNS} FROM ${TO_SEND_TABLES} WHERE f.forward_id = $1`,
       [forwardId],
     );
-    if (!row) return undefined;
-    return {
-      forwardId: row.forward_id,
-      messageId: row.message_id,
-      mfaId: row.mfa_id,
-      memberId: row.member_id,
-      medium: row.medium,
-      destination: row.destination,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      status: row.status,
-      fromNumber: row.from_number,
-      toNumber: row.to_number,
-      body: row.body,
-      code: row.code,
-      codeService: row.code_service,
-      receivedAt: row.received_at,
-      mfaName: row.mfa_name,
-      userId: row.user_id,
-      sendingAt: row.sending_at,
-      redrivenAt: row.redriven_at,
-    };
+    return row ? toForwardToSend(row) : undefined;
+  }
+
+  /**
+   * The forward, and in the same statement (committed before it answers) `sending_at` set to `at` when
+   * it may be sent (queued, or failed with a re-drive running) and no earlier call is unaccounted for:
+   * `markedSending` says so. `sendingAt` is the value from before (an earlier call's start, if any).
+   */
+  async findMarkingSending(
+    forwardId: string,
+    at: Date,
+  ): Promise<(ForwardToSend & { markedSending: boolean }) | undefined> {
+    const [row]: Array<ToSendRow & { marked_sending: boolean }> = await this.dataSource.query(
+      `WITH marked AS (
+         UPDATE forward SET sending_at = $2
+          WHERE forward_id = $1 AND sending_at IS NULL
+            AND (status = 'queued' OR (status = 'failed' AND redriven_at IS NOT NULL))
+         RETURNING forward_id)
+       SELECT ${TO_SEND_COLUMNS}, EXISTS (SELECT 1 FROM marked) AS marked_sending
+         FROM ${TO_SEND_TABLES} WHERE f.forward_id = $1`,
+      [forwardId, at],
+    );
+    return row ? { ...toForwardToSend(row), markedSending: row.marked_sending } : undefined;
   }
 
   /**
