@@ -116,6 +116,36 @@ describe('forwarding a text (real PostgreSQL, Redis and Kafka)', () => {
     assert.deepEqual(counted, [['forward', 1]]);
   });
 
+  it('marks a queued forward sending in the statement that reads it, committed before it answers, and never one already marked or no longer sendable', async () => {
+    const { forwardId } = await queuedSmsForward();
+    const repository = messaging.app.get(ForwardsRepository);
+    const at = new Date('2026-11-29T10:00:00.000Z');
+    const first = await repository.findMarkingSending(forwardId, at);
+    assert.equal(first?.markedSending, true);
+    assert.equal(first?.sendingAt, null, 'the read shows no earlier call');
+    const [marked] = await messaging.database.query('SELECT sending_at FROM forward WHERE forward_id = $1', [
+      forwardId,
+    ]);
+    assert.equal(marked.sending_at.toISOString(), at.toISOString());
+    // A second attempt (the first one's outcome lost) is not marked again: it must ask about the first.
+    const again = await repository.findMarkingSending(forwardId, new Date('2026-11-29T10:01:00.000Z'));
+    assert.equal(again?.markedSending, false);
+    assert.equal(again?.sendingAt?.toISOString(), at.toISOString());
+    // A forward already sent is read, not marked.
+    const sent = await queuedSmsForward();
+    await messaging.database.query("UPDATE forward SET status = 'sent' WHERE forward_id = $1", [
+      sent.forwardId,
+    ]);
+    const read = await repository.findMarkingSending(sent.forwardId, at);
+    assert.equal(read?.status, 'sent');
+    assert.equal(read?.markedSending, false);
+    const [untouched] = await messaging.database.query(
+      'SELECT sending_at FROM forward WHERE forward_id = $1',
+      [sent.forwardId],
+    );
+    assert.equal(untouched.sending_at, null);
+  });
+
   it('moves a queued forward to sent when the worker records its send first', async () => {
     const { forwardId } = await queuedSmsForward();
     const repository = messaging.app.get(ForwardsRepository);
