@@ -31,9 +31,10 @@ export interface OutboxRelayOptions {
   /** How often published rows are pruned. */
   pruneIntervalMs?: number;
   /**
-   * How long a relay that is not behind waits after a notification before it reads, so the rows
-   * that commit meanwhile go in the same batch (one read, one send, one mark for them all) rather
-   * than one batch per committing transaction (default 10 ms). A relay that is behind does not wait.
+   * How long a relay whose last batch was small (under a tenth of `batchSize`) waits after a
+   * notification before it reads, so the rows that commit meanwhile go in the same batch (one read,
+   * one send, one mark for them all) rather than one batch per committing transaction (default
+   * 10 ms). A relay that is behind, or whose writers commit many rows at once, does not wait.
    */
   lingerMs?: number;
 }
@@ -190,8 +191,8 @@ export class OutboxRelay {
             await this.settleMarks();
             await this.sleep(this.owned.size ? this.pollIntervalMs : this.acquireIntervalMs);
           }
-          // Not behind, and told of new rows: give their neighbours a moment to commit too.
-          if (this.notified && this.lingerMs > 0) await this.linger();
+          // A trickle, and told of new rows: give their neighbours a moment to commit too.
+          if (this.notified && this.lingerMs > 0 && published < this.batchSize / 10) await this.linger();
         }
       } catch (error) {
         this.next = undefined;
