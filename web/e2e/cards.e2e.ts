@@ -65,6 +65,30 @@ describe('saved cards and invoices', () => {
     await expiry.press('Backspace');
     assert.equal(await expiry.inputValue(), '12', 'deleting backwards takes the delimiter with the year');
     await expiry.pressSequentially(String(nextYear % 100));
+    assert.equal(
+      await expiry.inputValue(),
+      `12 / ${nextYear % 100}`,
+      'the year typed straight after lands after "12"',
+    );
+    // Two Backspaces and the year's first digit within one task, so none of the page's timers runs
+    // between them (a fast typist or a slow machine), then the year's second digit.
+    const [tens, units] = String(nextYear % 100);
+    await expiry.evaluate((input: HTMLInputElement, digit) => {
+      const key = (value: string, inputType: string) => {
+        input.value = value;
+        input.setSelectionRange(value.length, value.length);
+        input.dispatchEvent(new InputEvent('input', { bubbles: true, inputType }));
+      };
+      key(input.value.slice(0, -1), 'deleteContentBackward');
+      key(input.value.slice(0, -1), 'deleteContentBackward');
+      key(`${input.value}${digit}`, 'insertText');
+    }, tens);
+    await expiry.press(units ?? '');
+    assert.equal(
+      await expiry.inputValue(),
+      `12 / ${nextYear % 100}`,
+      'a key that comes before any timer lands at the caret',
+    );
     await page.getByLabel('CVC').fill('123');
     await page.getByLabel('Name on card').fill('Ada Lovelace');
     await button(page, 'Add').click();

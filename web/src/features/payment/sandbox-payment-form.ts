@@ -1,10 +1,4 @@
-import { registerCursorTracker } from 'cleave-zen';
-import {
-  CARD_NUMBER_DELIMITER,
-  EXPIRY_DELIMITER,
-  formatCardNumberInput,
-  formatExpiryInput,
-} from './card-input-format';
+import { formatCardNumberInput, formatExpiryInput, formatKeepingCaret } from './card-input-format';
 import type { ConfirmOutcome, CreatedPaymentMethod, PaymentForm } from './payment-form';
 import { type CardDetails, createCardPaymentMethod, payWithCard } from './sandbox-stripe-api';
 
@@ -95,17 +89,18 @@ export class SandboxPaymentForm implements PaymentForm {
       postalCode: field('postalCode', 'ZIP / postal code', { autocomplete: 'postal-code' }, 1),
     };
 
-    // The number and the expiry are formatted as typed, the caret kept in place across the delimiters.
-    const formatAsTyped = (input: HTMLInputElement, format: (value: string) => string, delimiter: string) => {
+    // The number and the expiry are formatted as typed, the caret kept after the digit it followed.
+    const formatAsTyped = (input: HTMLInputElement, format: (value: string) => string) => {
       const onInput = () => {
-        input.value = format(input.value);
+        const next = formatKeepingCaret(input.value, input.selectionEnd ?? input.value.length, format);
+        input.value = next.value;
+        input.setSelectionRange(next.caret, next.caret);
       };
       input.addEventListener('input', onInput);
-      const stopTracking = registerCursorTracker({ input, delimiter });
-      this.stopFormatting.push(() => input.removeEventListener('input', onInput), stopTracking);
+      this.stopFormatting.push(() => input.removeEventListener('input', onInput));
     };
-    formatAsTyped(this.inputs.number, formatCardNumberInput, CARD_NUMBER_DELIMITER);
-    formatAsTyped(this.inputs.expiry, formatExpiryInput, EXPIRY_DELIMITER);
+    formatAsTyped(this.inputs.number, formatCardNumberInput);
+    formatAsTyped(this.inputs.expiry, formatExpiryInput);
 
     const hint = document.createElement('p');
     hint.textContent =
