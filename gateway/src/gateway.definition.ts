@@ -7,6 +7,9 @@ export const gateway: ServiceDefinition<typeof gatewayConfigSchema> = {
   name: 'gateway',
   configSchema: gatewayConfigSchema,
   appModule: (config, logger) => AppModule.forRoot(config, logger),
-  httpAdapter: 'express',
+  // Behind TRUST_PROXY_HOPS proxies, the client's address is the one they name.
+  http: (config) => ({ trustProxy: config.TRUST_PROXY_HOPS }),
+  // The gateway parses bodies itself: its webhooks keep theirs as sent (body-parsers.setup.ts).
+  bodyParser: false,
   configure: configureHttp,
 };

@@ -32,8 +32,7 @@ function context(
     getHandler: () => handler,
     getClass: () => class {},
     switchToHttp: () => ({
-      getRequest: () => ({ path, session: { user } }),
-      getResponse: () => ({ locals: {} }),
+      getRequest: () => ({ raw: { url: path, session: { user } } }),
     }),
   } as unknown as ExecutionContext;
 }

@@ -2,8 +2,7 @@ import type { Endpoint } from '@multimfa/api-contract';
 import { DomainError } from '@multimfa/service-runtime';
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request, Response } from 'express';
-import { SESSION_EXPIRED } from '../session/session-lifetime.middleware.js';
+import { requestOf, SESSION_EXPIRED } from '../http/raw-exchange.adapter.js';
 import { forbidden, unauthenticated } from './access.errors.js';
 import { ENDPOINT_METADATA, PUBLIC_ROUTE_METADATA } from './serves.decorator.js';
 import '../session/session-state.types.js';
@@ -19,20 +18,18 @@ export class AccessGuard implements CanActivate {
   constructor(@Inject(Reflector) private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const request = context.switchToHttp().getRequest<Request>();
+    const request = requestOf(context);
     const endpoint = this.reflector.get<Endpoint | undefined>(ENDPOINT_METADATA, context.getHandler());
     if (!endpoint) {
       if (this.reflector.get<boolean | undefined>(PUBLIC_ROUTE_METADATA, context.getHandler())) return true;
-      if (request.path.startsWith('/api')) throw new DomainError('NOT_FOUND', 'Not found', 404);
+      if ((request.originalUrl ?? request.url ?? '').startsWith('/api'))
+        throw new DomainError('NOT_FOUND', 'Not found', 404);
       return true;
     }
     if (endpoint.access === 'public') return true;
     if (endpoint.access === 'bot') return true;
     const user = request.session?.user;
-    if (!user) {
-      const response = context.switchToHttp().getResponse<Response | undefined>();
-      throw unauthenticated(response?.locals?.[SESSION_EXPIRED] === true);
-    }
+    if (!user) throw unauthenticated(request[SESSION_EXPIRED] === true);
     if (endpoint.access === 'admin' && user.role !== 'ADMIN') throw forbidden();
     return true;
   }

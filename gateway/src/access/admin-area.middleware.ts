@@ -1,6 +1,6 @@
+import type { ServerResponse } from 'node:http';
 import { type Logger, sendError } from '@multimfa/service-runtime';
-import type { NextFunction, Request, Response } from 'express';
-import { SESSION_EXPIRED } from '../session/session-lifetime.middleware.js';
+import { type GatewayRequest, SESSION_EXPIRED } from '../http/raw-exchange.adapter.js';
 import { forbidden, unauthenticated } from './access.errors.js';
 import '../session/session-state.types.js';
 
@@ -9,9 +9,9 @@ import '../session/session-state.types.js';
  * yet): 401 to anonymous callers, 403 to anyone who is not an administrator.
  */
 export function adminAreaMiddleware(logger: Logger) {
-  return (req: Request, res: Response, next: NextFunction) => {
+  return (req: GatewayRequest, res: ServerResponse, next: () => void) => {
     const user = req.session?.user;
-    if (!user) return sendError(res, unauthenticated(res.locals[SESSION_EXPIRED] === true), logger);
+    if (!user) return sendError(res, unauthenticated(req[SESSION_EXPIRED] === true), logger);
     if (user.role !== 'ADMIN') return sendError(res, forbidden(), logger);
     next();
   };

@@ -26,7 +26,7 @@ function context(access: Endpoint['access'], session: SessionState): ExecutionCo
   Reflect.defineMetadata(ENDPOINT_METADATA, route(access), handler);
   return {
     getHandler: () => handler,
-    switchToHttp: () => ({ getRequest: () => ({ session }) }),
+    switchToHttp: () => ({ getRequest: () => ({ raw: { session } }) }),
   } as unknown as ExecutionContext;
 }
 

@@ -2,7 +2,7 @@ import type { Endpoint } from '@multimfa/api-contract';
 import { identityUser } from '@multimfa/service-contracts/identity';
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import { requestOf } from '../http/raw-exchange.adapter.js';
 import type { ServiceClient } from '../upstream/service.client.js';
 import { IDENTITY } from '../upstream/upstream.module.js';
 import { emailNotVerified } from './access.errors.js';
@@ -24,7 +24,7 @@ export class VerifiedEmailGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const endpoint = this.reflector.get<Endpoint | undefined>(ENDPOINT_METADATA, context.getHandler());
     if (endpoint?.access !== 'verified') return true;
-    const { user, pendingSignUp } = context.switchToHttp().getRequest<Request>().session;
+    const { user, pendingSignUp } = requestOf(context).session;
     if (!user || pendingSignUp) throw emailNotVerified();
     const { isVerified } = await this.identity.get(`/users/${user.userId}`, identityUser);
     if (!isVerified) throw emailNotVerified();

@@ -1,12 +1,14 @@
+import type { ServerResponse } from 'node:http';
 import { LOGGER, type Logger } from '@multimfa/service-runtime';
-import { Controller, Get, Inject, Next, Req, Res } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Passport } from 'passport';
 import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth20';
 import { PublicRoute } from '../access/serves.decorator.js';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { GATEWAY_CONFIG } from '../config/gateway-config.token.js';
-import { expressSession } from '../session/express-browser.adapter.js';
+import type { GatewayRequest } from '../http/raw-exchange.adapter.js';
+import { sessionOf } from '../session/browser.adapter.js';
 import { SessionsService } from '../session/sessions.service.js';
 
 /**
@@ -50,26 +52,31 @@ export class GoogleController {
     );
   }
 
+  /** Passport answers on the raw request and response (express-session's session is there). */
   @Get()
   @PublicRoute()
-  start(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction): void {
-    const returnTo = req.query.returnTo;
+  start(@Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
+    reply.hijack();
+    const req = request.raw as GatewayRequest;
+    const returnTo = (request.query as Record<string, unknown>).returnTo;
     if (typeof returnTo === 'string' && GOOGLE_RETURN_PATHS.has(returnTo))
       req.session.googleReturnTo = returnTo;
     else delete req.session.googleReturnTo;
     this.passport.authenticate('google', { scope: ['openid', 'email', 'profile'], session: false })(
       req,
-      res,
-      next,
+      reply.raw,
+      (error: unknown) => this.failed(reply.raw, '/login', error),
     );
   }
 
   @Get('callback')
   @PublicRoute()
-  callback(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction): void {
+  callback(@Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
+    reply.hijack();
+    const req = request.raw as GatewayRequest;
     const page = req.session.googleReturnTo ?? '/login';
-    const back = (query: Record<string, string>) =>
-      res.redirect(303, `${this.config.PUBLIC_URL.replace(/\/$/, '')}${page}?${new URLSearchParams(query)}`);
+    const back = (query: Record<string, string>) => this.redirect(reply.raw, page, query);
+    const next = (error: unknown) => this.failed(reply.raw, page, error);
     this.passport.authenticate('google', { session: false }, (error: unknown, profile: Profile | false) => {
       if (error || !profile) {
         this.logger.warn({ err: error }, 'Google sign-in failed');
@@ -89,8 +96,28 @@ export class GoogleController {
         lastName: profile.name?.familyName ?? '',
       };
       this.sessions
-        .storeGoogleProof(expressSession(req), google)
+        .storeGoogleProof(sessionOf(req), google)
         .then(() => back({ sso: 'google', email: emailAddress }), next);
-    })(req, res, next);
+    })(req, reply.raw, next);
+  }
+
+  /** 303 to `page` of the web app with `query` (express-session saves the session as the answer ends). */
+  private redirect(res: ServerResponse, page: string, query: Record<string, string>): void {
+    res.statusCode = 303;
+    res.setHeader(
+      'Location',
+      `${this.config.PUBLIC_URL.replace(/\/$/, '')}${page}?${new URLSearchParams(query)}`,
+    );
+    res.end();
+  }
+
+  /** A sign-in that broke on our side (the session store, the provider's answer): back to the page, saying so. */
+  private failed(res: ServerResponse, page: string, error: unknown): void {
+    this.logger.error({ err: error }, 'Google sign-in failed');
+    if (!res.headersSent)
+      this.redirect(res, page, {
+        sso: 'error',
+        message: 'Google sign-in did not complete. Please try again',
+      });
   }
 }

@@ -11,7 +11,7 @@ import {
 } from '@multimfa/api-contract';
 import { ok } from '@multimfa/service-runtime';
 import { Controller, HttpCode, Inject, Param, Query, Req, Res, UseGuards } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { Serves } from '../access/serves.decorator.js';
 import { BotApiService } from './bot-api.service.js';
@@ -24,31 +24,38 @@ export class BotApiController {
   constructor(@Inject(BotApiService) private readonly bots: BotApiService) {}
 
   @Serves(listBotMessages)
-  async list(@Req() req: Request, @Query() query: ListBotMessagesQuery): Promise<Envelope<BotMessagePage>> {
+  async list(
+    @Req() req: FastifyRequest,
+    @Query() query: ListBotMessagesQuery,
+  ): Promise<Envelope<BotMessagePage>> {
     return ok(await this.bots.list(keyHashOf(req), query));
   }
 
   /** 204 without a body when nothing came in time. */
   @Serves(nextBotMessage)
-  async next(@Req() req: Request, @Query() query: NextBotMessageQuery, @Res() res: Response): Promise<void> {
+  async next(
+    @Req() req: FastifyRequest,
+    @Query() query: NextBotMessageQuery,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const gone = new AbortController();
     const onClose = () => {
-      if (!res.writableFinished) gone.abort();
+      if (!reply.raw.writableFinished) gone.abort();
     };
-    res.on('close', onClose);
+    reply.raw.on('close', onClose);
     try {
       const message = await this.bots.next(keyHashOf(req), query, gone.signal);
-      if (message) res.status(200).json(ok(message));
-      else res.status(204).end();
+      if (message) await reply.code(200).send(ok(message));
+      else await reply.code(204).send();
     } finally {
-      res.off('close', onClose);
+      reply.raw.off('close', onClose);
     }
   }
 
   @Serves(claimBotMessage)
   @HttpCode(200)
   async claim(
-    @Req() req: Request,
+    @Req() req: FastifyRequest,
     @Param() params: z.output<typeof botMessageParams>,
   ): Promise<Envelope<BotMessageClaim>> {
     return ok(await this.bots.claim(keyHashOf(req), params.id), 'Message claimed');

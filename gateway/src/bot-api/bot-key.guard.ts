@@ -1,10 +1,10 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bearerKeyHash } from './bot-key.rules.js';
 import { BotRateLimiter } from './bot-rate.limiter.js';
 
 const KEY_HASH = Symbol('bot key hash');
-type BotRequest = Request & { [KEY_HASH]?: string };
+type BotRequest = FastifyRequest & { [KEY_HASH]?: string };
 
 /**
  * The bot API's door: a well-formed `Authorization: Bearer` API key (401 otherwise), within its rate
@@ -18,14 +18,14 @@ export class BotKeyGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<BotRequest>();
     const hash = bearerKeyHash(request.headers.authorization);
-    await this.limiter.consume(hash, context.switchToHttp().getResponse<Response>());
+    await this.limiter.consume(hash, context.switchToHttp().getResponse<FastifyReply>().raw);
     request[KEY_HASH] = hash;
     return true;
   }
 }
 
 /** The hash BotKeyGuard found on the request. */
-export function keyHashOf(request: Request): string {
+export function keyHashOf(request: FastifyRequest): string {
   const hash = (request as BotRequest)[KEY_HASH];
   if (!hash) throw new Error('BotKeyGuard did not run for this route');
   return hash;

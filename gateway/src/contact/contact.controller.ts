@@ -2,7 +2,7 @@ import { type Envelope, sendContactMessage } from '@multimfa/api-contract';
 import type { ContactMessageAccepted, ContactMessageRequest } from '@multimfa/service-contracts/messaging';
 import { ok } from '@multimfa/service-runtime';
 import { Body, Controller, HttpCode, Inject, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { Serves } from '../access/serves.decorator.js';
 import { clientPrefix } from '../auth/client-prefix.rules.js';
 import { ContactService } from './contact.service.js';
@@ -15,7 +15,7 @@ export class ContactController {
   @Serves(sendContactMessage)
   @HttpCode(200)
   async send(
-    @Req() req: Request,
+    @Req() req: FastifyRequest,
     @Body() body: ContactMessageRequest,
   ): Promise<Envelope<ContactMessageAccepted>> {
     return ok(

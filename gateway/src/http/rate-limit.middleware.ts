@@ -1,10 +1,9 @@
+import type { ServerResponse } from 'node:http';
 import type { Logger } from '@multimfa/service-runtime';
 import { DomainError, sendError } from '@multimfa/service-runtime';
-import type { NextFunction, Request, Response } from 'express';
 import type { Redis } from 'ioredis';
 import { clientPrefix } from '../auth/client-prefix.rules.js';
-
-type CountedRequest = Request & { [count: symbol]: Promise<number | undefined> | undefined };
+import type { GatewayRequest } from './raw-exchange.adapter.js';
 
 /**
  * A fixed one-minute window per client network (the /24 of an IPv4 address, the /64 of an IPv6 one, as
@@ -16,24 +15,26 @@ type CountedRequest = Request & { [count: symbol]: Promise<number | undefined> |
  * `scope` names the window's counter, so a stricter limit on a few routes counts apart from the rest.
  */
 export function rateLimitMiddleware(redis: Redis, limitPerMinute: number, logger: Logger, scope = 'ip') {
-  const COUNT = Symbol(`rate-limit count ${scope}`);
-  const count = (req: CountedRequest, _res: Response, next: NextFunction) => {
+  // Each request's count under way, from `count` to `enforce`.
+  const counts = new WeakMap<GatewayRequest, Promise<number | undefined>>();
+  const count = (req: GatewayRequest, _res: ServerResponse, next: () => void) => {
     const key = `ratelimit:${scope}:${clientPrefix(req.ip)}:${Math.floor(Date.now() / 60_000)}`;
     // Not a MULTI (a pipeline of its own): EXPIRE NX sets the window's end once, right after the first INCR.
     const incremented = redis.incr(key);
     const expiring = redis.expire(key, 60, 'NX');
-    req[COUNT] = Promise.all([incremented, expiring]).then(
+    const counted = Promise.all([incremented, expiring]).then(
       ([value]) => value,
       (error: unknown) => {
         logger.warn({ err: error }, 'rate limit unavailable');
         return undefined;
       },
     );
+    counts.set(req, counted);
     next();
   };
 
-  const enforce = async (req: CountedRequest, res: Response, next: NextFunction) => {
-    const counted = await req[COUNT];
+  const enforce = async (req: GatewayRequest, res: ServerResponse, next: () => void) => {
+    const counted = await counts.get(req);
     if (counted === undefined) return next();
     const remaining = Math.max(0, limitPerMinute - counted);
     const resetSeconds = 60 - Math.floor((Date.now() / 1000) % 60);

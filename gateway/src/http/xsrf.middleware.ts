@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import { DomainError, type Logger, sendError } from '@multimfa/service-runtime';
-import type { NextFunction, Request, Response } from 'express';
+import { type GatewayRequest, setCookie } from './raw-exchange.adapter.js';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -18,20 +19,20 @@ function equal(a: string, b: string): boolean {
  * so it cannot forge the header.
  */
 export function xsrfMiddleware(options: { secure: boolean }, logger: Logger) {
-  return (req: Request, res: Response, next: NextFunction) => {
+  return (req: GatewayRequest, res: ServerResponse, next: () => void) => {
     const cookie: unknown = req.cookies?.[XSRF_COOKIE];
     const token = typeof cookie === 'string' && /^[A-Za-z0-9_-]{43}$/.test(cookie) ? cookie : undefined;
     if (!token) {
-      res.cookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), {
+      setCookie(res, XSRF_COOKIE, randomBytes(32).toString('base64url'), {
         httpOnly: false,
         sameSite: 'strict',
         secure: options.secure,
         path: '/',
       });
     }
-    if (SAFE_METHODS.has(req.method)) return next();
-    const header = req.header(XSRF_HEADER);
-    if (!token || !header || !equal(token, header)) {
+    if (SAFE_METHODS.has(req.method ?? '')) return next();
+    const header = req.headers[XSRF_HEADER];
+    if (!token || typeof header !== 'string' || !equal(token, header)) {
       const error = new DomainError(
         'XSRF_REJECTED',
         'Your session token is missing or stale; reload the page and try again',

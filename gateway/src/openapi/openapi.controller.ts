@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Controller, Get, Header, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import accepts from 'accepts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PublicRoute } from '../access/serves.decorator.js';
 import { API_DOCS_CSP, API_DOCS_PAGE } from './api-docs.page.js';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi.document.js';
@@ -42,20 +43,20 @@ export class OpenApiController {
    */
   @Get('docs')
   @PublicRoute()
-  page(@Req() req: Request, @Res() res: Response): void {
-    res.vary('Accept');
-    if (req.accepts(['json', 'html']) !== 'html') {
-      res.json(this.document);
+  page(@Req() req: FastifyRequest, @Res() reply: FastifyReply): void {
+    reply.header('Vary', 'Accept');
+    if (accepts(req.raw).type(['json', 'html']) !== 'html') {
+      void reply.send(this.document);
       return;
     }
-    res.setHeader('Content-Security-Policy', API_DOCS_CSP);
-    res.type('html').send(API_DOCS_PAGE);
+    reply.header('Content-Security-Policy', API_DOCS_CSP);
+    void reply.type('text/html; charset=utf-8').send(API_DOCS_PAGE);
   }
 
   @Get('docs/redoc.standalone.js')
   @PublicRoute()
   @Header('Cache-Control', 'public, max-age=3600')
-  bundle(@Res() res: Response): void {
-    res.type('text/javascript').send(REDOC_BUNDLE);
+  bundle(@Res() reply: FastifyReply): void {
+    void reply.type('text/javascript; charset=utf-8').send(REDOC_BUNDLE);
   }
 }

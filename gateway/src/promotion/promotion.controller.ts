@@ -11,7 +11,7 @@ import {
 } from '@multimfa/api-contract';
 import { ok } from '@multimfa/service-runtime';
 import { Body, Controller, HttpCode, Inject, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { Serves } from '../access/serves.decorator.js';
 import { clientPrefix } from '../auth/client-prefix.rules.js';
 import { PromotionService } from './promotion.service.js';
@@ -23,14 +23,14 @@ export class PromotionController {
 
   @Serves(joinWaitlist)
   @HttpCode(200)
-  async join(@Req() req: Request, @Body() body: JoinWaitlistBody): Promise<Envelope<null>> {
+  async join(@Req() req: FastifyRequest, @Body() body: JoinWaitlistBody): Promise<Envelope<null>> {
     await this.promotion.join(clientPrefix(req.ip), body);
     return ok(null, 'We sent a 6-digit code to your email address');
   }
 
   @Serves(verifyWaitlist)
   @HttpCode(200)
-  async verify(@Req() req: Request, @Body() body: VerifyWaitlistBody): Promise<Envelope<null>> {
+  async verify(@Req() req: FastifyRequest, @Body() body: VerifyWaitlistBody): Promise<Envelope<null>> {
     await this.promotion.verify(clientPrefix(req.ip), body);
     return ok(null, WAITLIST_THANK_YOU);
   }

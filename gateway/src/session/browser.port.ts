@@ -2,7 +2,7 @@ import type { SessionState } from './session-state.types.js';
 
 /**
  * The browser's server-side session, as the gateway's services use it: what it holds, a fresh start
- * under a new id, keeping it, ending it. Built from the request (express-browser.adapter.ts).
+ * under a new id, keeping it, ending it. Built from the request (browser.adapter.ts).
  */
 export interface BrowserSession {
   /** The session's id; it changes with `regenerate`. */

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
+import type { ServerResponse } from 'node:http';
 import { describe, it } from '@jest/globals';
 import { FixedClock, type Logger } from '@multimfa/service-runtime';
-import type { Request, Response } from 'express';
 import type { SessionData } from 'express-session';
-import { SESSION_EXPIRED, sessionLifetimeMiddleware } from './session-lifetime.middleware.js';
+import { type GatewayRequest, SESSION_EXPIRED } from '../http/raw-exchange.adapter.js';
+import { sessionLifetimeMiddleware } from './session-lifetime.middleware.js';
 import { SESSION_IDLE_SECONDS, SESSION_SEEN_GRANULARITY_SECONDS } from './session-settings.config.js';
 
 const LIFETIME_SECONDS = 7 * 24 * 3600;
@@ -21,10 +22,10 @@ function run(clock: FixedClock, session: Partial<SessionData>, cookie?: string, 
         done();
       },
     },
-  } as unknown as Request;
-  const res = { locals: {} } as Response;
+  } as unknown as GatewayRequest;
+  const res = {} as ServerResponse;
   sessionLifetimeMiddleware(LIFETIME_SECONDS, clock, {} as Logger)(req, res, () => undefined);
-  return { expired: res.locals[SESSION_EXPIRED] === true, regenerated, session: req.session };
+  return { expired: req[SESSION_EXPIRED] === true, regenerated, session: req.session };
 }
 
 describe('session lifetime, on the injected clock', () => {

@@ -1,13 +1,11 @@
+import type { ServerResponse } from 'node:http';
 import { type Clock, DomainError, type Logger, sendError } from '@multimfa/service-runtime';
-import type { NextFunction, Request, Response } from 'express';
+import { type GatewayRequest, SESSION_EXPIRED } from '../http/raw-exchange.adapter.js';
 import {
   SESSION_SEEN_GRANULARITY_SECONDS,
   sessionCookieName,
   sessionSecondsLeft,
 } from './session-settings.config.js';
-
-/** Set on `res.locals` when this request came with a session that had ended (the 401 then says so). */
-export const SESSION_EXPIRED = 'sessionExpired';
 
 const SESSION_COOKIES = [sessionCookieName(false), sessionCookieName(true)];
 
@@ -16,7 +14,7 @@ const SESSION_COOKIES = [sessionCookieName(false), sessionCookieName(true)];
  * percent-encoding. (Only the id inside the signed cookie is read here; express-session has checked the
  * signature.)
  */
-const namedSessionIds = (req: Request) =>
+const namedSessionIds = (req: GatewayRequest) =>
   (req.headers.cookie ?? '').split(';').flatMap((part) => {
     const at = part.indexOf('=');
     if (!SESSION_COOKIES.includes(part.slice(0, at).trim())) return [];
@@ -46,18 +44,18 @@ const sessionCookieInvalid = () =>
  * costs no Redis write per request.
  */
 export function sessionLifetimeMiddleware(absoluteSeconds: number, clock: Clock, logger: Logger) {
-  return (req: Request, res: Response, next: NextFunction) => {
+  return (req: GatewayRequest, res: ServerResponse, next: (error?: unknown) => void) => {
     const session = req.session;
     if (!session?.startedAt) {
       const named = namedSessionIds(req);
       if (named.includes(undefined)) return sendError(res, sessionCookieInvalid(), logger);
       // A session the store no longer has: express-session gave the request a new id.
-      if (named.some((id) => id !== req.sessionID)) res.locals[SESSION_EXPIRED] = true;
+      if (named.some((id) => id !== req.sessionID)) req[SESSION_EXPIRED] = true;
       return next();
     }
     const now = clock.now().getTime();
     if (sessionSecondsLeft(session, absoluteSeconds, now) <= 0) {
-      res.locals[SESSION_EXPIRED] = true;
+      req[SESSION_EXPIRED] = true;
       return session.regenerate((error) => next(error));
     }
     if (now - (session.lastSeenAt ?? session.startedAt) >= SESSION_SEEN_GRANULARITY_SECONDS * 1000) {

@@ -1,8 +1,10 @@
 import type { Clock } from '@multimfa/service-runtime';
 import RedisStore from 'connect-redis';
 import session from 'express-session';
+import type { ServerResponse } from 'node:http';
 import type { Redis } from 'ioredis';
 import type { GatewayConfig } from '../config/gateway.config.js';
+import type { GatewayRequest } from '../http/raw-exchange.adapter.js';
 import { SESSION_PREFIX, sessionCookieName, sessionSecondsLeft } from './session-settings.config.js';
 
 /**
@@ -10,7 +12,7 @@ import { SESSION_PREFIX, sessionCookieName, sessionSecondsLeft } from './session
  * in it (a sign-in, a proof), and no answer renews its cookie (its lifetime: session-lifetime.middleware).
  */
 export function sessionMiddleware(config: GatewayConfig, redis: Redis, clock: Clock) {
-  return session({
+  const handle = session({
     name: sessionCookieName(config.COOKIE_SECURE),
     // Redis keeps a session until the earlier of its absolute end (from sign-in) and its idle end.
     store: new RedisStore({
@@ -32,4 +34,10 @@ export function sessionMiddleware(config: GatewayConfig, redis: Redis, clock: Cl
       path: '/',
     },
   });
+  // express-session sets a Secure cookie only on a connection Express calls secure (`req.secure`): here,
+  // the protocol Fastify read (X-Forwarded-Proto behind TRUST_PROXY_HOPS proxies), which middie copies.
+  return (req: GatewayRequest, res: ServerResponse, next: (error?: unknown) => void) => {
+    req.secure = req.protocol === 'https';
+    handle(req as unknown as Parameters<typeof handle>[0], res as Parameters<typeof handle>[1], next);
+  };
 }

@@ -15,10 +15,10 @@ const signatureOf = (signed: Buffer, key = keys.privateKey) =>
 
 function post(headers: Record<string, string | undefined>, sent = body): ExecutionContext {
   const req = {
-    path: '/api/webhooks/sendgrid/events',
+    url: '/api/webhooks/sendgrid/events',
     ip: '203.0.113.7',
     body: sent,
-    header: (name: string) => headers[name],
+    headers,
   };
   return { switchToHttp: () => ({ getRequest: () => req }) } as unknown as ExecutionContext;
 }

@@ -1,7 +1,8 @@
 import { verify } from 'node:crypto';
 import { Clock, LOGGER, type Logger } from '@multimfa/service-runtime';
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
+import { headerOf, pathOf } from '../http/raw-exchange.adapter.js';
 import { signatureExpired, signatureInvalid } from './webhook.errors.js';
 import { webhookBodyOf } from './webhook-body.decorator.js';
 import { WEBHOOK_SETTINGS, type WebhookSettings } from './webhook-settings.token.js';
@@ -23,23 +24,23 @@ export class SendGridSignatureGuard implements CanActivate {
   ) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const req = context.switchToHttp().getRequest<Request>();
-    const timestamp = req.header('x-twilio-email-event-webhook-timestamp');
+    const req = context.switchToHttp().getRequest<FastifyRequest>();
+    const timestamp = headerOf(req, 'x-twilio-email-event-webhook-timestamp');
     const valid = this.valid(
-      req.header('x-twilio-email-event-webhook-signature'),
+      headerOf(req, 'x-twilio-email-event-webhook-signature'),
       timestamp,
       webhookBodyOf(req),
     );
     if (!valid) {
       this.logger.warn(
-        { path: req.path, ip: req.ip },
+        { path: pathOf(req), ip: req.ip },
         'SendGrid events refused: missing or forged signature',
       );
       throw signatureInvalid(403);
     }
     if (!this.recent(Number(timestamp))) {
       this.logger.warn(
-        { path: req.path, ip: req.ip, timestamp },
+        { path: pathOf(req), ip: req.ip, timestamp },
         'SendGrid events refused: signed too long ago',
       );
       throw signatureExpired();

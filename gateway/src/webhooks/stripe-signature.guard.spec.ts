@@ -5,7 +5,7 @@ import type { ExecutionContext } from '@nestjs/common';
 import { StripeSignatureGuard } from './stripe-signature.guard.js';
 
 function post(body: unknown, signature?: string): ExecutionContext {
-  const req = { body, header: (name: string) => (name === 'stripe-signature' ? signature : undefined) };
+  const req = { body, headers: { 'stripe-signature': signature } };
   return { switchToHttp: () => ({ getRequest: () => req }) } as unknown as ExecutionContext;
 }
 

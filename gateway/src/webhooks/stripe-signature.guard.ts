@@ -1,5 +1,5 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { signatureInvalid } from './webhook.errors.js';
 import { webhookBodyOf } from './webhook-body.decorator.js';
 
@@ -10,8 +10,8 @@ import { webhookBodyOf } from './webhook-body.decorator.js';
 @Injectable()
 export class StripeSignatureGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
-    const req = context.switchToHttp().getRequest<Request>();
-    if (webhookBodyOf(req).length > 0 && req.header('stripe-signature')) return true;
+    const req = context.switchToHttp().getRequest<FastifyRequest>();
+    if (webhookBodyOf(req).length > 0 && req.headers['stripe-signature']) return true;
     throw signatureInvalid(400);
   }
 }

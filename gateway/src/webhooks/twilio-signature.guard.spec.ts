@@ -9,14 +9,12 @@ const AUTH_TOKEN = '5a4db0c55a4db0c55a4db0c55a4db0c5';
 const PUBLIC = 'https://api.multimfa.example';
 const form = { MessageSid: `SM${'0a'.repeat(16)}`, From: '+447700900555', To: '+14155550171', Body: 'Hi' };
 
-function post(originalUrl: string, params: Record<string, string>, signature?: string): ExecutionContext {
-  const headers: Record<string, string | undefined> = { 'x-twilio-signature': signature };
+function post(url: string, params: Record<string, string>, signature?: string): ExecutionContext {
   const req = {
-    originalUrl,
-    path: originalUrl.split('?')[0],
+    url,
     ip: '203.0.113.7',
     body: Buffer.from(new URLSearchParams(params).toString()),
-    header: (name: string) => headers[name],
+    headers: { 'x-twilio-signature': signature },
   };
   return { switchToHttp: () => ({ getRequest: () => req }) } as unknown as ExecutionContext;
 }

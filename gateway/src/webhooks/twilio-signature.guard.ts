@@ -1,7 +1,8 @@
 import { LOGGER, type Logger } from '@multimfa/service-runtime';
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import twilio from 'twilio';
+import { headerOf, pathOf } from '../http/raw-exchange.adapter.js';
 import { signatureInvalid } from './webhook.errors.js';
 import { twilioFormOf } from './webhook-body.decorator.js';
 import { WEBHOOK_SETTINGS, type WebhookSettings } from './webhook-settings.token.js';
@@ -19,13 +20,14 @@ export class TwilioSignatureGuard implements CanActivate {
   ) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const req = context.switchToHttp().getRequest<Request>();
-    const signature = req.header('x-twilio-signature');
-    const url = `${this.settings.publicApiUrl}${req.originalUrl}`;
+    const req = context.switchToHttp().getRequest<FastifyRequest>();
+    const signature = headerOf(req, 'x-twilio-signature');
+    // Fastify's `url` is the path and query as the request line sent them.
+    const url = `${this.settings.publicApiUrl}${req.url}`;
     if (signature && twilio.validateRequest(this.settings.twilioAuthToken, signature, url, twilioFormOf(req)))
       return true;
     this.logger.warn(
-      { path: req.path, ip: req.ip, signed: Boolean(signature) },
+      { path: pathOf(req), ip: req.ip, signed: Boolean(signature) },
       'Twilio webhook refused: missing or forged signature',
     );
     throw signatureInvalid(403);

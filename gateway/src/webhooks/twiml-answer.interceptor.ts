@@ -1,5 +1,5 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { map } from 'rxjs';
 
 /** The empty TwiML answer: Twilio sends no reply text. */
@@ -14,7 +14,7 @@ export class TwimlAnswer implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler) {
     return next.handle().pipe(
       map(() => {
-        context.switchToHttp().getResponse<Response>().type('text/xml; charset=utf-8');
+        context.switchToHttp().getResponse<FastifyReply>().type('text/xml; charset=utf-8');
         return EMPTY_TWIML;
       }),
     );

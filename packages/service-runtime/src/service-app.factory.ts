@@ -9,7 +9,7 @@ import { ConfigError, loadConfig, type ProcessConfig, type ServiceConfig } from 
 import { ensureDatabaseWithin } from './database/ensure-database.client.js';
 import { ErrorFilter } from './errors/error.filter.js';
 import { Readiness } from './health/readiness.service.js';
-import { createHttpAdapter, type HttpAdapterKind } from './http/http.adapter.js';
+import { createHttpAdapter, type HttpOptions } from './http/http.adapter.js';
 import type { RouteOf } from './http/request-context.middleware.js';
 import { requestContextMiddleware } from './http/request-context.middleware.js';
 import { httpLoggingOptions } from './logging/http-logging.config.js';
@@ -22,8 +22,13 @@ export interface ServiceDefinition<S extends z.ZodType<ProcessConfig>> {
   configSchema: S;
   /** The root module, built from the validated configuration. */
   appModule(config: z.output<S>, logger: Logger): DynamicModule;
-  /** Fastify unless said otherwise (the gateway's session and cookie middleware are Express's). */
-  httpAdapter?: HttpAdapterKind;
+  /** The HTTP server's settings, from the validated configuration (Fastify's defaults otherwise). */
+  http?(config: z.output<S>): HttpOptions;
+  /**
+   * Whether Nest registers its JSON and form parsers (default true); false for a process that
+   * registers its own in `configure`.
+   */
+  bodyParser?: boolean;
   /** Extra HTTP set-up (middleware, parsers) before routes are registered. */
   configure?(app: INestApplication, config: z.output<S>, logger: Logger): void | Promise<void>;
 }
@@ -38,12 +43,13 @@ export async function createServiceApp<S extends z.ZodType<ProcessConfig>>(
   config: z.output<S>,
   logger: Logger,
 ): Promise<INestApplication> {
-  const http = createHttpAdapter(definition.httpAdapter ?? 'fastify');
+  const http = createHttpAdapter(definition.http?.(config));
   // Nest's own console logger stays off: until setUpServiceApp hands it the JSON logger, a failure is
   // reported once, by the caller, instead of as coloured stack traces.
   const app = await NestFactory.create(definition.appModule(config, logger), http.adapter, {
     logger: false,
     abortOnError: false,
+    bodyParser: definition.bodyParser ?? true,
   });
   await setUpServiceApp(app, definition, config, logger, http.routeOf);
   return app;

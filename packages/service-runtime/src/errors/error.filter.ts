@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import {
   type ArgumentsHost,
   Catch,
@@ -6,7 +7,6 @@ import {
   HttpException,
   type HttpServer,
 } from '@nestjs/common';
-import type { Response } from 'express';
 import { currentCorrelationId } from '../logging/correlation.context.js';
 import type { Logger } from '../logging/logger.factory.js';
 import { DomainError, type Envelope } from './domain.errors.js';
@@ -137,8 +137,11 @@ export class ErrorFilter implements ExceptionFilter {
   }
 }
 
-/** For plain Express middleware, which runs outside Nest's filters: answers in the same shape. */
-export function sendError(response: Response, exception: unknown, logger: Logger): void {
+/** For middleware, which runs outside Nest's filters on the raw response: answers in the same shape. */
+export function sendError(response: ServerResponse, exception: unknown, logger: Logger): void {
   const { status, body } = mapError(exception, logger);
-  if (!response.headersSent) response.status(status).json(body);
+  if (response.headersSent) return;
+  response.statusCode = status;
+  response.setHeader('Content-Type', 'application/json; charset=utf-8');
+  response.end(JSON.stringify(body));
 }

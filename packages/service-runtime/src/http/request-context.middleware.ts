@@ -9,14 +9,6 @@ import type { Metrics } from '../metrics/metrics.service.js';
 /** The pattern of the route that matched a request (`/users/:id`), as each HTTP adapter records it. */
 export type RouteOf = (req: IncomingMessage) => string | undefined;
 
-type ExpressRequest = IncomingMessage & { route?: { path?: unknown }; baseUrl?: string };
-
-/** Express puts the matched route on the request. */
-export const expressRoute: RouteOf = (req) => {
-  const { route, baseUrl } = req as ExpressRequest;
-  return route?.path ? `${baseUrl ?? ''}${String(route.path)}` : undefined;
-};
-
 /**
  * Gives every request a correlation id (the caller's, when it sent a plain one), echoes it in the
  * response and times the request into the metrics, by the route `routeOf` names. The access log line

@@ -73,8 +73,11 @@ export async function createTestServiceApp<S extends z.ZodType<ProcessConfig>>(
   const moduleRef = await Test.createTestingModule({
     imports: [definition.appModule(config, logger)],
   }).compile();
-  const http = createHttpAdapter(definition.httpAdapter ?? 'fastify');
-  const app = moduleRef.createNestApplication(http.adapter, { bufferLogs: true });
+  const http = createHttpAdapter(definition.http?.(config));
+  const app = moduleRef.createNestApplication(http.adapter, {
+    bufferLogs: true,
+    bodyParser: definition.bodyParser ?? true,
+  });
   await setUpServiceApp(app, definition, config, logger, http.routeOf);
   return app;
 }

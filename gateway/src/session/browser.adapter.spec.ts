@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
+import type { ServerResponse } from 'node:http';
 import { describe, it } from '@jest/globals';
-import type { Request, Response } from 'express';
-import { expressBrowser } from './express-browser.adapter.js';
+import signature from 'cookie-signature';
+import type { GatewayRequest } from '../http/raw-exchange.adapter.js';
+import { browserOf } from './browser.adapter.js';
 
 /** A request whose express-session regenerates, saves and destroys in memory. */
 function request(signedCookies: Record<string, unknown> = {}) {
@@ -23,28 +25,36 @@ function request(signedCookies: Record<string, unknown> = {}) {
       done(new Error('the store is down'));
     },
   });
-  const fake: { ip: string; sessionID: string; signedCookies: object; session?: ReturnType<typeof fresh> } = {
+  const fake: {
+    ip: string;
+    sessionID: string;
+    signedCookies: object;
+    secret: string;
+    session?: ReturnType<typeof fresh>;
+  } = {
     ip: '203.0.113.7',
     sessionID: 'first',
     signedCookies,
+    secret: 'the session secret',
   };
   fake.session = fresh({ user: { userId: 'u1', role: 'CUSTOMER' } });
-  return { req: fake as unknown as Request, calls };
+  return { req: fake as unknown as GatewayRequest, calls };
 }
 
+/** An answer that keeps the headers set on it. */
 function response() {
-  const cookies: Array<[string, ...unknown[]]> = [];
+  const headers = new Map<string, unknown>();
   const res = {
-    cookie: (...args: [string, ...unknown[]]) => cookies.push(['set', ...args]),
-    clearCookie: (...args: [string, ...unknown[]]) => cookies.push(['clear', ...args]),
-  } as unknown as Response;
-  return { res, cookies };
+    getHeader: (name: string) => headers.get(name.toLowerCase()),
+    setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), value),
+  } as unknown as ServerResponse;
+  return { res, setCookies: () => headers.get('set-cookie') as string[] };
 }
 
-describe('the calling browser, from an Express request and answer', () => {
+describe('the calling browser, from the raw request and answer', () => {
   it('reads the session the request has now: a regenerated session is a new, empty one under a new id', async () => {
     const { req, calls } = request();
-    const { session } = expressBrowser(req, response().res);
+    const { session } = browserOf(req, response().res);
     assert.equal(session.id, 'first');
     assert.equal(session.data.user?.userId, 'u1');
     await session.regenerate();
@@ -58,26 +68,31 @@ describe('the calling browser, from an Express request and answer', () => {
 
   it('ends the session even when the store fails to forget it, and when there is none', async () => {
     const { req, calls } = request();
-    await expressBrowser(req, response().res).session.destroy();
+    await browserOf(req, response().res).session.destroy();
     assert.deepEqual(calls, ['destroy']);
-    const bare = { sessionID: 'none' } as Request;
-    await expressBrowser(bare, response().res).session.destroy();
+    const bare = { sessionID: 'none' } as GatewayRequest;
+    await browserOf(bare, response().res).session.destroy();
   });
 
   it('passes the address, the signed cookies and the cookies set or cleared through', () => {
     const { req } = request({ 'mmfa.device': 'tag', forged: false });
-    const { res, cookies } = response();
-    const browser = expressBrowser(req, res);
+    const { res, setCookies } = response();
+    const browser = browserOf(req, res);
     assert.equal(browser.ip, '203.0.113.7');
     assert.equal(browser.cookies.signed('mmfa.device'), 'tag');
     assert.equal(browser.cookies.signed('forged'), false);
     assert.equal(browser.cookies.signed('absent'), undefined);
     const settings = { httpOnly: true, sameSite: 'lax', secure: false, path: '/' } as const;
-    browser.cookies.set('mmfa.device', 'tag', { ...settings, signed: true });
+    browser.cookies.set('mmfa.device', 'tag', { ...settings, signed: true, maxAge: 90_000 });
     browser.cookies.clear('mmfa.sid', settings);
-    assert.deepEqual(cookies, [
-      ['set', 'mmfa.device', 'tag', { ...settings, signed: true }],
-      ['clear', 'mmfa.sid', settings],
-    ]);
+    const [device, cleared] = setCookies();
+    // Signed as cookie-parser reads it back: `s:` and the value signed with the session secret.
+    const value = decodeURIComponent(/^mmfa\.device=([^;]+)/.exec(device ?? '')?.[1] ?? '');
+    assert.equal(signature.unsign(value.slice(2), 'the session secret'), 'tag');
+    assert.match(device ?? '', /; Max-Age=90; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/);
+    assert.match(
+      cleared ?? '',
+      /^mmfa\.sid=; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/,
+    );
   });
 });

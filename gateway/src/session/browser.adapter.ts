@@ -1,12 +1,12 @@
-import type { Request, Response } from 'express';
+import type { ServerResponse } from 'node:http';
+import { clearCookie, type GatewayRequest, setCookie } from '../http/raw-exchange.adapter.js';
 import type { Browser, BrowserSession } from './browser.port.js';
-import './session-state.types.js';
 
 const promised = (run: (done: (error?: unknown) => void) => void) =>
   new Promise<void>((resolve, reject) => run((error) => (error ? reject(error) : resolve())));
 
 /** express-session's session of the request, behind the port (read at each use: `regenerate` replaces it). */
-export function expressSession(req: Request): BrowserSession {
+export function sessionOf(req: GatewayRequest): BrowserSession {
   return {
     get id() {
       return req.sessionID;
@@ -22,15 +22,15 @@ export function expressSession(req: Request): BrowserSession {
   };
 }
 
-/** The calling browser as the request and the answer carry it. */
-export function expressBrowser(req: Request, res: Response): Browser {
+/** The calling browser as the raw request and answer carry it. */
+export function browserOf(req: GatewayRequest, res: ServerResponse): Browser {
   return {
     ip: req.ip,
-    session: expressSession(req),
+    session: sessionOf(req),
     cookies: {
       signed: (name) => req.signedCookies?.[name],
-      set: (name, value, settings) => res.cookie(name, value, settings),
-      clear: (name, settings) => res.clearCookie(name, settings),
+      set: (name, value, settings) => setCookie(res, name, value, settings, req.secret),
+      clear: (name, settings) => clearCookie(res, name, settings),
     },
   };
 }
