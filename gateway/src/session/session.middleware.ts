@@ -1,7 +1,7 @@
+import type { ServerResponse } from 'node:http';
 import type { Clock } from '@multimfa/service-runtime';
 import RedisStore from 'connect-redis';
 import session from 'express-session';
-import type { ServerResponse } from 'node:http';
 import type { Redis } from 'ioredis';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import type { GatewayRequest } from '../http/raw-exchange.adapter.js';

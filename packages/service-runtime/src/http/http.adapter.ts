@@ -13,7 +13,9 @@ export function createHttpAdapter(options: HttpOptions = {}): { adapter: Fastify
   // The client's address is the one the last `trustProxy` hops name (Express's `trust proxy` count):
   // Fastify reads a bare count as trusting nobody, so it gets the rule as a function.
   const hops = options.trustProxy ?? 0;
-  const adapter = new FastifyAdapter(hops > 0 ? { trustProxy: (_address: string, hop: number) => hop < hops } : {});
+  const adapter = new FastifyAdapter(
+    hops > 0 ? { trustProxy: (_address: string, hop: number) => hop < hops } : {},
+  );
   // Fastify routes before its first hook; the raw request is what middleware (and so the timer) sees.
   const routes = new WeakMap<IncomingMessage, string>();
   adapter.getInstance().addHook('onRequest', (request, _reply, done) => {
