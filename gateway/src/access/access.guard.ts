@@ -2,7 +2,7 @@ import type { Endpoint } from '@multimfa/api-contract';
 import { DomainError } from '@multimfa/service-runtime';
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { requestOf, SESSION_EXPIRED } from '../http/raw-exchange.adapter.js';
+import { requestOf, SESSION_EXPIRED } from '../exchange/raw-exchange.adapter.js';
 import { forbidden, unauthenticated } from './access.errors.js';
 import { ENDPOINT_METADATA, PUBLIC_ROUTE_METADATA } from './serves.decorator.js';
 import '../session/session-state.types.js';

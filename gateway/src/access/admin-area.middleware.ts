@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { type Logger, sendError } from '@multimfa/service-runtime';
-import { type GatewayRequest, SESSION_EXPIRED } from '../http/raw-exchange.adapter.js';
+import { type GatewayRequest, SESSION_EXPIRED } from '../exchange/raw-exchange.adapter.js';
 import { forbidden, unauthenticated } from './access.errors.js';
 import '../session/session-state.types.js';
 

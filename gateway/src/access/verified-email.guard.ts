@@ -2,7 +2,7 @@ import type { Endpoint } from '@multimfa/api-contract';
 import { identityUser } from '@multimfa/service-contracts/identity';
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { requestOf } from '../http/raw-exchange.adapter.js';
+import { requestOf } from '../exchange/raw-exchange.adapter.js';
 import type { ServiceClient } from '../upstream/service.client.js';
 import { IDENTITY } from '../upstream/upstream.module.js';
 import { emailNotVerified } from './access.errors.js';

@@ -7,7 +7,7 @@ import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth2
 import { PublicRoute } from '../access/serves.decorator.js';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { GATEWAY_CONFIG } from '../config/gateway-config.token.js';
-import type { GatewayRequest } from '../http/raw-exchange.adapter.js';
+import type { GatewayRequest } from '../exchange/raw-exchange.adapter.js';
 import { sessionOf } from '../session/browser.adapter.js';
 import { SessionsService } from '../session/sessions.service.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { pathOf } from '../exchange/raw-exchange.adapter.js';
 import { WEBHOOK_RAW_PATHS } from '../webhooks/webhook-routes.config.js';
-import { pathOf } from './raw-exchange.adapter.js';
 
 /** A webhook's body may be as large as a provider sends (SendGrid batches events). */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;

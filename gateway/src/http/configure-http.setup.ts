@@ -6,12 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { adminAreaMiddleware } from '../access/admin-area.middleware.js';
 import type { GatewayConfig } from '../config/gateway.config.js';
+import type { GatewayRequest } from '../exchange/raw-exchange.adapter.js';
 import { GatewayRedis } from '../redis/gateway-redis.client.js';
 import { sessionMiddleware } from '../session/session.middleware.js';
 import { sessionLifetimeMiddleware } from '../session/session-lifetime.middleware.js';
 import { registerBodyParsers } from './body-parsers.setup.js';
 import { rateLimitMiddleware } from './rate-limit.middleware.js';
-import type { GatewayRequest } from './raw-exchange.adapter.js';
 import { xsrfMiddleware } from './xsrf.middleware.js';
 
 /** The routes that take an invitation token (customer-area section 7). */

@@ -3,7 +3,7 @@ import type { Logger } from '@multimfa/service-runtime';
 import { DomainError, sendError } from '@multimfa/service-runtime';
 import type { Redis } from 'ioredis';
 import { clientPrefix } from '../auth/client-prefix.rules.js';
-import type { GatewayRequest } from './raw-exchange.adapter.js';
+import type { GatewayRequest } from '../exchange/raw-exchange.adapter.js';
 
 /**
  * A fixed one-minute window per client network (the /24 of an IPv4 address, the /64 of an IPv6 one, as

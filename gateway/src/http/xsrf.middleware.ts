@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { DomainError, type Logger, sendError } from '@multimfa/service-runtime';
-import { type GatewayRequest, setCookie } from './raw-exchange.adapter.js';
+import { type GatewayRequest, setCookie } from '../exchange/raw-exchange.adapter.js';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
 import { describe, it } from '@jest/globals';
 import signature from 'cookie-signature';
-import type { GatewayRequest } from '../http/raw-exchange.adapter.js';
+import type { GatewayRequest } from '../exchange/raw-exchange.adapter.js';
 import { browserOf } from './browser.adapter.js';
 
 /** A request whose express-session regenerates, saves and destroys in memory. */

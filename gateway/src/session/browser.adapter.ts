@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { clearCookie, type GatewayRequest, setCookie } from '../http/raw-exchange.adapter.js';
+import { clearCookie, type GatewayRequest, setCookie } from '../exchange/raw-exchange.adapter.js';
 import type { Browser, BrowserSession } from './browser.port.js';
 
 const promised = (run: (done: (error?: unknown) => void) => void) =>

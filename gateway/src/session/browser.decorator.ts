@@ -1,5 +1,5 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import { replyOf, requestOf } from '../http/raw-exchange.adapter.js';
+import { replyOf, requestOf } from '../exchange/raw-exchange.adapter.js';
 import { browserOf } from './browser.adapter.js';
 import type { Browser } from './browser.port.js';
 

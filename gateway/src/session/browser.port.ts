@@ -1,3 +1,4 @@
+import type { CookieSettings } from '../exchange/raw-exchange.adapter.js';
 import type { SessionState } from './session-state.types.js';
 
 /**
@@ -14,17 +15,6 @@ export interface BrowserSession {
   save(): Promise<void>;
   /** The store forgets the session (its cookie is the caller's to clear). */
   destroy(): Promise<void>;
-}
-
-/** How a cookie the gateway sets is scoped. */
-export interface CookieSettings {
-  /** Signed with SESSION_SECRET (read back with `signed`). */
-  signed?: boolean;
-  httpOnly: boolean;
-  sameSite: 'lax' | 'strict';
-  secure: boolean;
-  maxAge?: number;
-  path: '/';
 }
 
 /** The calling browser's cookies that the gateway reads and sets itself. */

@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { describe, it } from '@jest/globals';
 import { FixedClock, type Logger } from '@multimfa/service-runtime';
 import type { SessionData } from 'express-session';
-import { type GatewayRequest, SESSION_EXPIRED } from '../http/raw-exchange.adapter.js';
+import { type GatewayRequest, SESSION_EXPIRED } from '../exchange/raw-exchange.adapter.js';
 import { sessionLifetimeMiddleware } from './session-lifetime.middleware.js';
 import { SESSION_IDLE_SECONDS, SESSION_SEEN_GRANULARITY_SECONDS } from './session-settings.config.js';
 

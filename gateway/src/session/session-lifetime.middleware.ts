@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { type Clock, DomainError, type Logger, sendError } from '@multimfa/service-runtime';
-import { type GatewayRequest, SESSION_EXPIRED } from '../http/raw-exchange.adapter.js';
+import { type GatewayRequest, SESSION_EXPIRED } from '../exchange/raw-exchange.adapter.js';
 import {
   SESSION_SEEN_GRANULARITY_SECONDS,
   sessionCookieName,

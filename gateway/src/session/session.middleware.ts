@@ -4,7 +4,7 @@ import RedisStore from 'connect-redis';
 import session from 'express-session';
 import type { Redis } from 'ioredis';
 import type { GatewayConfig } from '../config/gateway.config.js';
-import type { GatewayRequest } from '../http/raw-exchange.adapter.js';
+import type { GatewayRequest } from '../exchange/raw-exchange.adapter.js';
 import { SESSION_PREFIX, sessionCookieName, sessionSecondsLeft } from './session-settings.config.js';
 
 /**

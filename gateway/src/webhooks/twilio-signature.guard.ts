@@ -2,7 +2,7 @@ import { LOGGER, type Logger } from '@multimfa/service-runtime';
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import twilio from 'twilio';
-import { headerOf, pathOf } from '../http/raw-exchange.adapter.js';
+import { headerOf, pathOf } from '../exchange/raw-exchange.adapter.js';
 import { signatureInvalid } from './webhook.errors.js';
 import { twilioFormOf } from './webhook-body.decorator.js';
 import { WEBHOOK_SETTINGS, type WebhookSettings } from './webhook-settings.token.js';

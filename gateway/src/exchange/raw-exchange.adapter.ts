@@ -4,8 +4,17 @@ import { serialize } from 'cookie';
 import signature from 'cookie-signature';
 import type { Session, SessionData } from 'express-session';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CookieSettings } from '../session/browser.port.js';
-import '../session/session-state.types.js';
+
+/** How a cookie the gateway sets is scoped. */
+export interface CookieSettings {
+  /** Signed with SESSION_SECRET (read back with `signed`). */
+  signed?: boolean;
+  httpOnly: boolean;
+  sameSite: 'lax' | 'strict';
+  secure: boolean;
+  maxAge?: number;
+  path: '/';
+}
 
 /** Set on the request when it came with a session that had ended (the 401 then says so). */
 export const SESSION_EXPIRED = Symbol('session expired');
