@@ -15,7 +15,7 @@ export interface BotRateLimitState {
   exceeded: boolean;
 }
 
-/** Where the RateLimit fields go: the answer to the call (an Express response is one). */
+/** Where the RateLimit fields go: the answer to the call (the raw Node response is one). */
 export interface RateLimitedAnswer {
   setHeader(name: string, value: string): unknown;
 }

@@ -18,7 +18,7 @@ export const gatewayConfigSchema = processEnvSchema.extend({
     .int()
     .min(300)
     .default(7 * 24 * 3600),
-  /** Express `trust proxy`: how many proxies (the Ingress) stand before the gateway. */
+  /** How many proxies (the Ingress) stand before the gateway: the client's address is the one they name. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
   /** Per client network (/24, /64): every /api call but the providers' webhooks. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),

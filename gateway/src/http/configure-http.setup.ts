@@ -41,7 +41,7 @@ const exceptMachineCallers = except(MACHINE_PATHS);
 /**
  * cookie-parser with a secret checks the signature of every signed cookie on every request, the
  * session's included (which express-session checks again); only sign-in reads a signed cookie, so
- * `req.signedCookies` is cookie-parser's own check, run when read. `req.secret` lets `res.cookie` sign.
+ * `req.signedCookies` is cookie-parser's own check, run when read. `req.secret` lets `setCookie` sign.
  */
 const signedCookiesOnDemand =
   (secret: string): Middleware =>

@@ -37,18 +37,6 @@ describe('mapError', () => {
     assert.equal(mapError(new BadRequestException(['a', 'b']), logger).body.message, 'a, b');
   });
 
-  it('turns a malformed JSON body into a 400', () => {
-    const { logger } = capturingLogger();
-    const parseError = Object.assign(new SyntaxError('Unexpected token'), {
-      status: 400,
-      expose: true,
-      type: 'entity.parse.failed',
-    });
-    const mapped = mapError(parseError, logger);
-    assert.equal(mapped.status, 400);
-    assert.equal(mapped.body.message, 'The request body is not valid JSON');
-  });
-
   it("turns Fastify's refusal of a malformed JSON body into a 400 with the same message", () => {
     const { logger, lines } = capturingLogger();
     const parseError = Object.assign(

@@ -18,41 +18,29 @@ interface Mapped {
 
 interface ExposedHttpError {
   status: number;
-  /** body-parser's kind of error (Express). */
-  type?: string;
   /** Fastify's error code. */
-  code?: string;
+  code: string;
   message: string;
 }
 
 /** Fastify's codes for a JSON body it could not parse. */
 const FASTIFY_JSON_ERRORS = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
 
-/**
- * A request the framework refused before any handler ran: body-parser's errors (Express) carry a
- * `status` and an `expose` flag, Fastify's a `statusCode` and an `FST_` code.
- */
+/** A request Fastify refused before any handler ran: a `statusCode` under 500 and an `FST_` code. */
 function exposedHttpError(error: unknown): ExposedHttpError | undefined {
-  const candidate = error as { status?: unknown; expose?: unknown; statusCode?: unknown; code?: unknown };
-  if (typeof candidate?.status === 'number' && candidate.expose === true && candidate.status < 500)
-    return error as ExposedHttpError;
+  const candidate = error as { statusCode?: unknown; code?: unknown };
   if (
     typeof candidate?.statusCode === 'number' &&
     candidate.statusCode < 500 &&
     typeof candidate.code === 'string' &&
     candidate.code.startsWith('FST_')
   ) {
-    return {
-      ...(error as ExposedHttpError),
-      status: candidate.statusCode,
-      message: (error as Error).message,
-    };
+    return { status: candidate.statusCode, code: candidate.code, message: (error as Error).message };
   }
   return undefined;
 }
 
-const isJsonParseError = (error: ExposedHttpError) =>
-  error.type === 'entity.parse.failed' || FASTIFY_JSON_ERRORS.has(error.code ?? '');
+const isJsonParseError = (error: ExposedHttpError) => FASTIFY_JSON_ERRORS.has(error.code);
 
 function messageOf(exception: HttpException): string {
   const response = exception.getResponse();
@@ -119,7 +107,7 @@ export function mapError(exception: unknown, logger: Logger): Mapped {
   };
 }
 
-/** Answers through the app's HTTP adapter, so it serves Express and Fastify alike. */
+/** Answers through the app's HTTP adapter. */
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
   constructor(
