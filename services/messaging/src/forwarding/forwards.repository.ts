@@ -84,7 +84,6 @@ const toChanged = (row: ChangedRow): ChangedForward => ({
   status: row.status,
 });
 
-/** The `forward` table: every forward of every text, with its per-recipient delivery status. */
 /** A forward's columns with what sending it needs (its text, its MFA's name and owner), and their tables. */
 const TO_SEND_COLUMNS = `f.forward_id, f.message_id, f.mfa_id, f.member_id, f.medium, f.destination, f.first_name,
        f.last_name, f.status, f.sending_at, f.redriven_at, m.from_number, m.to_number, m.body, m.code,
@@ -138,6 +137,7 @@ function toForwardToSend(row: ToSendRow): ForwardToSend {
   };
 }
 
+/** The `forward` table: every forward of every text, with its per-recipient delivery status. */
 @Injectable()
 export class ForwardsRepository {
   constructor(@InjectDataSource() @Inject(DataSource) private readonly dataSource: DataSource) {}
