@@ -15,6 +15,7 @@ export {
 } from './config/env.config.js';
 export { DATABASE_DEADLINES } from './database/connection-deadlines.config.js';
 export { DeadlineClient } from './database/deadline.client.js';
+export { namedStatement } from './database/named-statements.js';
 export { DomainError, type Envelope, NotFoundError, ok } from './errors/domain.errors.js';
 export { ErrorFilter, sendError } from './errors/error.filter.js';
 export { type DegradedIndicator, Readiness, type ReadinessCheck } from './health/readiness.service.js';

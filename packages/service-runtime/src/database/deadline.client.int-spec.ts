@@ -6,6 +6,7 @@ import { dropTestDatabase, TcpProxy, testInfrastructure } from '../testing/index
 import { DATABASE_DEADLINES } from './connection-deadlines.config.js';
 import { DeadlineClient } from './deadline.client.js';
 import { ensureDatabase } from './ensure-database.client.js';
+import { namedStatement } from './named-statements.js';
 
 /** A pool of one connection through `proxy`, with a short answer deadline; `Client` as the services' pool has it. */
 async function pool(proxy: TcpProxy, database: string, Client: typeof pg.Client): Promise<DataSource> {
@@ -58,5 +59,76 @@ describe('a black-holed PostgreSQL connection (a TCP proxy that stops passing pa
     proxy.blackHole();
     await assert.rejects(source.query('SELECT 2 AS n'), /Query read timeout/);
     await assert.rejects(source.query('SELECT 3 AS n'), /Query read timeout/);
+  });
+});
+
+describe('statements declared with namedStatement, through a pool of DeadlineClient (as every service runs)', () => {
+  const database = `${testInfrastructure.postgresUrl}/${testInfrastructure.databasePrefix}_runtime_named`;
+  const declared = namedStatement('runtime-test.echo', 'SELECT $1::int + 1 AS n');
+  let source: DataSource;
+
+  beforeAll(async () => {
+    await ensureDatabase(database);
+    source = await new DataSource({
+      type: 'postgres',
+      url: database,
+      extra: { max: 1, ...DATABASE_DEADLINES, Client: DeadlineClient },
+    }).initialize();
+  });
+  afterAll(async () => {
+    await source?.destroy();
+    await dropTestDatabase(database);
+  });
+
+  const prepared = async (): Promise<Array<{ name: string; statement: string }>> =>
+    source.query('SELECT name, statement FROM pg_prepared_statements ORDER BY name');
+
+  it('are prepared once on the connection, by name, and answer as before; other texts stay unnamed', async () => {
+    assert.deepEqual(await prepared(), []);
+    assert.deepEqual(await source.query(declared, [1]), [{ n: 2 }]);
+    assert.deepEqual(await source.query(declared, [41]), [{ n: 42 }]);
+    assert.deepEqual(await source.query('SELECT $1::int + 2 AS n', [1]), [{ n: 3 }]);
+    assert.deepEqual(await prepared(), [{ name: 'runtime-test.echo', statement: declared }]);
+  });
+
+  it('run inside a transaction too, and fail there as any statement does (the transaction rolls back)', async () => {
+    await assert.rejects(
+      source.transaction(async (manager) => {
+        assert.deepEqual(await manager.query(declared, [9]), [{ n: 10 }]);
+        await manager.query(declared, ['not a number']);
+      }),
+      /invalid input syntax for type integer/,
+    );
+    assert.deepEqual(await source.query(declared, [2]), [{ n: 3 }]);
+  });
+
+  it('are planned for each call: prepared while its table was empty, an update finds its row by index once the table has grown', async () => {
+    // The outbox's shape, and its relay's mark (where a cached generic plan was seen scanning it all).
+    await source.query(
+      `CREATE TABLE grown (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, event_id uuid NOT NULL UNIQUE,
+         topic varchar(249) NOT NULL, shard smallint NOT NULL, envelope text NOT NULL, published_at timestamptz)`,
+    );
+    await source.query('CREATE INDEX grown_pending ON grown (shard, id) WHERE published_at IS NULL');
+    const mark = namedStatement(
+      'runtime-test.mark',
+      'UPDATE grown SET published_at = now() WHERE id = ANY($1::bigint[])',
+    );
+    for (let call = 0; call < 6; call += 1) await source.query(mark, [[call]]);
+    await source.query(
+      `INSERT INTO grown (event_id, topic, shard, envelope)
+       SELECT gen_random_uuid(), 't', n % 16, '{}' FROM generate_series(1, 50000) AS n`,
+    );
+    await source.query(mark, [[49_999]]);
+    const [plans] = await source.query(
+      'SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = $1',
+      ['runtime-test.mark'],
+    );
+    // A cached generic plan, made for the empty table, would scan all 50,000 rows on every call.
+    assert.deepEqual({ ...plans }, { generic_plans: '0', custom_plans: '7' });
+  });
+
+  it('refuses one name for two texts (pg would refuse the second on a connection that prepared the first)', () => {
+    assert.throws(() => namedStatement('runtime-test.echo', 'SELECT 2'), /declared twice/);
+    assert.equal(namedStatement('runtime-test.echo', declared), declared);
   });
 });
