@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import { DataSource } from 'typeorm';
 import { Outbox } from '../../packages/event-bus/dist/index.js';
+import { DATABASE_DEADLINES, DeadlineClient } from '../../packages/service-runtime/dist/index.js';
 import { itemChanged } from './outbox-item.mjs';
 
 const now = () => performance.timeOrigin + performance.now();
@@ -36,7 +37,8 @@ async function outboxWriter(run) {
   const dataSource = await new DataSource({
     type: 'postgres',
     url: run.databaseUrl,
-    extra: { max: run.writers + 1 },
+    // As a service's pool runs it (its client names the outbox's statement).
+    extra: { max: run.writers + 1, ...DATABASE_DEADLINES, Client: DeadlineClient },
   }).initialize();
   const outbox = new Outbox(run.topicPrefix);
   return {

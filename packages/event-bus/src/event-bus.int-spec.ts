@@ -191,6 +191,36 @@ describe('event backbone against the real broker and database', () => {
     await waitUntil('every row is marked published', async () => (await bus.pendingCount()) === 0);
   });
 
+  it('publishes a backlog of one key larger than the broker takes in one batch, in batches it accepts: every row marked, each once and in order', async () => {
+    // 600 events of about 3 KiB for one widget: 1.8 MiB for one partition, past the broker's 1 MiB a batch.
+    const colour = 'c'.repeat(3000);
+    const payloads = Array.from({ length: 600 }, (_, seq) => ({ widgetId: 'large', seq, colour }));
+    await bus.dataSource.transaction((manager) =>
+      bus.outbox.publishAll(manager, bus.widgetChangedV2, payloads),
+    );
+    bus.relay();
+    await waitUntil('every row is marked published', async () => (await bus.pendingCount()) === 0, 60_000);
+
+    const seen: number[] = [];
+    const reader = bus.kafka.consumer({ groupId: `${bus.prefix}large-reader` });
+    await reader.connect();
+    try {
+      await reader.subscribe({ topics: [`${bus.prefix}${bus.topic.name}`], fromBeginning: true });
+      await reader.run({
+        eachMessage: async ({ message }) => {
+          seen.push(JSON.parse(message.value?.toString('utf8') ?? '{}').payload.seq);
+        },
+      });
+      await waitUntil('the reader holds every event', async () => seen.length >= payloads.length, 30_000);
+    } finally {
+      await reader.disconnect();
+    }
+    assert.deepEqual(
+      seen,
+      payloads.map((payload) => payload.seq),
+    );
+  });
+
   it('two relays side by side share the shards and publish each row once, in order per key', async () => {
     const first = bus.relay();
     const second = bus.relay();

@@ -49,6 +49,7 @@ export {
   outboxEvent,
   type PublishOptions,
 } from './outbox/outbox.service.js';
+export { OutboxEventIdNotUnique1767600000000 } from './outbox/outbox-event-id-not-unique.migration.js';
 export { OutboxPlainEnvelope1766000000000 } from './outbox/outbox-plain-envelope.migration.js';
 export { OutboxUnpublishedIndex1766300000000 } from './outbox/outbox-unpublished-index.migration.js';
 export { OUTBOX_SHARDS, shardOf } from './outbox/shard.rules.js';

@@ -1,11 +1,29 @@
 import { type EventCatalogue, type EventEnvelope, envelopeSchema } from '@multimfa/events';
-import { type Logger, sharedCounter, sharedGauge, withCorrelationId } from '@multimfa/service-runtime';
+import {
+  type Logger,
+  namedStatement,
+  sharedCounter,
+  sharedGauge,
+  withCorrelationId,
+} from '@multimfa/service-runtime';
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import type { Counter, Gauge, Registry } from 'prom-client';
 import type { DataSource, EntityManager } from 'typeorm';
 import { deadLetterHeaders } from '../dead-letter/dead-letter.client.js';
 import { PermanentEventFailure } from './permanent-event-failure.errors.js';
 
+/** Records a run's event ids for the group; answers the ids not seen before. */
+const RECORD_RUN = namedStatement(
+  'consumer.record-run',
+  `INSERT INTO processed_event (consumer_group, event_id) SELECT $1, unnest($2::uuid[])
+   ON CONFLICT DO NOTHING RETURNING event_id`,
+);
+/** Records one event id for the group; answers it if it was not seen before. */
+const RECORD_ONE = namedStatement(
+  'consumer.record-one',
+  `INSERT INTO processed_event (consumer_group, event_id) VALUES ($1, $2)
+   ON CONFLICT DO NOTHING RETURNING event_id`,
+);
 /**
  * Applies one event inside the transaction that records it as applied. It may return work to run
  * once that transaction has committed (enqueueing a job for a row it wrote); that work is not
@@ -402,11 +420,10 @@ export class EventConsumer {
     let applied: Array<{ event: EventEnvelope; afterCommit: AfterCommit | undefined }>;
     try {
       applied = await this.options.dataSource.transaction(async (manager) => {
-        const inserted: Array<{ event_id: string }> = await manager.query(
-          `INSERT INTO processed_event (consumer_group, event_id) SELECT $1, unnest($2::uuid[])
-           ON CONFLICT DO NOTHING RETURNING event_id`,
-          [this.options.groupId, run.map((item) => item.event.eventId)],
-        );
+        const inserted: Array<{ event_id: string }> = await manager.query(RECORD_RUN, [
+          this.options.groupId,
+          run.map((item) => item.event.eventId),
+        ]);
         const fresh = new Set(inserted.map((row) => row.event_id));
         const done: Array<{ event: EventEnvelope; afterCommit: AfterCommit | undefined }> = [];
         for (const { event, handler, correlationId } of run) {
@@ -546,11 +563,7 @@ export class EventConsumer {
 
   private async apply(event: EventEnvelope, handler: EventHandler): Promise<void> {
     const applied = await this.options.dataSource.transaction(async (manager) => {
-      const inserted: unknown[] = await manager.query(
-        `INSERT INTO processed_event (consumer_group, event_id) VALUES ($1, $2)
-         ON CONFLICT DO NOTHING RETURNING event_id`,
-        [this.options.groupId, event.eventId],
-      );
+      const inserted: unknown[] = await manager.query(RECORD_ONE, [this.options.groupId, event.eventId]);
       if (!inserted.length) return undefined;
       return { afterCommit: await handler(event, manager) };
     });

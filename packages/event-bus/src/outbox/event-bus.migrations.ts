@@ -1,4 +1,5 @@
 import { CreateEventBusTables1763700000000 } from './event-bus-tables.migration.js';
+import { OutboxEventIdNotUnique1767600000000 } from './outbox-event-id-not-unique.migration.js';
 import { OutboxPlainEnvelope1766000000000 } from './outbox-plain-envelope.migration.js';
 import { OutboxUnpublishedIndex1766300000000 } from './outbox-unpublished-index.migration.js';
 
@@ -7,4 +8,5 @@ export const eventBusMigrations = [
   CreateEventBusTables1763700000000,
   OutboxPlainEnvelope1766000000000,
   OutboxUnpublishedIndex1766300000000,
+  OutboxEventIdNotUnique1767600000000,
 ];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TopicSpec } from '@multimfa/events';
-import { DATABASE_DEADLINES, DeadlineClient, type Logger } from '@multimfa/service-runtime';
+import { DATABASE_DEADLINES, DeadlineClient, type Logger, namedStatement } from '@multimfa/service-runtime';
 import type { Message, Producer } from 'kafkajs';
 import pg from 'pg';
 import { Counter, Gauge, type Registry } from 'prom-client';
@@ -37,6 +37,12 @@ export interface OutboxRelayOptions {
    * 10 ms). A relay that is behind, or whose writers commit many rows at once, does not wait.
    */
   lingerMs?: number;
+  /**
+   * At most this many bytes of messages in one send (default 512 KiB). The broker refuses for good a
+   * partition's batch over its limit (1 MiB by default): a backlog of one key's large events sent as
+   * one batch would hold every later row back forever.
+   */
+  maxBatchBytes?: number;
 }
 
 /** The envelope as stored (text, sent as is: no parse and re-serialise), with what the headers need. */
@@ -51,7 +57,21 @@ interface Row {
 }
 
 const LOCK_CLASS = 'outbox-relay';
+/** The next pending rows of the owned shards ($1), in id order, leaving out the ids given ($3). */
+const READ = namedStatement(
+  'outbox-relay.read',
+  `SELECT id, topic, message_key, envelope::text AS envelope, event_id, event_type, correlation_id
+     FROM outbox_event
+    WHERE published_at IS NULL AND shard = ANY($1::smallint[]) AND NOT (id = ANY($3::bigint[]))
+    ORDER BY id LIMIT $2`,
+);
+const MARK = namedStatement(
+  'outbox-relay.mark',
+  'UPDATE outbox_event SET published_at = now() WHERE id = ANY($1::bigint[])',
+);
 const DAY = 24 * 3_600_000;
+/** A record's bytes besides its key, value and header values: lengths, header names, timestamps. */
+const RECORD_OVERHEAD_BYTES = 100;
 
 /**
  * Publishes the outbox to Kafka, at least once and in order per key. Each shard of keys is held by
@@ -70,6 +90,7 @@ export class OutboxRelay {
   private readonly retentionMs: number;
   private readonly pruneIntervalMs: number;
   private readonly lingerMs: number;
+  private readonly maxBatchBytes: number;
   private readonly secretTopics: Set<string>;
   private client: pg.Client | undefined;
   /** A second session that marks sent rows while the first reads the next batch. */
@@ -107,6 +128,7 @@ export class OutboxRelay {
     this.retentionMs = options.retentionMs ?? DAY;
     this.pruneIntervalMs = options.pruneIntervalMs ?? 60_000;
     this.lingerMs = options.lingerMs ?? 10;
+    this.maxBatchBytes = options.maxBatchBytes ?? 512 * 1024;
     this.secretTopics = new Set((options.topics ?? []).filter((t) => t.secret).map((t) => t.name));
     const registers = options.registry ? [options.registry] : [];
     this.metrics = {
@@ -323,13 +345,7 @@ export class OutboxRelay {
   private async read(skip: string[]): Promise<Row[]> {
     // Cleared before the read: a notification from now on means rows this read may not see.
     this.notified = false;
-    const { rows } = await this.requireClient().query<Row>(
-      `SELECT id, topic, message_key, envelope::text AS envelope, event_id, event_type, correlation_id
-         FROM outbox_event
-        WHERE published_at IS NULL AND shard = ANY($1::smallint[]) AND NOT (id = ANY($3::bigint[]))
-        ORDER BY id LIMIT $2`,
-      [[...this.owned], this.batchSize, skip],
-    );
+    const { rows } = await this.requireClient().query<Row>(READ, [[...this.owned], this.batchSize, skip]);
     return rows;
   }
 
@@ -343,9 +359,12 @@ export class OutboxRelay {
       this.notified = false;
       return 0;
     }
-    const rows = this.next ?? (await this.read(this.marking?.ids ?? []));
+    const read = this.next ?? (await this.read(this.marking?.ids ?? []));
     this.next = undefined;
-    if (!rows.length) return 0;
+    if (!read.length) return 0;
+    // The rows past the byte limit are left for the next read, whose first rows they are: each key's
+    // rows still go in order.
+    const rows = this.withinBatchBytes(read);
 
     const byTopic = new Map<string, Message[]>();
     for (const row of rows) {
@@ -366,8 +385,8 @@ export class OutboxRelay {
       acks: -1,
       topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
     });
-    // A full batch says more rows are likely waiting; so does a notification since the last read,
-    // or one that comes while Kafka has this batch.
+    // A full or cut batch says more rows are likely waiting; so does a notification since the last
+    // read, or one that comes while Kafka has this batch.
     const skip = [...ids, ...(this.marking?.ids ?? [])];
     let next: Promise<Row[]> | undefined;
     const readAhead = () => {
@@ -375,7 +394,7 @@ export class OutboxRelay {
       next ??= this.read(skip);
       next.catch(() => undefined); // awaited below, or dropped with the failed send
     };
-    if (rows.length === this.batchSize || this.notified) readAhead();
+    if (rows.length < read.length || rows.length === this.batchSize || this.notified) readAhead();
     else this.readAhead = readAhead;
     try {
       await sent;
@@ -402,6 +421,22 @@ export class OutboxRelay {
     return rows.length;
   }
 
+  /** The leading rows whose messages fit in `maxBatchBytes`; at least one. */
+  private withinBatchBytes(rows: Row[]): Row[] {
+    let bytes = 0;
+    for (const [index, row] of rows.entries()) {
+      bytes +=
+        Buffer.byteLength(row.envelope) +
+        Buffer.byteLength(row.message_key) +
+        row.event_id.length +
+        row.event_type.length +
+        Buffer.byteLength(row.correlation_id) +
+        RECORD_OVERHEAD_BYTES;
+      if (bytes > this.maxBatchBytes && index > 0) return rows.slice(0, index);
+    }
+    return rows;
+  }
+
   /** Rows of secret topics are deleted once Kafka has them; the others are marked published. */
   private async mark(rows: Row[]): Promise<void> {
     const client = this.markClient;
@@ -409,8 +444,7 @@ export class OutboxRelay {
     const secret = rows.filter((row) => this.secretTopics.has(row.topic)).map((row) => row.id);
     const kept = rows.filter((row) => !this.secretTopics.has(row.topic)).map((row) => row.id);
     if (secret.length) await client.query('DELETE FROM outbox_event WHERE id = ANY($1::bigint[])', [secret]);
-    if (kept.length)
-      await client.query('UPDATE outbox_event SET published_at = now() WHERE id = ANY($1::bigint[])', [kept]);
+    if (kept.length) await client.query(MARK, [kept]);
   }
 
   /** Deletes published rows past their topic's retention, in the shards this relay holds. */

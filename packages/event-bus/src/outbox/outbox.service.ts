@@ -1,10 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { type EventDefinition, type EventEnvelope, type PayloadOf, sealSecret } from '@multimfa/events';
-import { currentCorrelationId } from '@multimfa/service-runtime';
+import { currentCorrelationId, namedStatement } from '@multimfa/service-runtime';
 import type { EntityManager } from 'typeorm';
 import { shardOf } from './shard.rules.js';
 
 export const OUTBOX_CHANNEL = 'outbox_event';
+
+/**
+ * Takes the keys' locks, inserts the rows and wakes the relays, in one statement (see `publishEach`).
+ */
+const PUBLISH = namedStatement(
+  'outbox.publish',
+  `WITH locked AS MATERIALIZED (
+     SELECT pg_advisory_xact_lock(hashtext(k)) FROM unnest($7::text[]) AS k),
+   inserted AS (
+     INSERT INTO outbox_event (event_id, topic, message_key, shard, event_type, correlation_id, envelope)
+     SELECT event_id, topic, message_key, shard, event_type, correlation_id, envelope
+       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::smallint[], $5::text[], $8::text[], $9::json[])
+            AS written(event_id, topic, message_key, shard, event_type, correlation_id, envelope)
+      WHERE (SELECT count(*) FROM locked) = cardinality($7::text[]))
+   SELECT pg_notify($6, '')`,
+);
 
 /** One event to write: its definition and its payload. */
 export interface OutboxEvent<D extends EventDefinition = EventDefinition> {
@@ -102,28 +118,17 @@ export class Outbox {
     // the relays (the notification leaves at commit): the locks are a one-time filter of the insert's
     // rows, so they are held before any row takes its id.
     const keys = [...new Set(envelopes.map((envelope) => `outbox:${envelope.key}`))].sort();
-    await manager.query(
-      `WITH locked AS MATERIALIZED (
-         SELECT pg_advisory_xact_lock(hashtext(k)) FROM unnest($7::text[]) AS k),
-       inserted AS (
-         INSERT INTO outbox_event (event_id, topic, message_key, shard, event_type, correlation_id, envelope)
-         SELECT event_id, topic, message_key, shard, event_type, correlation_id, envelope
-           FROM unnest($1::uuid[], $2::text[], $3::text[], $4::smallint[], $5::text[], $8::text[], $9::json[])
-                AS written(event_id, topic, message_key, shard, event_type, correlation_id, envelope)
-          WHERE (SELECT count(*) FROM locked) = cardinality($7::text[]))
-       SELECT pg_notify($6, '')`,
-      [
-        envelopes.map((envelope) => envelope.eventId),
-        events.map(({ definition }) => `${this.topicPrefix}${definition.topic.name}`),
-        envelopes.map((envelope) => envelope.key),
-        envelopes.map((envelope) => shardOf(envelope.key)),
-        envelopes.map((envelope) => envelope.type),
-        OUTBOX_CHANNEL,
-        keys,
-        envelopes.map((envelope) => envelope.correlationId),
-        envelopes.map((envelope) => JSON.stringify(envelope)),
-      ],
-    );
+    await manager.query(PUBLISH, [
+      envelopes.map((envelope) => envelope.eventId),
+      events.map(({ definition }) => `${this.topicPrefix}${definition.topic.name}`),
+      envelopes.map((envelope) => envelope.key),
+      envelopes.map((envelope) => shardOf(envelope.key)),
+      envelopes.map((envelope) => envelope.type),
+      OUTBOX_CHANNEL,
+      keys,
+      envelopes.map((envelope) => envelope.correlationId),
+      envelopes.map((envelope) => JSON.stringify(envelope)),
+    ]);
     return envelopes;
   }
 }
