@@ -46,7 +46,12 @@ export const forwardSent = defineEvent({
   keyOf: (payload) => payload.messageId,
 });
 
-/** A forward's delivery status moved forward (never back): queued, sent, delivered or failed. */
+/**
+ * A forward's delivery status moved forward (never back) by a provider's report (sent, delivered or
+ * failed), by giving up on it (failed), or back from failed to sent by a re-drive's send. The move from
+ * queued to sent that the worker's own send makes is told by `messaging.forward.sent` alone: one fact,
+ * one event.
+ */
 export const deliveryStatusChanged = defineEvent({
   type: 'messaging.forward.status-changed',
   version: 1,

@@ -1,3 +1,4 @@
+import { namedStatement } from '@multimfa/service-runtime';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -35,6 +36,20 @@ const toSubscription = (row: Row): MeteredSubscription => ({
   extraTextPriceCents: row.extra_text_price_cents,
 });
 
+/** A subscription with its allowance, share-locked. */
+const LOCK_SUBSCRIPTION = namedStatement(
+  'usage.lock-subscription',
+  `${SUBSCRIPTION_WITH_ALLOWANCE} WHERE s.id = $1 FOR SHARE OF s`,
+);
+
+/** Adds texts to a period's count. */
+const ADD_TEXTS = namedStatement(
+  'usage.add',
+  `INSERT INTO subscription_usage (subscription_id, period_start, texts) VALUES ($1, $2, $3)
+  ON CONFLICT (subscription_id, period_start)
+  DO UPDATE SET texts = subscription_usage.texts + EXCLUDED.texts, updated_at = now()`,
+);
+
 /** Texts metered per subscription and period. */
 @Injectable()
 export class UsageRepository {
@@ -45,9 +60,7 @@ export class UsageRepository {
    * reads the ended period's count either before or after this text, never in between.
    */
   async lockSubscription(manager: EntityManager, id: string): Promise<MeteredSubscription | null> {
-    const rows = (await manager.query(`${SUBSCRIPTION_WITH_ALLOWANCE} WHERE s.id = $1 FOR SHARE OF s`, [
-      id,
-    ])) as Row[];
+    const rows = (await manager.query(LOCK_SUBSCRIPTION, [id])) as Row[];
     return rows[0] ? toSubscription(rows[0]) : null;
   }
 
@@ -62,12 +75,7 @@ export class UsageRepository {
 
   /** Adds texts to the period's count. */
   async add(manager: EntityManager, subscriptionId: string, periodStart: Date, texts: number): Promise<void> {
-    await manager.query(
-      `INSERT INTO subscription_usage (subscription_id, period_start, texts) VALUES ($1, $2, $3)
-       ON CONFLICT (subscription_id, period_start)
-       DO UPDATE SET texts = subscription_usage.texts + EXCLUDED.texts, updated_at = now()`,
-      [subscriptionId, periodStart, texts],
-    );
+    await manager.query(ADD_TEXTS, [subscriptionId, periodStart, texts]);
   }
 
   /** Texts metered in the period starting at `periodStart` (0 when none). */

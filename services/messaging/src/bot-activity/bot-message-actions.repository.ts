@@ -1,4 +1,5 @@
 import type { BotMessageAction } from '@multimfa/api-contract';
+import { namedStatement } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -12,6 +13,14 @@ export interface BotMessageActionRow {
   action: BotAction;
   at: Date;
 }
+
+/** Records bots' actions on texts; the first of each (text, bot, action) stays. */
+const RECORD_ACTIONS = namedStatement(
+  'bot-actions.record-all',
+  `INSERT INTO bot_message_action (message_id, bot_id, action, at)
+  SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::varchar[], $4::timestamptz[])
+  ON CONFLICT (message_id, bot_id, action) DO NOTHING`,
+);
 
 /**
  * The `bot_message_action` table: which bot read, waited for or claimed which text. One row per text,
@@ -44,17 +53,12 @@ export class BotMessageActionsRepository {
     manager: EntityManager = this.dataSource.manager,
   ): Promise<void> {
     if (!rows.length) return;
-    await manager.query(
-      `INSERT INTO bot_message_action (message_id, bot_id, action, at)
-       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::varchar[], $4::timestamptz[])
-       ON CONFLICT (message_id, bot_id, action) DO NOTHING`,
-      [
-        rows.map((row) => row.messageId),
-        rows.map((row) => row.botId),
-        rows.map((row) => row.action),
-        rows.map((row) => row.at),
-      ],
-    );
+    await manager.query(RECORD_ACTIONS, [
+      rows.map((row) => row.messageId),
+      rows.map((row) => row.botId),
+      rows.map((row) => row.action),
+      rows.map((row) => row.at),
+    ]);
   }
 
   /** What bots did with these texts, oldest first. */

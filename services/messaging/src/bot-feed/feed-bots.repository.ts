@@ -1,7 +1,17 @@
+import { namedStatement } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { CreatedBot, FeedBot } from './feed-bot.record.js';
+
+/** The live, active bot of a key hash, with whether its subscription expired. */
+const BOT_BY_KEY_HASH = namedStatement(
+  'feed.bot-by-key-hash',
+  `SELECT b.bot_id, b.mfa_id, COALESCE(NOT v.is_subscription_active, false) AS subscription_expired
+   FROM feed_bot b LEFT JOIN mfa_view v ON v.mfa_id = b.mfa_id
+  WHERE b.key_hash = $1 AND b.removed_at IS NULL AND b.is_active AND b.mfa_id IS NOT NULL
+    AND COALESCE(v.is_active, true)`,
+);
 
 /**
  * The `feed_bot` table. Both writes are idempotent and commute: a revocation that arrives before the
@@ -47,13 +57,7 @@ export class FeedBotsRepository {
    */
   async byKeyHash(keyHash: string): Promise<FeedBot | undefined> {
     const [row]: Array<{ bot_id: string; mfa_id: string; subscription_expired: boolean }> =
-      await this.dataSource.query(
-        `SELECT b.bot_id, b.mfa_id, COALESCE(NOT v.is_subscription_active, false) AS subscription_expired
-           FROM feed_bot b LEFT JOIN mfa_view v ON v.mfa_id = b.mfa_id
-          WHERE b.key_hash = $1 AND b.removed_at IS NULL AND b.is_active AND b.mfa_id IS NOT NULL
-            AND COALESCE(v.is_active, true)`,
-        [keyHash],
-      );
+      await this.dataSource.query(BOT_BY_KEY_HASH, [keyHash]);
     return row
       ? { botId: row.bot_id, mfaId: row.mfa_id, subscriptionExpired: row.subscription_expired }
       : undefined;

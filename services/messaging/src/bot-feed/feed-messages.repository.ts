@@ -1,3 +1,4 @@
+import { namedStatement } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -28,6 +29,32 @@ export interface FeedSlice {
   heldBack: boolean;
 }
 
+/** An MFA's served messages after a cursor, with the horizon read in the same snapshot. */
+const FEED_AFTER = namedStatement(
+  'feed.after',
+  `WITH h AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS horizon)
+  SELECT h.horizon::text AS horizon, EXISTS (
+      SELECT 1 FROM inbound_message i
+      WHERE i.mfa_id = $1 AND (i.xact_id, i.feed_position) > ($2::xid8, $3::bigint) AND i.xact_id >= h.horizon
+        AND ($5::text IS NULL OR i.from_number = $5)
+    ) AS held_back, m.* FROM h LEFT JOIN LATERAL (
+    SELECT i.message_id, i.code, i.code_service, i.from_number, i.body, i.received_at,
+           i.xact_id::text AS xact_id, i.feed_position::text AS feed_position
+    FROM inbound_message i
+    WHERE i.mfa_id = $1 AND (i.xact_id, i.feed_position) > ($2::xid8, $3::bigint) AND i.xact_id < h.horizon
+      AND ($5::text IS NULL OR i.from_number = $5)
+      AND NOT EXISTS (SELECT 1 FROM withheld_message w WHERE w.message_id = i.message_id)
+    ORDER BY i.xact_id, i.feed_position
+    LIMIT $4
+  ) m ON true`,
+);
+
+/** Where the feed is final now. */
+const HORIZON = namedStatement(
+  'feed.horizon',
+  'SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon',
+);
+
 /**
  * Reads the bot feed over `inbound_message` (written by the inbound webhook), leaving out the texts
  * `withheld_message` lists (they came while the subscription was expired), and writes
@@ -42,24 +69,13 @@ export class FeedMessagesRepository {
 
   /** The MFA's served messages after `after`, oldest first, optionally from one sender. */
   async after(mfaId: string, after: FeedCursor, limit: number, sender?: string): Promise<FeedSlice> {
-    const rows: Row[] = await this.dataSource.query(
-      `WITH h AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS horizon)
-       SELECT h.horizon::text AS horizon, EXISTS (
-           SELECT 1 FROM inbound_message i
-           WHERE i.mfa_id = $1 AND (i.xact_id, i.feed_position) > ($2::xid8, $3::bigint) AND i.xact_id >= h.horizon
-             AND ($5::text IS NULL OR i.from_number = $5)
-         ) AS held_back, m.* FROM h LEFT JOIN LATERAL (
-         SELECT i.message_id, i.code, i.code_service, i.from_number, i.body, i.received_at,
-                i.xact_id::text AS xact_id, i.feed_position::text AS feed_position
-         FROM inbound_message i
-         WHERE i.mfa_id = $1 AND (i.xact_id, i.feed_position) > ($2::xid8, $3::bigint) AND i.xact_id < h.horizon
-           AND ($5::text IS NULL OR i.from_number = $5)
-           AND NOT EXISTS (SELECT 1 FROM withheld_message w WHERE w.message_id = i.message_id)
-         ORDER BY i.xact_id, i.feed_position
-         LIMIT $4
-       ) m ON true`,
-      [mfaId, after.xact, after.position, limit, sender ?? null],
-    );
+    const rows: Row[] = await this.dataSource.query(FEED_AFTER, [
+      mfaId,
+      after.xact,
+      after.position,
+      limit,
+      sender ?? null,
+    ]);
     return {
       horizon: rows[0]?.horizon ?? '0',
       heldBack: rows[0]?.held_back ?? false,
@@ -84,9 +100,7 @@ export class FeedMessagesRepository {
 
   /** Where the feed is final now: every transaction below this xid has ended. */
   async horizon(): Promise<string> {
-    const [row]: Array<{ horizon: string }> = await this.dataSource.query(
-      'SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon',
-    );
+    const [row]: Array<{ horizon: string }> = await this.dataSource.query(HORIZON);
     return row?.horizon ?? '0';
   }
 

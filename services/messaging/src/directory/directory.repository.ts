@@ -1,4 +1,5 @@
 import type { mfaCreated, PayloadOf } from '@multimfa/events';
+import { namedStatement } from '@multimfa/service-runtime';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
@@ -77,6 +78,21 @@ const toMember = (row: MemberRow): MemberView => ({
   forwardMedium: row.forward_medium,
   status: row.status,
 });
+
+/** The MFA that owns a number now (the one that got it last). */
+const MFA_BY_NUMBER = namedStatement(
+  'directory.mfa-by-number',
+  `SELECT mfa_id, mfa_type, user_id, subscription_id, name, number, is_subscription_active, is_active,
+       number_since
+  FROM mfa_view WHERE number = $1 ORDER BY updated_at DESC LIMIT 1`,
+);
+
+/** An MFA's VERIFIED members, in a stable order. */
+const VERIFIED_MEMBERS = namedStatement(
+  'directory.verified-members',
+  `SELECT member_id, mfa_id, first_name, last_name, mobile_no, email, forward_medium, status
+  FROM member_view WHERE mfa_id = $1 AND status = 'VERIFIED' ORDER BY member_id`,
+);
 
 /**
  * The `mfa_view` and `member_view` tables. Every write is an upsert of the state an event carries, so
@@ -202,22 +218,13 @@ export class DirectoryRepository {
 
   /** The MFA that owns `number` now: the one that got it last, should the view hold an older owner. */
   async mfaByNumber(manager: EntityManager, number: string): Promise<MfaView | undefined> {
-    const [row]: MfaRow[] = await manager.query(
-      `SELECT mfa_id, mfa_type, user_id, subscription_id, name, number, is_subscription_active, is_active,
-              number_since
-         FROM mfa_view WHERE number = $1 ORDER BY updated_at DESC LIMIT 1`,
-      [number],
-    );
+    const [row]: MfaRow[] = await manager.query(MFA_BY_NUMBER, [number]);
     return row ? toMfa(row) : undefined;
   }
 
   /** The members an MFA's texts go to: the VERIFIED ones, in a stable order. */
   async verifiedMembers(manager: EntityManager, mfaId: string): Promise<MemberView[]> {
-    const rows: MemberRow[] = await manager.query(
-      `SELECT member_id, mfa_id, first_name, last_name, mobile_no, email, forward_medium, status
-         FROM member_view WHERE mfa_id = $1 AND status = 'VERIFIED' ORDER BY member_id`,
-      [mfaId],
-    );
+    const rows: MemberRow[] = await manager.query(VERIFIED_MEMBERS, [mfaId]);
     return rows.map(toMember);
   }
 

@@ -75,13 +75,10 @@ export class ForwardPlanService {
     options: { onlyMemberId?: string; everyone?: boolean } = {},
   ): Promise<ForwardPlan> {
     const { onlyMemberId } = options;
-    const decision: RouteDecision = options.everyone
-      ? { kind: 'everyone' }
-      : routeText(
-          await this.routing.rulesOf(manager, text.mfaId),
-          await this.routing.holdsUnknown(manager, text.mfaId),
-          text,
-        );
+    const routing = options.everyone ? undefined : await this.routing.routingOf(text.mfaId, manager);
+    const decision: RouteDecision = routing
+      ? routeText(routing.rules, routing.holdUnknown, text)
+      : { kind: 'everyone' };
     if (decision.kind === 'hold') {
       if (onlyMemberId === undefined)
         await this.routing.hold(manager, text.messageId, text.mfaId, this.clock.now());

@@ -38,6 +38,23 @@ describe('forwarding a text (real PostgreSQL, Redis and Kafka)', () => {
     return { forwardId, mfaId };
   }
 
+  /** The service as the app builds it, with `sms` as its Twilio. */
+  function forwardingWith(sms: SmsSender): ForwardingService {
+    const app = messaging.app;
+    return new ForwardingService(
+      app.get(ForwardsRepository),
+      app.get(MessageLogRepository),
+      app.get(Outbox),
+      sms,
+      app.get(EmailSender),
+      app.get(ForwardQueue),
+      app.get(FORWARDING_SETTINGS),
+      app.get(Clock),
+      app.get(LOGGER),
+      app.get(Metrics),
+    );
+  }
+
   it("records a send once, with its event and count, and counts the SMS once for its customer, when the provider's delivery report is applied before the worker records it", async () => {
     const { forwardId, mfaId } = await queuedSmsForward();
     const customerId = randomUUID();
@@ -60,18 +77,7 @@ describe('forwarding a text (real PostgreSQL, Redis and Kafka)', () => {
       },
       findSent: async () => null,
     };
-    forwarding = new ForwardingService(
-      app.get(ForwardsRepository),
-      app.get(MessageLogRepository),
-      app.get(Outbox),
-      racingSms,
-      app.get(EmailSender),
-      app.get(ForwardQueue),
-      app.get(FORWARDING_SETTINGS),
-      app.get(Clock),
-      app.get(LOGGER),
-      app.get(Metrics),
-    );
+    forwarding = forwardingWith(racingSms);
 
     await forwarding.deliver(forwardId, 1);
     // The job run again (a worker that died before acknowledging it) records nothing more.
@@ -152,13 +158,42 @@ describe('forwarding a text (real PostgreSQL, Redis and Kafka)', () => {
     const recorded = await repository.transaction((manager) =>
       repository.recordSent(manager, forwardId, { providerMessageId: 'SM-first', attempts: 1 }),
     );
-    assert.equal(recorded?.moved, true);
-    assert.equal(recorded?.forward.status, 'sent');
+    assert.deepEqual(recorded, { redriven: false });
     const [forward] = await messaging.database.query(
       'SELECT status, provider_message_id FROM forward WHERE forward_id = $1',
       [forwardId],
     );
     assert.deepEqual({ ...forward }, { status: 'sent', provider_message_id: 'SM-first' });
+  });
+
+  it("publishes the worker's send as forward.sent alone (no status event beside it), then the delivered report's status event", async () => {
+    const { forwardId } = await queuedSmsForward();
+    const answering: SmsSender = {
+      send: async () => ({ providerMessageId: `SM${randomUUID().replace(/-/g, '')}` }),
+      findSent: async () => null,
+    };
+    const forwarding = forwardingWith(answering);
+    const published = async () =>
+      (
+        await messaging.database.query(
+          `SELECT event_type, envelope::jsonb -> 'payload' ->> 'status' AS status FROM outbox_event
+            WHERE envelope::jsonb -> 'payload' ->> 'forwardId' = $1 ORDER BY id`,
+          [forwardId],
+        )
+      ).map((row: { event_type: string; status: string | null }) => ({ ...row }));
+
+    await forwarding.deliver(forwardId, 1);
+    assert.deepEqual(await published(), [{ event_type: forwardSent.type, status: null }]);
+    // Twilio's "sent" callback after the send changes nothing, and publishes nothing.
+    assert.deepEqual(
+      await forwarding.applyReports({ reports: [{ provider: 'twilio', forwardId, event: 'sent' }] }),
+      { applied: 0 },
+    );
+    await forwarding.applyReports({ reports: [{ provider: 'twilio', forwardId, event: 'delivered' }] });
+    assert.deepEqual(await published(), [
+      { event_type: forwardSent.type, status: null },
+      { event_type: deliveryStatusChanged.type, status: 'delivered' },
+    ]);
   });
 
   it('applies a batch of reports in one call: each forward to its furthest status, the first of two final ones, one event and count each', async () => {

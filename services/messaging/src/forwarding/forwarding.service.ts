@@ -90,6 +90,8 @@ export class ForwardingService {
     const recorded = await this.forwards.transaction(async (manager) => {
       // The send is recorded once, also when the provider's report of it came first and moved the
       // status already: the send's event and count belong to the send, not to the status change.
+      // `forward.sent` tells the move to sent that the send makes; only a re-drive's move back from
+      // failed is told as a status change besides it.
       const recorded = await this.forwards.recordSent(manager, forwardId, {
         providerMessageId,
         attempts: attempt,
@@ -104,8 +106,19 @@ export class ForwardingService {
           medium: forward.medium,
           sentAt: this.clock.now().toISOString(),
         }),
-        ...(recorded.moved ? [this.statusEvent(recorded.forward)] : []),
-        ...(recorded.redriven ? [await this.loggedRedrive(manager, forward)] : []),
+        ...(recorded.redriven
+          ? [
+              this.statusEvent({
+                forwardId,
+                messageId: forward.messageId,
+                mfaId: forward.mfaId,
+                memberId: forward.memberId,
+                medium: forward.medium,
+                status: 'sent',
+              }),
+              await this.loggedRedrive(manager, forward),
+            ]
+          : []),
       ]);
       // Last: every forward of the MFA updates this one row, and holds it until the commit.
       await this.log.countSuccess(manager, forward.mfaId, forward.medium);

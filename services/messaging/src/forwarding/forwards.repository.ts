@@ -1,3 +1,4 @@
+import { namedStatement } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -137,6 +138,61 @@ function toForwardToSend(row: ToSendRow): ForwardToSend {
   };
 }
 
+/** Records the forwards not recorded yet; answers the ids inserted. */
+const INSERT_FORWARDS = namedStatement(
+  'forward.insert-all',
+  `INSERT INTO forward (forward_id, message_id, mfa_id, member_id, medium, destination, first_name, last_name)
+  SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[],
+                       $8::text[])
+  ON CONFLICT (message_id, member_id, medium) DO NOTHING
+  RETURNING forward_id`,
+);
+
+/** The forward ($1), marked sending at $2 when it may be sent and no earlier call is unaccounted for. */
+const FIND_MARKING_SENDING = namedStatement(
+  'forward.find-marking-sending',
+  `WITH marked AS (
+    UPDATE forward SET sending_at = $2
+     WHERE forward_id = $1 AND sending_at IS NULL
+       AND (status = 'queued' OR (status = 'failed' AND redriven_at IS NOT NULL))
+    RETURNING forward_id)
+  SELECT ${TO_SEND_COLUMNS}, EXISTS (SELECT 1 FROM marked) AS marked_sending
+    FROM ${TO_SEND_TABLES} WHERE f.forward_id = $1`,
+);
+
+/** Moves each reported forward to its status if that is further along; answers the ones that moved. */
+const ADVANCE_ALL = namedStatement(
+  'forward.advance-all',
+  `WITH reported AS (
+    SELECT * FROM unnest($1::uuid[], $2::varchar[]) AS r(forward_id, status)),
+  locked AS MATERIALIZED (
+    SELECT f.forward_id FROM forward f JOIN reported r USING (forward_id)
+     WHERE ${rank('f.status')} < ${rank('r.status')}
+     ORDER BY f.forward_id FOR UPDATE OF f)
+  UPDATE forward f SET status = r.status, updated_at = now(),
+         failure_class = CASE WHEN r.status = 'failed' THEN 'permanent' ELSE f.failure_class END,
+         failed_at = CASE WHEN r.status = 'failed' THEN now() ELSE f.failed_at END
+    FROM reported r, locked l
+   WHERE f.forward_id = r.forward_id AND l.forward_id = r.forward_id
+     AND ${rank('f.status')} < ${rank('r.status')}
+   RETURNING f.forward_id, f.message_id, f.mfa_id, f.member_id, f.medium, f.status`,
+);
+
+/** Records the send of a forward once (see `recordSent`). */
+const RECORD_SENT = namedStatement(
+  'forward.record-sent',
+  `WITH previous AS (
+    SELECT status, redriven_at FROM forward WHERE forward_id = $1 AND sent_at IS NULL FOR UPDATE)
+  UPDATE forward f SET sent_at = now(), updated_at = now(),
+         provider_message_id = COALESCE($2, f.provider_message_id), attempts = $3, redriven_at = NULL,
+         status = CASE WHEN ${rank('previous.status')} < ${rank("'sent'")}
+                         OR (previous.status = 'failed' AND previous.redriven_at IS NOT NULL)
+                       THEN 'sent' ELSE f.status END
+    FROM previous
+   WHERE f.forward_id = $1
+   RETURNING previous.redriven_at IS NOT NULL AS redriven`,
+);
+
 /** The `forward` table: every forward of every text, with its per-recipient delivery status. */
 @Injectable()
 export class ForwardsRepository {
@@ -149,23 +205,16 @@ export class ForwardsRepository {
   /** Records the forwards not recorded yet (one per text, member and medium); answers the ids it inserted. */
   async insertAll(manager: EntityManager, forwards: NewForward[]): Promise<Set<string>> {
     if (!forwards.length) return new Set();
-    const rows: Array<{ forward_id: string }> = await manager.query(
-      `INSERT INTO forward (forward_id, message_id, mfa_id, member_id, medium, destination, first_name, last_name)
-       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[],
-                            $8::text[])
-       ON CONFLICT (message_id, member_id, medium) DO NOTHING
-       RETURNING forward_id`,
-      [
-        forwards.map((f) => f.forwardId),
-        forwards.map((f) => f.messageId),
-        forwards.map((f) => f.mfaId),
-        forwards.map((f) => f.memberId),
-        forwards.map((f) => f.medium),
-        forwards.map((f) => f.destination),
-        forwards.map((f) => f.firstName),
-        forwards.map((f) => f.lastName),
-      ],
-    );
+    const rows: Array<{ forward_id: string }> = await manager.query(INSERT_FORWARDS, [
+      forwards.map((f) => f.forwardId),
+      forwards.map((f) => f.messageId),
+      forwards.map((f) => f.mfaId),
+      forwards.map((f) => f.memberId),
+      forwards.map((f) => f.medium),
+      forwards.map((f) => f.destination),
+      forwards.map((f) => f.firstName),
+      forwards.map((f) => f.lastName),
+    ]);
     return new Set(rows.map((row) => row.forward_id));
   }
 
@@ -232,13 +281,7 @@ export class ForwardsRepository {
     at: Date,
   ): Promise<(ForwardToSend & { markedSending: boolean }) | undefined> {
     const [row]: Array<ToSendRow & { marked_sending: boolean }> = await this.dataSource.query(
-      `WITH marked AS (
-         UPDATE forward SET sending_at = $2
-          WHERE forward_id = $1 AND sending_at IS NULL
-            AND (status = 'queued' OR (status = 'failed' AND redriven_at IS NOT NULL))
-         RETURNING forward_id)
-       SELECT ${TO_SEND_COLUMNS}, EXISTS (SELECT 1 FROM marked) AS marked_sending
-         FROM ${TO_SEND_TABLES} WHERE f.forward_id = $1`,
+      FIND_MARKING_SENDING,
       [forwardId, at],
     );
     return row ? { ...toForwardToSend(row), markedSending: row.marked_sending } : undefined;
@@ -297,22 +340,10 @@ export class ForwardsRepository {
     manager: EntityManager,
     reports: Array<{ forwardId: string; status: DeliveryStatus }>,
   ): Promise<ChangedForward[]> {
-    const [rows] = (await manager.query(
-      `WITH reported AS (
-         SELECT * FROM unnest($1::uuid[], $2::varchar[]) AS r(forward_id, status)),
-       locked AS MATERIALIZED (
-         SELECT f.forward_id FROM forward f JOIN reported r USING (forward_id)
-          WHERE ${rank('f.status')} < ${rank('r.status')}
-          ORDER BY f.forward_id FOR UPDATE OF f)
-       UPDATE forward f SET status = r.status, updated_at = now(),
-              failure_class = CASE WHEN r.status = 'failed' THEN 'permanent' ELSE f.failure_class END,
-              failed_at = CASE WHEN r.status = 'failed' THEN now() ELSE f.failed_at END
-         FROM reported r, locked l
-        WHERE f.forward_id = r.forward_id AND l.forward_id = r.forward_id
-          AND ${rank('f.status')} < ${rank('r.status')}
-        RETURNING f.forward_id, f.message_id, f.mfa_id, f.member_id, f.medium, f.status`,
-      [reports.map((report) => report.forwardId), reports.map((report) => report.status)],
-    )) as [ChangedRow[], number];
+    const [rows] = (await manager.query(ADVANCE_ALL, [
+      reports.map((report) => report.forwardId),
+      reports.map((report) => report.status),
+    ])) as [ChangedRow[], number];
     return rows.map(toChanged);
   }
 
@@ -320,32 +351,20 @@ export class ForwardsRepository {
    * Records the worker's send of a forward once: its provider id and attempt, and `sent` as its
    * status unless a provider's report already moved it further (the report can come first). A failed
    * forward whose re-drive sent it moves to `sent` too: the one move back from a final status, made
-   * only by a send the provider accepted. The forward, whether its status moved and whether it was a
-   * re-drive, the first time; undefined if the send was recorded before.
+   * only by a send the provider accepted. Whether it was a re-drive, the first time; undefined if the
+   * send was recorded before.
    */
   async recordSent(
     manager: EntityManager,
     forwardId: string,
     send: { providerMessageId: string | null; attempts: number },
-  ): Promise<{ forward: ChangedForward; moved: boolean; redriven: boolean } | undefined> {
-    const [rows] = (await manager.query(
-      `WITH previous AS (
-         SELECT status, redriven_at FROM forward WHERE forward_id = $1 AND sent_at IS NULL FOR UPDATE)
-       UPDATE forward f SET sent_at = now(), updated_at = now(),
-              provider_message_id = COALESCE($2, f.provider_message_id), attempts = $3, redriven_at = NULL,
-              status = CASE WHEN ${rank('previous.status')} < ${rank("'sent'")}
-                              OR (previous.status = 'failed' AND previous.redriven_at IS NOT NULL)
-                            THEN 'sent' ELSE f.status END
-         FROM previous
-        WHERE f.forward_id = $1
-        RETURNING f.forward_id, f.message_id, f.mfa_id, f.member_id, f.medium, f.status,
-                  previous.status AS previous_status, previous.redriven_at IS NOT NULL AS redriven`,
-      [forwardId, send.providerMessageId, send.attempts],
-    )) as [Array<ChangedRow & { previous_status: DeliveryStatus; redriven: boolean }>, number];
+  ): Promise<{ redriven: boolean } | undefined> {
+    const [rows] = (await manager.query(RECORD_SENT, [forwardId, send.providerMessageId, send.attempts])) as [
+      Array<{ redriven: boolean }>,
+      number,
+    ];
     const [row] = rows;
-    return row
-      ? { forward: toChanged(row), moved: row.status !== row.previous_status, redriven: row.redriven }
-      : undefined;
+    return row ? { redriven: row.redriven } : undefined;
   }
 
   /** Committed before the provider is called: from now on, whether it sent is unknown until it answers. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { HeldMessage } from '@multimfa/api-contract';
+import { namedStatement } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -15,6 +16,18 @@ export interface HeldText {
   toNumber: string;
 }
 
+/**
+ * An MFA's routing in one statement: whether it holds unknown senders (false without a setting row),
+ * on every row, beside its rules in order (one row of nulls when it has none).
+ */
+const ROUTING_OF = namedStatement(
+  'routing.routing-of',
+  `SELECT COALESCE((SELECT s.hold_unknown FROM routing_setting s WHERE s.mfa_id = $1), false) AS hold_unknown,
+          r.rule_id, r.match_kind, r.match_value, r.member_ids, r.destination_ids
+     FROM (SELECT 1) AS one LEFT JOIN routing_rule r ON r.mfa_id = $1
+    ORDER BY r.position`,
+);
+
 /** `routing_rule`, `routing_setting` and `held_message`. */
 @Injectable()
 export class RoutingRepository {
@@ -24,33 +37,34 @@ export class RoutingRepository {
     return this.dataSource.transaction(work);
   }
 
-  async rulesOf(manager: EntityManager, mfaId: string): Promise<RoutingRule[]> {
+  /**
+   * The MFA's routing rules, in order, and whether it holds texts from unknown senders: in the caller's
+   * transaction, or on its own (one statement needs none).
+   */
+  async routingOf(
+    mfaId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<{ holdUnknown: boolean; rules: RoutingRule[] }> {
     const rows: Array<{
-      rule_id: string;
+      hold_unknown: boolean;
+      rule_id: string | null;
       match_kind: 'service' | 'sender';
       match_value: string;
       member_ids: string[];
       destination_ids: string[];
-    }> = await manager.query(
-      `SELECT rule_id, match_kind, match_value, member_ids, destination_ids FROM routing_rule
-        WHERE mfa_id = $1 ORDER BY position`,
-      [mfaId],
-    );
-    return rows.map((row) => ({
-      ruleId: row.rule_id,
-      matchKind: row.match_kind,
-      matchValue: row.match_value,
-      memberIds: row.member_ids,
-      destinationIds: row.destination_ids,
-    }));
-  }
-
-  async holdsUnknown(manager: EntityManager, mfaId: string): Promise<boolean> {
-    const [row]: Array<{ hold_unknown: boolean }> = await manager.query(
-      'SELECT hold_unknown FROM routing_setting WHERE mfa_id = $1',
-      [mfaId],
-    );
-    return row?.hold_unknown ?? false;
+    }> = await manager.query(ROUTING_OF, [mfaId]);
+    return {
+      holdUnknown: rows[0]?.hold_unknown ?? false,
+      rules: rows
+        .filter((row) => row.rule_id !== null)
+        .map((row) => ({
+          ruleId: row.rule_id as string,
+          matchKind: row.match_kind,
+          matchValue: row.match_value,
+          memberIds: row.member_ids,
+          destinationIds: row.destination_ids,
+        })),
+    };
   }
 
   /** Replaces the MultiMFA's rules and setting (the caller's transaction; the setting row serialises saves). */

@@ -1,6 +1,16 @@
+import { namedStatement } from '@multimfa/service-runtime';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { InboundMessage } from './inbound-message.record.js';
+
+/** Stores a text once per MessageSid; answers its feed position and transaction, or nothing if stored before. */
+const INSERT_MESSAGE = namedStatement(
+  'inbound.insert',
+  `INSERT INTO inbound_message (message_id, message_sid, mfa_id, mfa_type, to_number, from_number, body, code,
+                               code_service, received_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+  ON CONFLICT (message_sid) DO NOTHING RETURNING feed_position, xact_id::text AS xact_id`,
+);
 
 /** The `inbound_message` table (written here; the bot feed reads it too). */
 @Injectable()
@@ -13,24 +23,18 @@ export class InboundMessagesRepository {
     manager: EntityManager,
     message: Omit<InboundMessage, 'feedPosition'>,
   ): Promise<{ feedPosition: string; xact: string } | null> {
-    const rows: Array<{ feed_position: string; xact_id: string }> = await manager.query(
-      `INSERT INTO inbound_message (message_id, message_sid, mfa_id, mfa_type, to_number, from_number, body, code,
-                                    code_service, received_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-       ON CONFLICT (message_sid) DO NOTHING RETURNING feed_position, xact_id::text AS xact_id`,
-      [
-        message.messageId,
-        message.messageSid,
-        message.mfaId,
-        message.mfaType,
-        message.toNumber,
-        message.fromNumber,
-        message.body,
-        message.code,
-        message.codeService,
-        message.receivedAt,
-      ],
-    );
+    const rows: Array<{ feed_position: string; xact_id: string }> = await manager.query(INSERT_MESSAGE, [
+      message.messageId,
+      message.messageSid,
+      message.mfaId,
+      message.mfaType,
+      message.toNumber,
+      message.fromNumber,
+      message.body,
+      message.code,
+      message.codeService,
+      message.receivedAt,
+    ]);
     const [row] = rows;
     return row ? { feedPosition: String(row.feed_position), xact: row.xact_id } : null;
   }
@@ -41,6 +45,15 @@ export class InboundMessagesRepository {
       'INSERT INTO withheld_message (message_id, withheld_at) VALUES ($1, $2) ON CONFLICT DO NOTHING',
       [messageId, at],
     );
+  }
+
+  /** Which of these MessageSids are stored. */
+  async storedSids(manager: EntityManager, messageSids: string[]): Promise<Set<string>> {
+    const rows: Array<{ message_sid: string }> = await manager.query(
+      'SELECT message_sid FROM inbound_message WHERE message_sid = ANY($1::text[])',
+      [messageSids],
+    );
+    return new Set(rows.map((row) => row.message_sid));
   }
 
   async idOfSid(manager: EntityManager, messageSid: string): Promise<string | undefined> {

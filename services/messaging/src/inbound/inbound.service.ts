@@ -92,6 +92,11 @@ export class InboundService implements BeforeApplicationShutdown {
     return { messageId: stored.messageId, duplicate: false };
   }
 
+  /** Which of these MessageSids are stored already (one read, no transaction). */
+  storedSids(messageSids: string[]): Promise<Set<string>> {
+    return this.messages.storedSids(this.dataSource.manager, messageSids);
+  }
+
   /**
    * Gives each text stored as nobody's to the MFA that held its number when it came (messaging
    * learned of the MFA, or of its number, only later): routed as it would have been then, forwarded

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Outbox, type OutboxEvent, outboxEvent } from '@multimfa/event-bus';
 import { logEntryWritten } from '@multimfa/events';
+import { namedStatement } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
@@ -18,6 +19,22 @@ export interface LogEntry {
   members: Array<{ firstName: string; lastName: string }>;
   createdAt: Date;
 }
+
+/** One entry of the message log. */
+const INSERT_LOG = namedStatement(
+  'message-log.insert',
+  `INSERT INTO message_log (log_id, mfa_id, message_id, log_type, mobile_no, message, members, created_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+);
+
+/** One forward more that a provider accepted, for the MFA. */
+const COUNT_SUCCESS = namedStatement(
+  'message-log.count-success',
+  `INSERT INTO mfa_message_count (mfa_id, success_count, sms_count, email_count) VALUES ($1, 1, $2, $3)
+  ON CONFLICT (mfa_id) DO UPDATE SET success_count = mfa_message_count.success_count + 1,
+    sms_count = mfa_message_count.sms_count + EXCLUDED.sms_count,
+    email_count = mfa_message_count.email_count + EXCLUDED.email_count`,
+);
 
 /**
  * The `message_log` table the admin area's Logs page reads (through admin-reporting's view), and the
@@ -41,20 +58,16 @@ export class MessageLogRepository {
    */
   async insert(manager: EntityManager, entry: LogEntry): Promise<{ logId: string; event: OutboxEvent }> {
     const logId = randomUUID();
-    await manager.query(
-      `INSERT INTO message_log (log_id, mfa_id, message_id, log_type, mobile_no, message, members, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        logId,
-        entry.mfaId,
-        entry.messageId,
-        entry.logType,
-        entry.mobileNo,
-        entry.message,
-        JSON.stringify(entry.members),
-        entry.createdAt,
-      ],
-    );
+    await manager.query(INSERT_LOG, [
+      logId,
+      entry.mfaId,
+      entry.messageId,
+      entry.logType,
+      entry.mobileNo,
+      entry.message,
+      JSON.stringify(entry.members),
+      entry.createdAt,
+    ]);
     const event = outboxEvent(logEntryWritten, {
       logId,
       mfaId: entry.mfaId,
@@ -70,13 +83,7 @@ export class MessageLogRepository {
 
   /** One forward more that a provider accepted (`medium` counts towards the sms or email total). */
   async countSuccess(manager: EntityManager, mfaId: string, medium: 'EMAIL' | 'SMS'): Promise<void> {
-    await manager.query(
-      `INSERT INTO mfa_message_count (mfa_id, success_count, sms_count, email_count) VALUES ($1, 1, $2, $3)
-       ON CONFLICT (mfa_id) DO UPDATE SET success_count = mfa_message_count.success_count + 1,
-         sms_count = mfa_message_count.sms_count + EXCLUDED.sms_count,
-         email_count = mfa_message_count.email_count + EXCLUDED.email_count`,
-      [mfaId, medium === 'SMS' ? 1 : 0, medium === 'EMAIL' ? 1 : 0],
-    );
+    await manager.query(COUNT_SUCCESS, [mfaId, medium === 'SMS' ? 1 : 0, medium === 'EMAIL' ? 1 : 0]);
   }
 
   /**

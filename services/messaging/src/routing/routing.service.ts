@@ -17,10 +17,8 @@ export class RoutingService {
 
   async get(userId: string, mfaId: string): Promise<Routing> {
     await this.checkOwner(userId, mfaId);
-    return this.routing.transaction(async (manager) => ({
-      holdUnknown: await this.routing.holdsUnknown(manager, mfaId),
-      rules: (await this.routing.rulesOf(manager, mfaId)).map(({ ruleId: _id, ...rule }) => rule),
-    }));
+    const { holdUnknown, rules } = await this.routing.routingOf(mfaId);
+    return { holdUnknown, rules: rules.map(({ ruleId: _id, ...rule }) => rule) };
   }
 
   async save(userId: string, mfaId: string, routing: Routing): Promise<Routing> {

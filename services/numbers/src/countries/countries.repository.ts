@@ -1,7 +1,15 @@
+import { namedStatement } from '@multimfa/service-runtime';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Country } from './country.entity.js';
+
+/** Parsed once per connection (`namedStatement`). */
+const LIST_ACTIVE = namedStatement(
+  'countries.listActive',
+  `SELECT country_id AS id, iso_code AS "isoCode", name, dialling_code AS "diallingCode", is_active AS "isActive"
+     FROM country WHERE is_active ORDER BY name`,
+);
 
 /** Reads of the country list; the list changes only through migrations. */
 export abstract class CountriesRepository {
@@ -16,9 +24,6 @@ export class TypeOrmCountriesRepository extends CountriesRepository {
 
   /** A plain query: this list is read on every create form, and entity hydration would triple its cost. */
   async listActive(): Promise<Country[]> {
-    return this.dataSource.query(
-      `SELECT country_id AS id, iso_code AS "isoCode", name, dialling_code AS "diallingCode", is_active AS "isActive"
-         FROM country WHERE is_active ORDER BY name`,
-    );
+    return this.dataSource.query(LIST_ACTIVE);
   }
 }
