@@ -17,10 +17,13 @@ export const NO_INVOICES_TEXT = 'There are no records to display.';
 export function InvoicesTable({
   invoices,
   cards,
+  cardsLoading,
   appUserId,
 }: {
   invoices: InvoiceEntry[];
   cards: SavedCard[] | undefined;
+  /** The saved cards are on their way: Pay Now waits for them rather than saying there are none. */
+  cardsLoading: boolean;
   appUserId: string;
 }) {
   const [paying, setPaying] = useState<InvoiceEntry>();
@@ -81,6 +84,7 @@ export function InvoicesTable({
                   <Button
                     size="xs"
                     aria-label={`Pay Now ${invoice.invoiceNo}`}
+                    loading={cardsLoading}
                     onClick={() => payNow(invoice)}
                   >
                     Pay Now

@@ -24,7 +24,12 @@ export function InvoiceManagementPage() {
             <Text role="alert">{errorMessage(invoices.error, 'Unable to load your invoices')}</Text>
           )}
           {invoices.data && (
-            <InvoicesTable invoices={invoices.data} cards={cards.data} appUserId={appUserId} />
+            <InvoicesTable
+              invoices={invoices.data}
+              cards={cards.data}
+              cardsLoading={cards.isLoading}
+              appUserId={appUserId}
+            />
           )}
         </Stack>
       </Paper>
