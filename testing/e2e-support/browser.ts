@@ -3,6 +3,7 @@
 // pages in MMFA_E2E_ARTIFACTS; `keepScreen` saves one a test reached, under its `screens` folder.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, expect } from '@jest/globals';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
@@ -87,4 +88,23 @@ export async function keepScreen(page: Page, name: string): Promise<void> {
 export function inViewport(element: Element): boolean {
   const { top } = element.getBoundingClientRect();
   return top >= 0 && top < window.innerHeight;
+}
+
+/**
+ * Reads until `settled` holds for the reading, then returns it; after `timeoutMs`, returns the last
+ * reading for the caller's assertion to show. What a page or the API shows changes some time after
+ * the call that changed it, and reads such as `allInnerTexts` do not wait (playwright-core has no
+ * retrying `expect`; that is @playwright/test's).
+ */
+export async function settledReading<T>(
+  read: () => Promise<T>,
+  settled: (reading: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const reading = await read();
+    if (settled(reading) || Date.now() >= deadline) return reading;
+    await sleep(100);
+  }
 }

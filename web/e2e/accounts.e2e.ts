@@ -336,6 +336,8 @@ describe('accounts: sign-up, sign-in, passwords, Google, profile and sessions', 
     await signUpWithGoogle(page, google);
     await chooseFromUserMenu(page, google.fullName, 'Change Password');
     await waitForPath(page, '/change-password');
+    // The form shows once the account has been read (a loader before, with no field at all).
+    await button(page, 'Confirm with Google').waitFor();
     assert.equal(await field(page, 'Current Password').count(), 0, 'no current password to ask for');
 
     await button(page, 'Confirm with Google').click();

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { signedInApi, submitSignIn, waitForPath } from '../../testing/e2e-support/accounts.ts';
-import { useBrowser } from '../../testing/e2e-support/browser.ts';
+import { settledReading, useBrowser } from '../../testing/e2e-support/browser.ts';
 
 const ADMIN = { emailAddress: 'admin@multimfa.local', password: 'Admin-demo-2026!' };
 
@@ -80,6 +80,7 @@ describe('admin Discount Management', () => {
     await dialog(page).getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Discount created successfully').waitFor();
     await dialog(page).waitFor({ state: 'detached' });
+    await row(page, code).waitFor();
     const cells = (await row(page, code).getByRole('cell').allInnerTexts()).slice(0, 6);
     assert.deepEqual(cells, [code, 'Percentage', '12.50%', '40', 'Yes', day(30)]);
 
@@ -110,7 +111,11 @@ describe('admin Discount Management', () => {
     await dialog(page).getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Discount updated successfully').waitFor();
     await dialog(page).waitFor({ state: 'detached' });
-    assert.deepEqual((await row(page, code).getByRole('cell').allInnerTexts()).slice(3, 5), ['60', 'No']);
+    const updated = await settledReading(
+      async () => (await row(page, code).getByRole('cell').allInnerTexts()).slice(3, 5),
+      ([maxUsage, isActive]) => maxUsage === '60' && isActive === 'No',
+    );
+    assert.deepEqual(updated, ['60', 'No']);
 
     // Filters: the code with type Flat finds nothing; Percentage finds it.
     await page.getByRole('combobox', { name: 'Type' }).selectOption('FLAT');

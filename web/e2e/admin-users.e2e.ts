@@ -83,6 +83,8 @@ describe('admin User Report and Create Admin User', () => {
     const page = await browser.newPage();
     await signInAsAdmin(page);
     await openUserReport(page);
+    // The heading shows before the users arrive; the new customer's row means the table is drawn.
+    await row(page, customer.emailAddress).waitFor();
 
     const headers = await page
       .getByRole('table', { name: 'Users' })

@@ -15,6 +15,12 @@ import lighthouse from 'lighthouse';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { createUser, signInThroughUi, type TestUser } from '../../testing/e2e-support/accounts.ts';
 import { scrollDown, useBrowser, webUrl } from '../../testing/e2e-support/browser.ts';
+import {
+  busyShareSince,
+  cpuTimes,
+  type QuietHost,
+  waitForQuietHost,
+} from '../../testing/e2e-support/quiet-host.ts';
 
 const INITIAL_JS_BUDGET_BYTES = 170 * 1024;
 /**
@@ -31,6 +37,15 @@ const INITIAL_JS_BUDGET_BYTES = 170 * 1024;
  */
 const LIGHTHOUSE_RUNS = 5;
 const DEFAULT_CPU_SLOWDOWN = 4;
+/**
+ * Each performance run starts once the host is quiet: on two cores, any other work (the stack
+ * finishing what earlier tests started, a browser closing) lengthens the page's observed tasks, which
+ * Lighthouse then multiplies (CI scored / at 72 with 1,828 ms of blocking time at 4x; this machine,
+ * quiet, measures 120-275 ms). The idle stack takes about a tenth of the host. A host that never
+ * quiets is measured anyway; the failure message gives its busy share before and during each run.
+ */
+const QUIET_HOST = { maxBusyShare: 0.25, timeoutMs: 30_000 };
+const PERFORMANCE_TEST_TIMEOUT_MS = LIGHTHOUSE_RUNS * (QUIET_HOST.timeoutMs + 30_000);
 
 /**
  * The CPU slowdown Lighthouse's calibration calculator gives for a benchmark index (its piecewise
@@ -207,9 +222,11 @@ describe('budgets: bundle size, accessibility and Lighthouse scores of the publi
         const metric = (lhr: Report, id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
         const describeRun = (lhr: Report) =>
           `${score(lhr)} at ${lhr.configSettings.throttling.cpuSlowdownMultiplier}x, benchmark index ${lhr.environment.benchmarkIndex} (TBT ${metric(lhr, 'total-blocking-time')} ms, LCP ${metric(lhr, 'largest-contentful-paint')} ms, FCP ${metric(lhr, 'first-contentful-paint')} ms)`;
-        const runs: Report[] = [];
+        const runs: Array<{ lhr: Report; before: QuietHost; busyDuring: number }> = [];
         for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
-          const previous = runs.at(-1);
+          const previous = runs.at(-1)?.lhr;
+          const before = await waitForQuietHost(QUIET_HOST);
+          const start = cpuTimes();
           const lhr = await report(
             path,
             'performance',
@@ -218,13 +235,20 @@ describe('budgets: bundle size, accessibility and Lighthouse scores of the publi
               multiplier: cpuSlowdownFor(previous.environment.benchmarkIndex),
             },
           );
-          runs.push(lhr);
+          runs.push({ lhr, before, busyDuring: busyShareSince(start) });
           // The best run decides: once one reaches 95, the others cannot change the outcome.
           if (score(lhr) >= 95) break;
         }
-        const best = Math.max(...runs.map(score));
-        assert.ok(best >= 95, `${path}: best performance ${best}; runs: ${runs.map(describeRun).join(', ')}`);
+        const best = Math.max(...runs.map(({ lhr }) => score(lhr)));
+        const percent = (share: number) => `${Math.round(share * 100)}%`;
+        const describeHost = ({ before, busyDuring }: (typeof runs)[number]) =>
+          `host ${percent(before.busyShare)} busy after waiting ${(before.waitedMs / 1000).toFixed(0)} s${before.quiet ? '' : ' (never quiet)'}, ${percent(busyDuring)} during the run`;
+        assert.ok(
+          best >= 95,
+          `${path}: best performance ${best}; runs: ${runs.map((run) => `${describeRun(run.lhr)}; ${describeHost(run)}`).join(', ')}`,
+        );
       },
+      PERFORMANCE_TEST_TIMEOUT_MS,
     );
 
     it.each(['/', '/login'])('scores accessibility at least 95 on %s in Lighthouse', async (path) => {

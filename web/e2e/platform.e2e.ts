@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
+import { waitForTitle } from '../../testing/e2e-support/accounts.ts';
 import { useBrowser } from '../../testing/e2e-support/browser.ts';
 
 describe('platform: the web app on the running stack', () => {
@@ -9,6 +10,7 @@ describe('platform: the web app on the running stack', () => {
     const page = await browser.newPage();
     await page.goto('/login');
     await page.getByRole('button', { name: 'Login' }).waitFor();
+    await waitForTitle(page, 'MultiMFA - Login');
     assert.equal(await page.title(), 'MultiMFA - Login');
     assert.ok(await page.getByLabel(/email/i).first().isVisible());
   });

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { pathOf } from '../../testing/e2e-support/accounts.ts';
+import { pathOf, waitForTitle } from '../../testing/e2e-support/accounts.ts';
 import { inViewport, scrollDown, useBrowser } from '../../testing/e2e-support/browser.ts';
 
 /** Each marketing card's heading and price, in the order shown. */
@@ -125,6 +125,7 @@ describe('public site: landing, marketing pricing, contact form, legal and desig
       assert.match(privacy, new RegExp(provider));
     assert.match(privacy, /How long we keep it/);
     assert.match(privacy, /To delete your account/);
+    await waitForTitle(page, 'MultiMFA - Privacy');
     assert.equal(await page.title(), 'MultiMFA - Privacy');
 
     await page.goto('/terms');

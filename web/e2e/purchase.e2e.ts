@@ -17,7 +17,7 @@ import {
   type TestUser,
   waitForPath,
 } from '../../testing/e2e-support/accounts.ts';
-import { useBrowser } from '../../testing/e2e-support/browser.ts';
+import { settledReading, useBrowser } from '../../testing/e2e-support/browser.ts';
 
 const ADMIN = { emailAddress: 'admin@multimfa.local', password: 'Admin-demo-2026!' };
 /** The demo data's discount codes (customer-area section 2, Payment; issue 11 item 3). */
@@ -123,19 +123,6 @@ async function succeeded(page: Page): Promise<void> {
 async function listed(api: ApiClient, kind: 'MultiMFA' | 'RoboMFA'): Promise<ListedMfa[]> {
   const path = kind === 'MultiMFA' ? '/api/plan/list-multimfa' : '/api/robo-mfa/list';
   return ((await api.get(path)) as { list: ListedMfa[] }).list;
-}
-
-/** Asks the list again until `found` holds (a completion that happens away from the browser). */
-async function eventually(
-  read: () => Promise<ListedMfa[]>,
-  found: (list: ListedMfa[]) => boolean,
-): Promise<ListedMfa[]> {
-  for (let attempt = 0; attempt < 60; attempt += 1) {
-    const list = await read();
-    if (found(list)) return list;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  return read();
 }
 
 describe('buying a number: create, pricing, payment, success, dashboard', () => {
@@ -309,9 +296,11 @@ describe('buying a number: create, pricing, payment, success, dashboard', () => 
 
     const api = await signedInApi(user);
     try {
-      const list = await eventually(
+      // The purchase completes away from the browser.
+      const list = await settledReading(
         () => listed(api, 'MultiMFA'),
         (mfas) => mfas.length > 0,
+        30_000,
       );
       expect(list.map((mfa) => mfa.name)).toStrictEqual([name]);
     } finally {
