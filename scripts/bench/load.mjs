@@ -6,12 +6,15 @@ import { cpuTally } from './process-cpu.mjs';
 const worker = fileURLToPath(new URL('./load-worker.mjs', import.meta.url));
 
 /** One bounded autocannon run against a loopback URL, from its own process: throughput and latency. */
-export async function load(url, { method = 'GET', body, headers = {}, seconds = 10, connections = 16 } = {}) {
+export async function load(
+  url,
+  { method = 'GET', body, bodies, headers = {}, seconds = 10, connections = 16 } = {},
+) {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url))
     throw new Error(`refusing to load a non-loopback address: ${url}`);
   const { stdout } = await promisify(execFile)(process.execPath, [
     worker,
-    JSON.stringify({ url, method, body, headers, seconds, connections }),
+    JSON.stringify({ url, method, body, bodies, headers, seconds, connections }),
   ]);
   const result = JSON.parse(stdout);
   if (result.non2xx || result.errors) {
