@@ -109,14 +109,21 @@ export class AccountsService {
     };
   }
 
-  /** Each attempt is counted before identity checks the password, so parallel guesses cannot race. */
+  /**
+   * Each attempt is counted before identity checks the password, so parallel guesses cannot race. Once
+   * it has passed, the throttle's release, the new session and the answer's data go side by side (their
+   * Redis commands leave in one write).
+   */
   async login(browser: Browser, body: z.output<typeof loginBody>): Promise<SessionUserData> {
     const attempt = this.attempt(browser, body.emailAddress);
     await this.throttle.reserve(attempt);
     const user = await this.identity.post('/users/authenticate', identityUser, body);
-    await this.throttle.succeeded(attempt);
-    await this.signIn(browser, user);
-    return this.sessionUser(user);
+    const [, , signedIn] = await Promise.all([
+      this.throttle.succeeded(attempt),
+      this.signIn(browser, user),
+      this.sessionUser(user),
+    ]);
+    return signedIn;
   }
 
   async currentUser(browser: Browser): Promise<SessionUserData> {

@@ -42,7 +42,25 @@ end
 return refusedMs
 `;
 
-type ReservingRedis = Redis & { reserveAttempt(...args: Array<string | number>): Promise<number> };
+/**
+ * An attempt that succeeded, in one Redis script: the tiers it clears are forgotten (count and lock),
+ * the tiers it gives back lose the one attempt it counted (never below zero).
+ * KEYS: each cleared tier's counter and lock, then each given-back tier's counter. ARGV: how many
+ * tiers are cleared.
+ */
+const SUCCEED_SCRIPT = `
+local cleared = tonumber(ARGV[1])
+for k = 1, cleared * 2 do redis.call('DEL', KEYS[k]) end
+for k = cleared * 2 + 1, #KEYS do
+  if tonumber(redis.call('GET', KEYS[k]) or '0') > 0 then redis.call('DECR', KEYS[k]) end
+end
+return 0
+`;
+
+type ReservingRedis = Redis & {
+  reserveAttempt(...args: Array<string | number>): Promise<number>;
+  attemptSucceeded(...args: Array<string | number>): Promise<number>;
+};
 
 /** Atomic attempt counting over several tiers in Redis (sign-in guesses, code requests). */
 export class AttemptLimiter {
@@ -50,6 +68,7 @@ export class AttemptLimiter {
 
   constructor(redis: Redis) {
     if (!('reserveAttempt' in redis)) redis.defineCommand('reserveAttempt', { lua: RESERVE_SCRIPT });
+    if (!('attemptSucceeded' in redis)) redis.defineCommand('attemptSucceeded', { lua: SUCCEED_SCRIPT });
     this.redis = redis as ReservingRedis;
   }
 
@@ -67,17 +86,21 @@ export class AttemptLimiter {
       : { allowed: true };
   }
 
-  /** Forgets a tier entirely (a successful sign-in from that account and network). */
-  async clear(tier: AttemptTier): Promise<void> {
-    await this.redis.del(tier.key, `${tier.key}:lock`);
-  }
-
-  /** Gives back one counted attempt (it succeeded, so it was no guess). */
-  async giveBack(tier: AttemptTier): Promise<void> {
-    await this.redis.eval(
-      "if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then redis.call('DECR', KEYS[1]) end",
-      1,
-      tier.key,
-    );
+  /**
+   * An attempt succeeded, so it was no guess, in one round trip: `cleared` tiers are forgotten entirely
+   * (a successful sign-in from that account and network), `givenBack` tiers lose the attempt it counted.
+   */
+  async succeeded({
+    cleared = [],
+    givenBack = [],
+  }: {
+    cleared?: readonly AttemptTier[];
+    givenBack?: readonly AttemptTier[];
+  }): Promise<void> {
+    const keys = [
+      ...cleared.flatMap((tier) => [tier.key, `${tier.key}:lock`]),
+      ...givenBack.map((tier) => tier.key),
+    ];
+    if (keys.length) await this.redis.attemptSucceeded(keys.length, ...keys, cleared.length);
   }
 }

@@ -48,7 +48,7 @@ export class CodeCheckThrottleService {
       );
     }
     const result = await check();
-    await this.limiter.giveBack(tier);
+    await this.limiter.succeeded({ givenBack: [tier] });
     return result;
   }
 }

@@ -78,8 +78,10 @@ export class LoginThrottleService {
   /** The password was right: this account and network start afresh; the wider counts take it back. */
   async succeeded(attempt: SignInAttempt): Promise<void> {
     const [pair, ...wide] = this.tiers(attempt);
-    if (pair) await this.limiter.clear(pair);
-    if (!attempt.trustedDevice) for (const tier of wide) await this.limiter.giveBack(tier);
+    await this.limiter.succeeded({
+      cleared: pair ? [pair] : [],
+      givenBack: attempt.trustedDevice ? [] : wide,
+    });
   }
 
   /** At most CODE_REQUESTS_PER_NETWORK_PER_HOUR code e-mails per client network in an hour. */

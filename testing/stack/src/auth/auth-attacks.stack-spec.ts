@@ -145,6 +145,21 @@ describe('accounts under attack, through the gateway (real identity, billing, Re
     assert.equal(owner.status, 200);
   });
 
+  it('a right password clears its network’s guesses and gives back its own count: 4 wrong, 1 right, 4 wrong, then 25 right sign-ins from new browsers on one network are never answered 429', async () => {
+    const ip = `${network()}.7`;
+    const { emailAddress } = await signedUp('returning', ip);
+    const attempt = (password: string) =>
+      new Browser(gatewayUrl, ip).call('POST', '/api/auth/login', { emailAddress, password });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await attempt(`wrong-${i}`)).status);
+    statuses.push((await attempt(PASSWORD)).status);
+    for (let i = 4; i < 8; i += 1) statuses.push((await attempt(`wrong-${i}`)).status);
+    for (let i = 0; i < 25; i += 1) statuses.push((await attempt(PASSWORD)).status);
+    // Without the clear, the second four wrong ones pass the pair's 5; without the give-back, the
+    // account-wide 20 is passed by the right ones.
+    expect(statuses).toStrictEqual([401, 401, 401, 401, 200, 401, 401, 401, 401, ...Array(25).fill(200)]);
+  });
+
   it('guesses spread over many networks slow the account down, except for a browser that signed in before', async () => {
     const { emailAddress } = await signedUp('spread');
     const laptop = new Browser(gatewayUrl);
