@@ -1,6 +1,15 @@
 import { type Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import { sharedCounter } from './shared-metrics.factory.js';
 
+/**
+ * How often the event-loop delay is sampled (Node's monitorEventLoopDelay, behind prom-client's
+ * nodejs_eventloop_lag_* metrics). prom-client's default, 10 ms, woke every idle process a hundred
+ * times a second: billing's event loop woke 257 times a second with nothing to do (strace), and the
+ * idle gateway spent 8 ms of CPU a second, 3 without it (scripts/bench/idle-stack.mjs). At 100 ms a
+ * stall still shows in the lag metrics; small delays are sampled less often.
+ */
+const EVENT_LOOP_SAMPLE_MS = 100;
+
 /** One Prometheus registry per process, with Node's default metrics and HTTP timings. */
 export class Metrics {
   readonly registry = new Registry();
@@ -8,7 +17,7 @@ export class Metrics {
 
   constructor(service: string) {
     this.registry.setDefaultLabels({ service });
-    collectDefaultMetrics({ register: this.registry });
+    collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
     this.httpDuration = new Histogram({
       name: 'http_request_duration_seconds',
       help: 'Time to answer an HTTP request, by method, matched route and status',
