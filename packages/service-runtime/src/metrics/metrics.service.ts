@@ -4,9 +4,10 @@ import { sharedCounter } from './shared-metrics.factory.js';
 /**
  * How often the event-loop delay is sampled (Node's monitorEventLoopDelay, behind prom-client's
  * nodejs_eventloop_lag_* metrics). prom-client's default, 10 ms, woke every idle process a hundred
- * times a second: billing's event loop woke 257 times a second with nothing to do (strace), and the
- * idle gateway spent 8 ms of CPU a second, 3 without it (scripts/bench/idle-stack.mjs). At 100 ms a
- * stall still shows in the lag metrics; small delays are sampled less often.
+ * times a second. With this and kafkajs checking timeouts once a second (patches/), the idle billing
+ * process's event loop wakes 57 times a second instead of 257 (strace), and the idle gateway spends
+ * 3 ms of CPU a second instead of 8 (scripts/bench/idle-stack.mjs). At 100 ms a stall still shows in
+ * the lag metrics; small delays are sampled less often.
  */
 const EVENT_LOOP_SAMPLE_MS = 100;
 
