@@ -6,7 +6,7 @@ import { sharedCounter } from './shared-metrics.factory.js';
  * nodejs_eventloop_lag_* metrics). prom-client's default, 10 ms, woke every idle process a hundred
  * times a second. With this and kafkajs checking timeouts once a second (patches/), the idle billing
  * process's event loop wakes 57 times a second instead of 257 (strace), and the idle gateway spends
- * 3 ms of CPU a second instead of 8 (scripts/bench/idle-stack.mjs). At 100 ms a stall still shows in
+ * 3 ms of CPU a second instead of 8 (`npm run bench -- idle`). At 100 ms a stall still shows in
  * the lag metrics; small delays are sampled less often.
  */
 const EVENT_LOOP_SAMPLE_MS = 100;
