@@ -7,7 +7,7 @@ import type {
   signUpData,
   updateUserBody,
 } from '@multimfa/api-contract';
-import { billingCustomer } from '@multimfa/service-contracts/billing';
+import { billingCustomerLookup } from '@multimfa/service-contracts/billing';
 import {
   accountInactive,
   codeRejected,
@@ -335,7 +335,7 @@ export class AccountsService {
   /** The Stripe customer id, or '' while billing has not created it yet (or cannot answer). */
   private async stripeCustomerId(userId: string): Promise<string> {
     try {
-      return (await this.billing.get(`/customers/${userId}`, billingCustomer)).stripeCustomerId;
+      return (await this.billing.get(`/customers/${userId}`, billingCustomerLookup)).stripeCustomerId ?? '';
     } catch (error) {
       if (!(error instanceof DomainError && error.status === 404)) {
         this.logger.warn({ err: error, userId }, 'billing customer unavailable');

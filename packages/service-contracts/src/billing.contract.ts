@@ -5,8 +5,19 @@
 import { purchaseCompleted } from '@multimfa/events';
 import { z } from 'zod';
 
+/** `PUT /customers/:userId`: the user's Stripe customer, made if it was not yet. */
 export const billingCustomer = z.object({ userId: z.uuid(), stripeCustomerId: z.string() });
 export type BillingCustomer = z.infer<typeof billingCustomer>;
+
+/**
+ * `GET /customers/:userId`, asked on every sign-in and signed-in page load: the Stripe customer id, or
+ * null while the user has none (none is made before the first card or checkout, so most new users have
+ * none: an ordinary answer, not a 404). 404 CUSTOMER_NOT_FOUND only for a user billing has not recorded
+ * yet (identity's sign-up event still on its way). A gateway reads both this and a 404 as "none yet",
+ * so gateways are deployed before billing.
+ */
+export const billingCustomerLookup = z.object({ userId: z.uuid(), stripeCustomerId: z.string().nullable() });
+export type BillingCustomerLookup = z.infer<typeof billingCustomerLookup>;
 
 /**
  * Ensuring a user's Stripe customer: with no details, from those billing recorded at sign-up (409

@@ -1,4 +1,8 @@
-import { ensureCustomerRequest, userIdParam } from '@multimfa/service-contracts/billing';
+import {
+  type BillingCustomerLookup,
+  ensureCustomerRequest,
+  userIdParam,
+} from '@multimfa/service-contracts/billing';
 import { ZodPipe } from '@multimfa/service-runtime';
 import { Body, Controller, Get, Inject, Param, Put } from '@nestjs/common';
 import type { z } from 'zod';
@@ -11,8 +15,8 @@ export class CustomersController {
   constructor(@Inject(CustomersService) private readonly customers: CustomersService) {}
 
   @Get(':userId')
-  find(@Param('userId', userId) id: string): Promise<CustomerDto> {
-    return this.customers.find(id);
+  lookup(@Param('userId', userId) id: string): Promise<BillingCustomerLookup> {
+    return this.customers.lookup(id);
   }
 
   /** Creates the user's Stripe customer if it does not exist yet (the first card); answers it either way. */

@@ -87,7 +87,19 @@ describe('CustomersService', () => {
       service.find(userId),
       (error) => error instanceof DomainError && error.status === 404 && error.code === 'CUSTOMER_NOT_FOUND',
     );
+    assert.deepEqual(await service.lookup(userId), { userId, stripeCustomerId: null });
     assert.equal(await service.emailAddressOf(userId), input.emailAddress);
+  });
+
+  it('looks up a user it has not recorded as 404 CUSTOMER_NOT_FOUND, and a made customer by its id', async () => {
+    const { service } = setup();
+    await assert.rejects(
+      service.lookup(userId),
+      (error) => error instanceof DomainError && error.status === 404 && error.code === 'CUSTOMER_NOT_FOUND',
+    );
+    await service.record(input);
+    const made = await service.ensure(userId);
+    assert.deepEqual(await service.lookup(userId), made);
   });
 
   it('makes a user\u2019s Stripe customer when first needed, once, and announces it once, however often it is asked', async () => {

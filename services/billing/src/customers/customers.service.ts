@@ -1,12 +1,15 @@
 import { Outbox } from '@multimfa/event-bus';
 import { customerCreated } from '@multimfa/events';
-import type { BillingCustomer } from '@multimfa/service-contracts/billing';
+import type { BillingCustomer, BillingCustomerLookup } from '@multimfa/service-contracts/billing';
 import { DomainError, NotFoundError } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { PaymentsProvider } from '../stripe/payments-provider.port.js';
 import { type CustomerDetails, CustomersRepository } from './customers.repository.js';
 
 export type CustomerDto = BillingCustomer;
+
+const customerNotFound = () =>
+  new NotFoundError('No payment customer for this user yet', 'CUSTOMER_NOT_FOUND');
 
 const customerNotReady = () =>
   new DomainError(
@@ -27,11 +30,17 @@ export class CustomersService {
     @Inject(Outbox) private readonly outbox: Outbox,
   ) {}
 
+  /** The user's Stripe customer id, null before the first card or checkout makes it. */
+  async lookup(userId: string): Promise<BillingCustomerLookup> {
+    const customer = await this.customers.findByUserId(userId);
+    if (!customer) throw customerNotFound();
+    return { userId, stripeCustomerId: customer.stripeCustomerId };
+  }
+
+  /** The user's Stripe customer, which must exist already (404 otherwise). */
   async find(userId: string): Promise<CustomerDto> {
     const customer = await this.customers.findByUserId(userId);
-    if (!customer?.stripeCustomerId) {
-      throw new NotFoundError('No payment customer for this user yet', 'CUSTOMER_NOT_FOUND');
-    }
+    if (!customer?.stripeCustomerId) throw customerNotFound();
     return { userId, stripeCustomerId: customer.stripeCustomerId };
   }
 
