@@ -8,42 +8,23 @@
 // A broker just started spends much of this compiling itself (its JIT compiler threads: 44.5 of 84
 // ms/s 20 s after the start, 2026-11-30), which a stack that has run for a while no longer does: the
 // Kafka row is printed with its compiler threads' part, and the product's figure without them beside it.
-import { readdirSync, readFileSync } from 'node:fs';
-import { cpuMsBetween, cpuReading, STACK_PROCESSES, TICKS_PER_SECOND } from './process-cpu.mjs';
+import {
+  cpuMsBetween,
+  cpuReading,
+  pidsOf,
+  STACK_PROCESSES,
+  TICKS_PER_SECOND,
+  threadTicks,
+} from './process-cpu.mjs';
 
 export const title = 'The idle stack: CPU milliseconds per second of each process with no traffic';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SETTLE_SECONDS = 20;
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-/** HotSpot's JIT compiler threads, by the name the JVM gives them (15 characters at most in /proc). */
+/** HotSpot's JIT compiler threads, by the name the JVM gives them. */
 const JIT_THREAD = /^C[12] CompilerThre/;
-const kafka = STACK_PROCESSES.find((group) => group.name === 'kafka');
-
-/** CPU ticks of the Kafka broker's JIT compiler threads now (0 without a broker). */
-function kafkaJitTicks() {
-  let ticks = 0;
-  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
-      if (!kafka.match({ pid: Number(entry), comm: '', cmdline })) continue;
-      for (const task of readdirSync(`/proc/${entry}/task`)) {
-        const stat = readFileSync(`/proc/${entry}/task/${task}/stat`, 'utf8');
-        const close = stat.lastIndexOf(')');
-        if (!JIT_THREAD.test(stat.slice(stat.indexOf('(') + 1, close))) continue;
-        const [utime, stime] = stat
-          .slice(close + 2)
-          .split(' ')
-          .slice(11, 13)
-          .map(Number);
-        ticks += utime + stime;
-      }
-    } catch {
-      // a process or thread that ended between the listing and the reading
-    }
-  }
-  return ticks;
-}
+const JIT = 'kafka JIT';
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const stats = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return { median: sorted[Math.floor(sorted.length / 2)], min: sorted[0], max: sorted.at(-1) };
@@ -51,20 +32,23 @@ const stats = (values) => {
 
 export async function run({ seconds }) {
   await sleep(SETTLE_SECONDS * 1000);
+  const kafka = pidsOf(STACK_PROCESSES.find((group) => group.name === 'kafka'));
   const windows = [];
   for (let run = 0; run < RUNS; run++) {
     const before = cpuReading();
-    const jitBefore = kafkaJitTicks();
+    const jitBefore = threadTicks(kafka, JIT_THREAD);
     await sleep(seconds * 1000);
     const window = cpuMsBetween(before, cpuReading());
-    window.set('kafka JIT', ((kafkaJitTicks() - jitBefore) * 1000) / TICKS_PER_SECOND);
+    window.set(JIT, ((threadTicks(kafka, JIT_THREAD) - jitBefore) * 1000) / TICKS_PER_SECOND);
     windows.push(window);
   }
-  const perSecond = (names) =>
-    stats(windows.map((window) => names.reduce((sum, name) => sum + window.get(name), 0) / seconds));
+  const sum = (window, names) => names.reduce((total, name) => total + window.get(name), 0);
+  /** Per window, the named rows less the `less` rows, per second: median, min and max. */
+  const perSecond = (names, less = []) =>
+    stats(windows.map((window) => (sum(window, names) - sum(window, less)) / seconds));
   const rows = [
     ...STACK_PROCESSES.map(({ name, product }) => ({ name, part: product ? 'product' : 'bench harness' })),
-    { name: 'kafka JIT', part: "of Kafka's: its JIT compiler threads" },
+    { name: JIT, part: "of Kafka's: its JIT compiler threads" },
   ];
   console.table(
     rows.map(({ name, part }) => {
@@ -73,12 +57,6 @@ export async function run({ seconds }) {
     }),
   );
   const productNames = STACK_PROCESSES.filter((group) => group.product).map((group) => group.name);
-  const withoutJit = stats(
-    windows.map(
-      (window) =>
-        (productNames.reduce((sum, name) => sum + window.get(name), 0) - window.get('kafka JIT')) / seconds,
-    ),
-  );
   return [
     {
       figure: 'product processes idle, CPU ms per s (of 2,000 on two cores) | floor: nothing to do',
@@ -89,7 +67,7 @@ export async function run({ seconds }) {
     {
       figure: "the same without the Kafka broker's JIT compiler threads (ms per s) | floor: nothing to do",
       baseline: 0,
-      measured: withoutJit,
+      measured: perSecond(productNames, [JIT]),
       better: 'lower',
     },
   ];

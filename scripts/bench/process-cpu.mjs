@@ -34,13 +34,17 @@ export const STACK_PROCESSES = [
   },
 ];
 
+/** A `/proc/.../stat` file's command name and its fields after it (proc(5) field 3 onwards). */
+function readStat(path) {
+  const stat = readFileSync(path, 'utf8');
+  // The command name is in parentheses and may hold spaces: the fields after it are fixed.
+  const close = stat.lastIndexOf(')');
+  return { comm: stat.slice(stat.indexOf('(') + 1, close), fields: stat.slice(close + 2).split(' ') };
+}
+
 function readProcess(pid) {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name is in parentheses and may hold spaces: the fields after it are fixed.
-    const close = stat.lastIndexOf(')');
-    const comm = stat.slice(stat.indexOf('(') + 1, close);
-    const fields = stat.slice(close + 2).split(' ');
+    const { comm, fields } = readStat(`/proc/${pid}/stat`);
     // Fields 14-17 of proc(5) (utime, stime, cutime, cstime), counted from the state (field 3) here.
     const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number);
     const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
@@ -50,12 +54,37 @@ function readProcess(pid) {
   }
 }
 
-/** CPU ticks of each group now, by name. */
-export function cpuReading(groups = STACK_PROCESSES) {
-  const procs = readdirSync('/proc')
+const listProcesses = () =>
+  readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
     .map((entry) => readProcess(Number(entry)))
     .filter(Boolean);
+
+/** The pids of a group's processes now. */
+export const pidsOf = (group) =>
+  listProcesses()
+    .filter((proc) => group.match(proc))
+    .map((proc) => proc.pid);
+
+/** CPU ticks now of the threads of these processes whose name (15 characters at most) matches. */
+export function threadTicks(pids, name) {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      for (const task of readdirSync(`/proc/${pid}/task`)) {
+        const { comm, fields } = readStat(`/proc/${pid}/task/${task}/stat`);
+        if (name.test(comm)) ticks += Number(fields[11]) + Number(fields[12]);
+      }
+    } catch {
+      // the process ended, or a thread did between the listing and the reading
+    }
+  }
+  return ticks;
+}
+
+/** CPU ticks of each group now, by name. */
+export function cpuReading(groups = STACK_PROCESSES) {
+  const procs = listProcesses();
   const reading = new Map(groups.map((group) => [group.name, 0]));
   for (const proc of procs) {
     const group = groups.find((candidate) => candidate.match(proc));
