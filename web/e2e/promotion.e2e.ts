@@ -132,11 +132,18 @@ describe('the waitlist and the Discounts Mailing List', () => {
     await button(page, 'Pay $12.00').waitFor();
   });
 
-  it('the waitlist page shows the intro video with its poster and English captions, and its files are served', async () => {
+  it('the waitlist page shows the intro video as its poster behind a play button; pressing play opens the player, focused, with the poster and English captions; its files are served', async () => {
     const page = await browser.newPage();
     await page.goto('/promotion');
-    const video = page.getByLabel('MultiMFA in one minute: a tour of the product');
+    const play = page.getByRole('button', {
+      name: 'Play the video: MultiMFA in one minute: a tour of the product',
+    });
+    assert.equal(await play.locator('img').getAttribute('src'), '/media/intro-poster.webp');
+    assert.equal(await page.locator('video').count(), 0, 'no player before play is pressed');
+    await play.click();
+    const video = page.locator('video[aria-label="MultiMFA in one minute: a tour of the product"]');
     await video.waitFor();
+    assert.equal(await video.evaluate((element) => element === document.activeElement), true);
     assert.equal(await video.getAttribute('poster'), '/media/intro-poster.webp');
     const captions = video.locator('track[kind="captions"][srclang="en"]');
     assert.equal(await captions.count(), 1);
