@@ -1,5 +1,6 @@
 // Jest runs the three test tiers as three projects (`npm test` picks them with --selectProjects):
 //   unit         *.spec.ts beside the code, no infrastructure
+//   lighthouse   web/lighthouse/*.lighthouse.ts: Lighthouse against the built web app alone
 //   integration  *.int-spec.ts against real PostgreSQL, Redis and Kafka (scripts/jest/infrastructure.mjs)
 //   stack        *.stack-spec.ts: the gateway with the five services and the provider sandbox in
 //                one process, on the same infrastructure (testing/stack: a workspace of its own, so
@@ -58,6 +59,11 @@ export default {
       ...common,
       displayName: 'unit',
       testMatch: WORKSPACES.map((workspace) => `<rootDir>/${workspace}/src/**/*.spec.ts`),
+    },
+    {
+      ...common,
+      displayName: 'lighthouse',
+      testMatch: ['<rootDir>/web/lighthouse/*.lighthouse.ts'],
     },
     {
       ...common,

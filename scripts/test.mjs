@@ -1,6 +1,8 @@
 // `npm test`: lint, then four tiers on Jest (jest.config.mjs, one project each), then one line
 // `N passed, N failed` summed over all of them.
 //   unit         **/src/**/*.spec.ts beside the code, no infrastructure
+//   lighthouse   web/lighthouse/*.lighthouse.ts: Lighthouse in Debian's Chromium against the built web
+//                app alone (`vite preview`), before anything else of the product starts
 //   integration  **/src/**/*.int-spec.ts against real PostgreSQL, Redis and Kafka: testcontainers
 //                where Docker runs, else the machine's PostgreSQL and Redis and the Kafka broker
 //                (MMFA_TEST_INFRA=containers|local, scripts/jest/infrastructure.mjs); each run in
@@ -23,7 +25,7 @@ import { buildAll } from './lib/build.mjs';
 import { ensureBaseImages, ensureContainerEngine } from './lib/container-engine.mjs';
 import { createDemoAccounts } from './lib/demo-data.mjs';
 import { root, stateDir } from './lib/paths.mjs';
-import { stopProcess } from './lib/processes.mjs';
+import { httpOk, stopProcess, waitFor } from './lib/processes.mjs';
 import {
   databaseName,
   deleteTopics,
@@ -33,12 +35,13 @@ import {
   stackConfig,
   startApplication,
   startInfrastructure,
+  startWebPreview,
   stopApplication,
 } from './lib/stack.mjs';
 
 /** What the import rules judge: every process's and package's own code. */
 const IMPORT_RULES_SCOPE = ['web/src', 'gateway/src', 'services', 'packages', 'infra/provider-sandbox/src'];
-const TIERS = ['lint', 'unit', 'integration', 'stack', 'faults', 'e2e', 'images'];
+const TIERS = ['lint', 'unit', 'lighthouse', 'integration', 'stack', 'faults', 'e2e', 'images'];
 const asked = process.argv.slice(2).filter((arg) => TIERS.includes(arg));
 const tiers = asked.length ? asked : TIERS;
 // Any other argument narrows each tier to the test files whose path matches it (`npm test -- e2e accounts`).
@@ -156,6 +159,23 @@ async function main() {
   const needsStack =
     (infraTiers.length && infra === 'local') || tiers.includes('e2e') || tiers.includes('images');
   const config = stackConfig({ profile: 'e2e', runId });
+
+  if (tiers.includes('lighthouse')) {
+    ensureChromium();
+    began = Date.now();
+    // Only the web server: the public pages call no API for a signed-out visitor (the tests check it).
+    const web = startWebPreview(config);
+    try {
+      await waitFor('web', () => httpOk(config.webUrl), { handle: web });
+      runJest('lighthouse', { MMFA_LIGHTHOUSE_WEB_URL: config.webUrl }, ['--runInBand']);
+    } catch (error) {
+      console.error(`[test] lighthouse: ${error.message}`);
+      record('lighthouse web', 0, 1, began);
+    } finally {
+      await stopProcess(web);
+    }
+  }
+
   if (needsStack) kafka = await startInfrastructure(config);
 
   const testRedisUrl = process.env.MMFA_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/3';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build, defineConfig, type Plugin, type ProxyOptions, type UserConfig } from 'vite';
 
 /** Where `/api` goes, in development (`vite`) and when the built app is served (`vite preview`). */
 const gatewayUrl = process.env.GATEWAY_URL ?? 'http://127.0.0.1:24100';
@@ -47,21 +48,66 @@ const securityHeaders = Object.fromEntries(
 const SIGN_IN_PATHS = new Set(['/', '/login']);
 /** The route module of / and /login. */
 const SIGN_IN_PAGE_MODULE = '/src/pages/public/sign-in.page.tsx';
+/** What renders the sign-in screen in Node (at build time). */
+const SIGN_IN_PRERENDER_MODULE = 'src/app/sign-in.prerender.tsx';
+
+/** Mantine marks its modules "use client" for React Server Components; meaningless in an SPA. */
+const withoutUseClientWarnings: NonNullable<NonNullable<UserConfig['build']>['rolldownOptions']>['onwarn'] = (
+  warning,
+  defaultHandler,
+) => {
+  if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+  defaultHandler(warning);
+};
 
 /**
- * sign-in.html: the built index.html with the sign-in screen's static picture (src/app/sign-in-shell.html)
- * in its #root, and the app's code started once that picture has painted (a small start script, which
- * imports the entry's and the sign-in page's scripts side by side, instead of the entry's script and
- * preload tags).
+ * The sign-in screen as HTML (src/app/sign-in.prerender.tsx): the app's own components rendered in
+ * Node for a signed-out visitor, by a server build of that module made beside the browser build.
+ */
+async function prerenderSignInScreen(): Promise<string> {
+  const outDir = fileURLToPath(new URL('node_modules/.prerender', import.meta.url));
+  await build({
+    configFile: false,
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    logLevel: 'warn',
+    oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+    build: {
+      ssr: SIGN_IN_PRERENDER_MODULE,
+      outDir,
+      emptyOutDir: true,
+      target: 'node24',
+      rolldownOptions: {
+        onwarn: withoutUseClientWarnings,
+        output: { entryFileNames: 'sign-in.prerender.js' },
+      },
+    },
+  });
+  const { prerenderPage } = (await import(pathToFileURL(`${outDir}/sign-in.prerender.js`).href)) as {
+    prerenderPage: (path: string) => Promise<string>;
+  };
+  const [landing, login] = await Promise.all([...SIGN_IN_PATHS].map((path) => prerenderPage(path)));
+  // One page serves both paths: it must be what the app renders at each.
+  if (landing !== login)
+    throw new Error('the app renders / and /login differently: sign-in.html cannot serve both');
+  return login as string;
+}
+
+/**
+ * sign-in.html: the built index.html with the sign-in screen prerendered in its #root (marked
+ * data-prerendered, which main.tsx hydrates), and the app's code started once that page has painted (a
+ * small start script, which imports the entry's and the sign-in page's scripts side by side, instead
+ * of the entry's script and preload tags).
  * `vite preview` answers / and /login with it, every other route with index.html; nginx.conf does the
  * same.
  */
 const signInEntryPage: Plugin = {
   name: 'multimfa-sign-in-entry-page',
+  // Not in the server build of the prerendering module itself.
+  apply: (_config, { isSsrBuild }) => !isSsrBuild,
   // After Vite's own HTML plugin has emitted index.html with the asset links.
   generateBundle: {
     order: 'post',
-    handler(_options, bundle) {
+    async handler(_options, bundle) {
       const index = bundle['index.html'];
       if (index?.type !== 'asset') throw new Error('the build has no index.html');
       const html = String(index.source);
@@ -99,11 +145,11 @@ else start();
 `;
       const startFile = `assets/sign-in-start-${createHash('sha256').update(start).digest('hex').slice(0, 8)}.js`;
       this.emitFile({ type: 'asset', fileName: startFile, source: start });
-      const shell = readFileSync(new URL('src/app/sign-in-shell.html', import.meta.url), 'utf8');
+      const screen = await prerenderSignInScreen();
       const signIn = html
         .replace(entry[0], `<script type="module" src="/${startFile}"></script>\n`)
         .replace(/ *<link rel="modulepreload"[^>]*>\n?/g, '')
-        .replace('<div id="root"></div>', `<div id="root">${shell.trim()}</div>`);
+        .replace('<div id="root"></div>', `<div id="root" data-prerendered>${screen}</div>`);
       this.emitFile({ type: 'asset', fileName: 'sign-in.html', source: signIn });
     },
   },
@@ -116,8 +162,37 @@ else start();
   },
 };
 
+/**
+ * React DOM's five sentinel errors (SuspenseException and its kin: thrown inside React and recognised
+ * by identity) as stackless Error objects. React creates them when its module starts, inside the
+ * 200 KB function the bundler wraps the CommonJS module in. In Chromium driven over DevTools (as
+ * Lighthouse and Playwright drive it), creating an Error captures its stack with line numbers, and V8
+ * re-parses every function on the stack to find them: here 60-180 ms of one task after the first
+ * paint, against 1.5 ms without (traces of /login, this build against one with the errors created
+ * this way). `Object.create(Error.prototype)` gives an Error (instanceof, name, message) without
+ * capturing a stack. The build stops if React's file no longer reads as expected.
+ */
+const reactSentinelErrors: Plugin = {
+  name: 'multimfa-react-sentinel-errors',
+  transform: {
+    filter: { id: /react-dom[\\/]cjs[\\/]react-dom-client\.production\.js$/ },
+    handler(code) {
+      const sentinel =
+        /\b(HydrationMismatchException|SuspenseException|SuspenseyCommitException|SuspenseActionException|SelectiveHydrationException) = Error\((formatProdErrorMessage\(\d+\))\)/g;
+      const found = code.match(sentinel)?.length ?? 0;
+      if (found !== 5)
+        throw new Error(`react-dom-client.production.js: ${found} sentinel errors found, 5 expected`);
+      return code.replace(
+        sentinel,
+        (_match, name: string, message: string) =>
+          `${name} = Object.assign(Object.create(Error.prototype), { message: ${message} })`,
+      );
+    },
+  },
+};
+
 export default defineConfig({
-  plugins: [signInEntryPage],
+  plugins: [reactSentinelErrors, signInEntryPage],
   // Vite 8 transforms TS/TSX with oxc; React 17+ automatic runtime, no plugin needed.
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   server: { host: '127.0.0.1', port, strictPort: true, proxy: apiProxy },
@@ -137,11 +212,7 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2023',
     rolldownOptions: {
-      onwarn(warning, defaultHandler) {
-        // Mantine marks its modules "use client" for React Server Components; meaningless in an SPA.
-        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
-        defaultHandler(warning);
-      },
+      onwarn: withoutUseClientWarnings,
       output: {
         // React and the router change less often than the app and every page needs them: their chunks
         // stay cached across deployments. Other libraries go with the routes that use them, so a page

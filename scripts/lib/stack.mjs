@@ -223,6 +223,27 @@ export const billingEnv = (config) => serviceEnv(config, 'billing');
 export const numbersEnv = (config) => serviceEnv(config, 'numbers');
 export const messagingEnv = (config) => serviceEnv(config, 'messaging');
 
+/**
+ * The built web app served by `vite preview` (web/dist, as nginx serves it in production), proxying
+ * /api to the config's gateway and /provider-sandbox to its sandbox.
+ */
+export function startWebPreview(config) {
+  return startProcess(
+    'web',
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'preview', '--logLevel', 'warn'],
+    {
+      cwd: join(root, 'web'),
+      env: {
+        WEB_PORT: String(config.ports.web),
+        GATEWAY_URL: `http://127.0.0.1:${config.ports.gateway}`,
+        PAYMENT_SANDBOX_URL: config.sandboxUrl,
+      },
+      logFile: join(config.logDir, 'web.log'),
+    },
+  );
+}
+
 /** Starts the services, then the gateway, then the web app, and waits until each reports ready. */
 export async function startApplication(config) {
   const handles = [];
@@ -302,20 +323,7 @@ export async function startApplication(config) {
       process.env.SIGNUP_LIMIT_PER_NETWORK ?? (config.profile === 'dev' ? '10' : '1000'),
     WEBHOOK_RATE_LIMIT_PER_MINUTE: process.env.WEBHOOK_RATE_LIMIT_PER_MINUTE ?? '12000',
   });
-  const web = startProcess(
-    'web',
-    process.execPath,
-    [join(root, 'node_modules/vite/bin/vite.js'), 'preview', '--logLevel', 'warn'],
-    {
-      cwd: join(root, 'web'),
-      env: {
-        WEB_PORT: String(config.ports.web),
-        GATEWAY_URL: `http://127.0.0.1:${config.ports.gateway}`,
-        PAYMENT_SANDBOX_URL: config.sandboxUrl,
-      },
-      logFile: join(config.logDir, 'web.log'),
-    },
-  );
+  const web = startWebPreview(config);
   handles.push(web);
 
   try {

@@ -10,10 +10,13 @@ const ToastHost = lazy(async () => ({
   default: (await import('../notify/toast-host.component')).ToastHost,
 }));
 
+const noToastHost = () => false;
+
 /** Theme, server-state cache and toasts: everything a page may rely on. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
-  const toasts = useSyncExternalStore(subscribeToastHost, toastHostWanted);
+  // Prerendered HTML has no toast host.
+  const toasts = useSyncExternalStore(subscribeToastHost, toastHostWanted, noToastHost);
   return (
     <MantineProvider theme={appTheme} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>

@@ -2,6 +2,7 @@ import { Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../api/api-error';
+import { useHydrated } from '../../browser/use-hydrated';
 import { FormServerError } from '../../forms/form-server-error.component';
 import { PasswordField } from '../../forms/password-field.component';
 import { fieldProps, serverError, setServerError, useZodForm } from '../../forms/use-zod-form';
@@ -25,6 +26,8 @@ const loadLoginBody = async () => (await import('@multimfa/api-contract')).login
 export function SignInFormCard({ defaultEmail = '', ssoError, ssoBusy = false }: SignInFormCardProps) {
   const form = useZodForm(loadLoginBody, { defaultValues: { emailAddress: defaultEmail, password: '' } });
   const signIn = useSignIn();
+  // Prerendered (sign-in.html), the form waits for the app's code: what is typed before would be lost.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (ssoError) setServerError(form, ssoError);
@@ -44,28 +47,30 @@ export function SignInFormCard({ defaultEmail = '', ssoError, ssoBusy = false }:
   return (
     <Stack gap="md">
       <form onSubmit={submit} noValidate aria-label="Sign in">
-        <Stack gap="sm">
-          <TextInput
-            label="Email"
-            placeholder="Please enter your email"
-            type="email"
-            autoComplete="email"
-            {...fieldProps(form, 'emailAddress')}
-          />
-          <PasswordField
-            label="Password"
-            placeholder="Please enter your password"
-            autoComplete="current-password"
-            {...fieldProps(form, 'password')}
-          />
-          <Anchor component={Link} to="/forgot-password" size="sm" ta="right">
-            Forgot password?
-          </Anchor>
-          <Button type="submit" fullWidth loading={signIn.isPending}>
-            Login
-          </Button>
-          <FormServerError message={serverError(form)} />
-        </Stack>
+        <fieldset className="mmfa-form-fieldset" disabled={!hydrated}>
+          <Stack gap="sm">
+            <TextInput
+              label="Email"
+              placeholder="Please enter your email"
+              type="email"
+              autoComplete="email"
+              {...fieldProps(form, 'emailAddress')}
+            />
+            <PasswordField
+              label="Password"
+              placeholder="Please enter your password"
+              autoComplete="current-password"
+              {...fieldProps(form, 'password')}
+            />
+            <Anchor component={Link} to="/forgot-password" size="sm" ta="right">
+              Forgot password?
+            </Anchor>
+            <Button type="submit" fullWidth loading={signIn.isPending}>
+              Login
+            </Button>
+            <FormServerError message={serverError(form)} />
+          </Stack>
+        </fieldset>
       </form>
       <Text size="sm" ta="center">
         Don&apos;t have an account?{' '}

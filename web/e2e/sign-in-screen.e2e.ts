@@ -1,0 +1,99 @@
+// The sign-in screen's first load (/ and /login): the build prerenders it into sign-in.html
+// (web/vite.config.ts, src/app/sign-in.prerender.tsx), the browser paints it before any script runs,
+// and the app hydrates it (src/main.tsx): React takes over the elements already there. Its form takes
+// no input until then. Any other address (a query string, a signed-in visitor) renders anew.
+import assert from 'node:assert/strict';
+import { describe, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { useBrowser, webUrl } from '../../testing/e2e-support/browser.ts';
+
+const HEADLINE = 'Streamline your authentication process with our solution';
+
+/** The page's console errors and uncaught exceptions, from now on. */
+function errorsOf(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Keeps the headline element and the form's state as the HTML parser left them, before any script. */
+async function recordFirstPaint(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const marks = window as unknown as { firstHeadline?: Element | null; formDisabledAtFirst?: boolean };
+      marks.firstHeadline = document.querySelector('h1');
+      marks.formDisabledAtFirst = document
+        .querySelector('form[aria-label="Sign in"] fieldset')
+        ?.hasAttribute('disabled');
+    });
+  });
+}
+
+const sameHeadline = (page: Page) =>
+  page.evaluate(
+    () => document.querySelector('h1') === (window as unknown as { firstHeadline?: Element }).firstHeadline,
+  );
+
+describe('the sign-in screen: prerendered, then hydrated', () => {
+  const browser = useBrowser();
+
+  it('serves / and /login as the same HTML with the headline, the form and the video poster in it, the form disabled', async () => {
+    const pages = await Promise.all(
+      ['/', '/login'].map(async (path) => {
+        const response = await fetch(new URL(path, webUrl));
+        assert.equal(response.status, 200);
+        return response.text();
+      }),
+    );
+    assert.equal(pages[0], pages[1]);
+    const html = pages[0] as string;
+    assert.match(html, /<div id="root" data-prerendered>/);
+    assert.match(html, new RegExp(`<h1[^>]*>${HEADLINE}</h1>`));
+    assert.match(html, /<form[^>]*aria-label="Sign in"[^>]*><fieldset[^>]*disabled=""/);
+    assert.match(html, /placeholder="Please enter your email"/);
+    assert.match(html, /placeholder="Please enter your password"/);
+    assert.match(html, /src="\/media\/intro-poster\.webp"/);
+  });
+
+  it('hydrates /login: the same elements stay, the form opens for input and answers, nothing is logged as an error', async () => {
+    const page = await browser.newPage();
+    const errors = errorsOf(page);
+    await recordFirstPaint(page);
+    await page.goto('/login');
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.locator('fieldset:not([disabled])').waitFor();
+    assert.equal(
+      await page.evaluate(() => (window as unknown as { formDisabledAtFirst?: boolean }).formDisabledAtFirst),
+      true,
+    );
+    assert.equal(
+      await sameHeadline(page),
+      true,
+      'the app replaced the prerendered headline instead of hydrating it',
+    );
+    // The app's own validation answers: React runs the form.
+    await form.getByRole('button', { name: 'Login' }).click();
+    await form.getByText('Please provide email address').waitFor();
+    await page.getByLabel('Email').fill('someone@example.com');
+    assert.equal(await page.getByLabel('Email').inputValue(), 'someone@example.com');
+    assert.deepEqual(errors, []);
+  });
+
+  it('renders the screen anew when the address has a query string, which the prerendered screen does not show', async () => {
+    const page = await browser.newPage();
+    const errors = errorsOf(page);
+    await recordFirstPaint(page);
+    await page.goto('/login?from=e2e');
+    await page.getByRole('form', { name: 'Sign in' }).locator('fieldset:not([disabled])').waitFor();
+    await page.getByRole('heading', { name: HEADLINE, level: 1 }).waitFor();
+    assert.equal(
+      await sameHeadline(page),
+      false,
+      'the prerendered screen was hydrated for an address it does not show',
+    );
+    assert.deepEqual(errors, []);
+  });
+});
