@@ -1,6 +1,7 @@
 import { Burger } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
+import { useHydrated } from '../../browser/use-hydrated';
 import type { Session } from '../../session/session.schema';
 
 // The drawer (its focus trap, scroll area and the sign-out call with the API contract) loads when the
@@ -13,6 +14,8 @@ const MobileMenuDrawer = lazy(async () => ({
 export function MobileMenu({ session }: { session: Session }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const [pressed, setPressed] = useState(false);
+  // Prerendered (sign-in.html), the burger waits for the app's code: a press before would do nothing.
+  const hydrated = useHydrated();
   return (
     <>
       <Burger
@@ -22,6 +25,7 @@ export function MobileMenu({ session }: { session: Session }) {
           toggle();
         }}
         size="sm"
+        disabled={!hydrated}
         aria-label="Open menu"
       />
       {pressed && (

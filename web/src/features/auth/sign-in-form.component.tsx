@@ -26,7 +26,8 @@ const loadLoginBody = async () => (await import('@multimfa/api-contract')).login
 export function SignInFormCard({ defaultEmail = '', ssoError, ssoBusy = false }: SignInFormCardProps) {
   const form = useZodForm(loadLoginBody, { defaultValues: { emailAddress: defaultEmail, password: '' } });
   const signIn = useSignIn();
-  // Prerendered (sign-in.html), the form waits for the app's code: what is typed before would be lost.
+  // Prerendered (sign-in.html), the fields and buttons wait for the app's code: what is typed or
+  // pressed before would be lost.
   const hydrated = useHydrated();
 
   useEffect(() => {
@@ -45,9 +46,9 @@ export function SignInFormCard({ defaultEmail = '', ssoError, ssoBusy = false }:
   });
 
   return (
-    <Stack gap="md">
-      <form onSubmit={submit} noValidate aria-label="Sign in">
-        <fieldset className="mmfa-form-fieldset" disabled={!hydrated}>
+    <fieldset className="mmfa-form-fieldset" disabled={!hydrated}>
+      <Stack gap="md">
+        <form onSubmit={submit} noValidate aria-label="Sign in">
           <Stack gap="sm">
             <TextInput
               label="Email"
@@ -70,16 +71,16 @@ export function SignInFormCard({ defaultEmail = '', ssoError, ssoBusy = false }:
             </Button>
             <FormServerError message={serverError(form)} />
           </Stack>
-        </fieldset>
-      </form>
-      <Text size="sm" ta="center">
-        Don&apos;t have an account?{' '}
-        <Anchor component={Link} to="/signup">
-          Register
-        </Anchor>
-      </Text>
-      <Divider label="Or" labelPosition="center" />
-      <GoogleSignInButton busy={ssoBusy} />
-    </Stack>
+        </form>
+        <Text size="sm" ta="center">
+          Don&apos;t have an account?{' '}
+          <Anchor component={Link} to="/signup">
+            Register
+          </Anchor>
+        </Text>
+        <Divider label="Or" labelPosition="center" />
+        <GoogleSignInButton busy={ssoBusy} />
+      </Stack>
+    </fieldset>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useHydrated } from '../../browser/use-hydrated';
 
 const TITLE = 'MultiMFA in one minute: a tour of the product';
 
@@ -13,6 +14,8 @@ const TITLE = 'MultiMFA in one minute: a tour of the product';
 export function IntroVideo() {
   const [playing, setPlaying] = useState(false);
   const player = useRef<HTMLVideoElement>(null);
+  // Prerendered (sign-in.html), the button waits for the app's code: a press before would do nothing.
+  const hydrated = useHydrated();
   // The button pressed is gone: the keyboard's focus moves to the player that replaced it.
   useEffect(() => {
     if (playing) player.current?.focus();
@@ -23,6 +26,7 @@ export function IntroVideo() {
         type="button"
         className="mmfa-intro-video mmfa-intro-video-facade"
         onClick={() => setPlaying(true)}
+        disabled={!hydrated}
         aria-label={`Play the video: ${TITLE}`}
       >
         <img src="/media/intro-poster.webp" alt="" width={1280} height={720} decoding="async" />
