@@ -64,8 +64,8 @@ export function useBrowser(): { newPage(): Promise<Page> } {
 }
 
 /**
- * Once the route's page has rendered (its level-1 heading; a static shell's is hidden from assistive
- * technology), scrolls down a few screens with the mouse wheel, as a visitor reading on does: content
+ * Once the route's page shows (its level-1 heading; on / and /login it is in the prerendered HTML),
+ * scrolls down a few screens with the mouse wheel, as a visitor reading on does: content
  * that renders as it comes near (the landing page's sections) starts rendering.
  */
 export async function scrollDown(page: Page): Promise<void> {
