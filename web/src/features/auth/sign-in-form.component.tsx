@@ -2,7 +2,7 @@ import { Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../api/api-error';
-import { useHydrated } from '../../browser/use-hydrated';
+import { HydratedFieldset } from '../../browser/hydrated-fieldset.component';
 import { FormServerError } from '../../forms/form-server-error.component';
 import { PasswordField } from '../../forms/password-field.component';
 import { fieldProps, serverError, setServerError, useZodForm } from '../../forms/use-zod-form';
@@ -26,9 +26,6 @@ const loadLoginBody = async () => (await import('@multimfa/api-contract')).login
 export function SignInFormCard({ defaultEmail = '', ssoError, ssoBusy = false }: SignInFormCardProps) {
   const form = useZodForm(loadLoginBody, { defaultValues: { emailAddress: defaultEmail, password: '' } });
   const signIn = useSignIn();
-  // Prerendered (sign-in.html), the fields and buttons wait for the app's code: what is typed or
-  // pressed before would be lost.
-  const hydrated = useHydrated();
 
   useEffect(() => {
     if (ssoError) setServerError(form, ssoError);
@@ -46,7 +43,8 @@ export function SignInFormCard({ defaultEmail = '', ssoError, ssoBusy = false }:
   });
 
   return (
-    <fieldset className="mmfa-form-fieldset" disabled={!hydrated}>
+    // Prerendered (sign-in.html), the fields and buttons wait for the app's code.
+    <HydratedFieldset>
       <Stack gap="md">
         <form onSubmit={submit} noValidate aria-label="Sign in">
           <Stack gap="sm">
@@ -81,6 +79,6 @@ export function SignInFormCard({ defaultEmail = '', ssoError, ssoBusy = false }:
         <Divider label="Or" labelPosition="center" />
         <GoogleSignInButton busy={ssoBusy} />
       </Stack>
-    </fieldset>
+    </HydratedFieldset>
   );
 }
