@@ -27,6 +27,9 @@ export async function prerenderPage(path: string): Promise<string> {
         />
       </AppProviders>
     </StrictMode>,
+    // Every Suspense boundary inline, as it renders: no boundary is streamed in later by an inline
+    // script (the Content-Security-Policy allows none, and nothing here is slow).
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk));

@@ -1,5 +1,13 @@
 import { Box, Container, Grid, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { type ComponentType, type RefObject, startTransition, useEffect, useRef, useState } from 'react';
+import {
+  type ComponentType,
+  type RefObject,
+  Suspense,
+  startTransition,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { takeSignInNotice } from '../../api/sign-in-notice';
 import { useNearViewport } from '../../browser/near-viewport';
@@ -62,47 +70,56 @@ export function SignInPage() {
     return <Navigate to={landingPathFor(session)} replace />;
   }
 
+  // Each <Suspense> is a region React hydrates on its own, after the rest and in a task of its own, when
+  // the screen comes prerendered (sign-in.html): three short commits instead of one long one. They
+  // never show a fallback: nothing in them suspends.
   return (
     <>
       <Container size="lg" py={{ base: 'md', md: 'xl' }}>
         <Grid gap={{ base: 'xl', md: 48 }} align="center">
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <MarketingHero>
-              <List
-                spacing="xs"
-                icon={
-                  <ThemeIcon size={20} radius="xl">
-                    <span aria-hidden="true">✓</span>
-                  </ThemeIcon>
-                }
-              >
-                {highlights.map((item) => (
-                  <List.Item key={item}>{item}</List.Item>
-                ))}
-              </List>
-            </MarketingHero>
+            <Suspense fallback={null}>
+              <MarketingHero>
+                <List
+                  spacing="xs"
+                  icon={
+                    <ThemeIcon size={20} radius="xl">
+                      <span aria-hidden="true">✓</span>
+                    </ThemeIcon>
+                  }
+                >
+                  {highlights.map((item) => (
+                    <List.Item key={item}>{item}</List.Item>
+                  ))}
+                </List>
+              </MarketingHero>
+            </Suspense>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <Paper withBorder shadow="sm" p="xl" maw={440} mx="auto">
-              <Stack gap="lg">
-                <Stack gap={4}>
-                  <Title order={2} size="h3">
-                    Sign in
-                  </Title>
-                  <Text size="sm" c="dimmed">
-                    Welcome back to MultiMFA
-                  </Text>
+            <Suspense fallback={null}>
+              <Paper withBorder shadow="sm" p="xl" maw={440} mx="auto">
+                <Stack gap="lg">
+                  <Stack gap={4}>
+                    <Title order={2} size="h3">
+                      Sign in
+                    </Title>
+                    <Text size="sm" c="dimmed">
+                      Welcome back to MultiMFA
+                    </Text>
+                  </Stack>
+                  <SignInFormCard
+                    defaultEmail={handoff?.emailAddress}
+                    ssoError={sso.error ?? notice}
+                    ssoBusy={sso.busy}
+                  />
                 </Stack>
-                <SignInFormCard
-                  defaultEmail={handoff?.emailAddress}
-                  ssoError={sso.error ?? notice}
-                  ssoBusy={sso.busy}
-                />
-              </Stack>
-            </Paper>
-            <Box maw={440} mx="auto" mt="lg">
-              <IntroVideo />
-            </Box>
+              </Paper>
+            </Suspense>
+            <Suspense fallback={null}>
+              <Box maw={440} mx="auto" mt="lg">
+                <IntroVideo />
+              </Box>
+            </Suspense>
           </Grid.Col>
         </Grid>
       </Container>
