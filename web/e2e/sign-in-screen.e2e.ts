@@ -58,6 +58,11 @@ describe('the sign-in screen: prerendered, then hydrated', () => {
     assert.match(html, /placeholder="Please enter your email"/);
     assert.match(html, /placeholder="Please enter your password"/);
     assert.match(html, /src="\/media\/intro-poster\.webp"/);
+    // One script, the start script: no part of the page waits for an inline script (the
+    // Content-Security-Policy allows none).
+    const scripts = html.match(/<script[^>]*>/g) ?? [];
+    assert.equal(scripts.length, 1, scripts.join(' '));
+    assert.match(scripts[0] ?? '', /^<script type="module" src="\/assets\/sign-in-start-[\w-]+\.js">$/);
   });
 
   it('hydrates /login: the same elements stay, the form opens for input and answers, nothing is logged as an error', async () => {
