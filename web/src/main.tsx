@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import './app/app.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { hasSignInNotice } from './api/sign-in-notice';
+import { takeSignInNotice } from './api/sign-in-notice';
 import { setUnauthorizedHandler } from './api/unauthorized';
 import { App } from './app/app';
 import { type AppRouter, createAppRouter } from './app/app.router';
@@ -37,7 +37,8 @@ function prerenderedPageFits(): boolean {
     container?.hasAttribute('data-prerendered') === true &&
     window.location.search === '' &&
     !sessionStore.getSnapshot().isLoggedIn &&
-    !hasSignInNotice() &&
+    // Taken once per page load: the sign-in page reads the same notice after.
+    takeSignInNotice() === undefined &&
     (window.history.state as { usr?: unknown } | null)?.usr == null
   );
 }

@@ -26,13 +26,3 @@ export function takeSignInNotice(): string | undefined {
   }
   return takenNotice;
 }
-
-/** Whether a notice waits for the sign-in page (without taking it). */
-export function hasSignInNotice(): boolean {
-  if (takenNotice !== null) return takenNotice !== undefined;
-  try {
-    return sessionStorage.getItem(SIGN_IN_NOTICE_KEY) !== null;
-  } catch {
-    return false;
-  }
-}
