@@ -19,7 +19,8 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { testInfraMode } from './jest/infrastructure.mjs';
 import { buildAll } from './lib/build.mjs';
 import { ensureBaseImages, ensureContainerEngine } from './lib/container-engine.mjs';
@@ -53,27 +54,58 @@ const reportDir = join(stateDir, 'test', runId);
 mkdirSync(reportDir, { recursive: true });
 let kafka;
 
-function record(tier, passed, failed, began) {
+/** `failures`: what failed, one line each, printed under the tier's line in the closing summary. */
+function record(tier, passed, failed, began, failures = []) {
   totals.passed += passed;
   totals.failed += failed;
   timings.push(
     `${tier}: ${passed} passed, ${failed} failed in ${((Date.now() - began) / 1000).toFixed(1)} s`,
+    ...failures.map((failure) => `  ✕ ${failure}`),
   );
 }
 
-/** The counts of one Jest run; a suite that failed outside its tests (it did not load, or a
- * beforeAll/afterAll hook threw) counts as one failure, and so does a run that failed without a count. */
+/**
+ * A failure message's line that says the most, at most 200 characters: the custom message an
+ * assertion carried (the line after `Message:`), else the first line that is not Jest's `●` heading.
+ */
+function firstLine(message = '') {
+  const lines = stripVTControlCharacters(message)
+    .split('\n')
+    .map((text) => text.trim());
+  const custom = lines.indexOf('Message:');
+  const line =
+    (custom >= 0 ? lines.slice(custom + 1).find(Boolean) : undefined) ??
+    lines.find((text) => text && !text.includes('●'));
+  return line?.slice(0, 200);
+}
+
+/**
+ * The counts of one Jest run, and what failed (file and test title, or file and the first line of
+ * the suite's own failure): the closing summary is the end of the output, the part a log shortened
+ * from the top still shows. A suite that failed outside its tests (it did not load, or a
+ * beforeAll/afterAll hook threw) counts as one failure, and so does a run that failed without a count.
+ */
 function countsOf(report, status) {
-  if (!existsSync(report)) return { passed: 0, failed: 1 };
+  if (!existsSync(report)) return { passed: 0, failed: 1, failures: ['the run wrote no report'] };
   const { numPassedTests, numFailedTests, testResults } = JSON.parse(readFileSync(report, 'utf8'));
   let failed = numFailedTests;
+  const failures = [];
   for (const suite of testResults) {
-    if (suite.status === 'failed' && !suite.assertionResults.some((test) => test.status === 'failed')) {
+    const file = relative(root, suite.name);
+    const failedTests = suite.assertionResults.filter((test) => test.status === 'failed');
+    for (const test of failedTests) {
+      failures.push(`${file} › ${test.fullName}: ${firstLine(test.failureMessages?.[0]) ?? 'failed'}`);
+    }
+    if (suite.status === 'failed' && !failedTests.length) {
       failed += 1;
+      failures.push(`${file}: ${firstLine(suite.message) ?? 'the suite failed outside its tests'}`);
     }
   }
-  if (status !== 0 && failed === 0) failed = 1;
-  return { passed: numPassedTests, failed };
+  if (status !== 0 && failed === 0) {
+    failed = 1;
+    failures.push(`jest exited with status ${status}`);
+  }
+  return { passed: numPassedTests, failed, failures };
 }
 
 function runJest(tier, env = {}, options = []) {
@@ -94,8 +126,8 @@ function runJest(tier, env = {}, options = []) {
     ],
     { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } },
   );
-  const { passed, failed } = countsOf(report, jest.status);
-  record(tier, passed, failed, began);
+  const { passed, failed, failures } = countsOf(report, jest.status);
+  record(tier, passed, failed, began, failures);
 }
 
 function ensureChromium() {
