@@ -68,7 +68,7 @@ function record(tier, passed, failed, began, failures = []) {
  * A failure message's line that says the most, at most 200 characters: the custom message an
  * assertion carried (the line after `Message:`), else the first line that is not Jest's `●` heading.
  */
-function firstLine(message = '') {
+function tellingLine(message = '') {
   const lines = stripVTControlCharacters(message)
     .split('\n')
     .map((text) => text.trim());
@@ -80,7 +80,7 @@ function firstLine(message = '') {
 }
 
 /**
- * The counts of one Jest run, and what failed (file and test title, or file and the first line of
+ * The counts of one Jest run, and what failed (file and test title, or file and the telling line of
  * the suite's own failure): the closing summary is the end of the output, the part a log shortened
  * from the top still shows. A suite that failed outside its tests (it did not load, or a
  * beforeAll/afterAll hook threw) counts as one failure, and so does a run that failed without a count.
@@ -94,11 +94,11 @@ function countsOf(report, status) {
     const file = relative(root, suite.name);
     const failedTests = suite.assertionResults.filter((test) => test.status === 'failed');
     for (const test of failedTests) {
-      failures.push(`${file} › ${test.fullName}: ${firstLine(test.failureMessages?.[0]) ?? 'failed'}`);
+      failures.push(`${file} › ${test.fullName}: ${tellingLine(test.failureMessages?.[0]) ?? 'failed'}`);
     }
     if (suite.status === 'failed' && !failedTests.length) {
       failed += 1;
-      failures.push(`${file}: ${firstLine(suite.message) ?? 'the suite failed outside its tests'}`);
+      failures.push(`${file}: ${tellingLine(suite.message) ?? 'the suite failed outside its tests'}`);
     }
   }
   if (status !== 0 && failed === 0) {
