@@ -46,7 +46,9 @@ export {
   OUTBOX_CHANNEL,
   Outbox,
   type OutboxEvent,
+  type OutboxWrite,
   outboxEvent,
+  outboxWriteSql,
   type PublishOptions,
 } from './outbox/outbox.service.js';
 export { OutboxEventIdNotUnique1767600000000 } from './outbox/outbox-event-id-not-unique.migration.js';

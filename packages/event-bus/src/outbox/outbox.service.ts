@@ -7,20 +7,38 @@ import { shardOf } from './shard.rules.js';
 export const OUTBOX_CHANNEL = 'outbox_event';
 
 /**
- * Takes the keys' locks, inserts the rows and wakes the relays, in one statement (see `publishEach`).
+ * The outbox's part of a statement: CTEs (`outbox_locked`, `outbox_inserted`) that take the events'
+ * keys' locks and, once all are held, insert the rows, only when the SQL condition `when` holds; and
+ * `notify`, an expression that wakes the relays (the notification leaves at commit) when it holds.
+ * The parameters are $first to $first + 8, `OutboxWrite.params` in that order. The locks are a
+ * one-time filter of the insert's rows, so they are held before any row takes its id; a `when` that
+ * reads the statement's own change orders that change's row locks before the keys' locks.
  */
-const PUBLISH = namedStatement(
-  'outbox.publish',
-  `WITH locked AS MATERIALIZED (
-     SELECT pg_advisory_xact_lock(hashtext(k)) FROM unnest($7::text[]) AS k),
-   inserted AS (
+export function outboxWriteSql(first: number, when = 'true'): { ctes: string; notify: string } {
+  const p = (offset: number) => `$${first + offset}`;
+  return {
+    ctes: `outbox_locked AS MATERIALIZED (
+     SELECT pg_advisory_xact_lock(hashtext(k)) FROM unnest(${p(7)}::text[]) AS k WHERE ${when}),
+   outbox_inserted AS (
      INSERT INTO outbox_event (event_id, topic, message_key, shard, event_type, correlation_id, envelope)
      SELECT event_id, topic, message_key, shard, event_type, correlation_id, envelope
-       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::smallint[], $5::text[], $8::text[], $9::json[])
+       FROM unnest(${p(0)}::uuid[], ${p(1)}::text[], ${p(2)}::text[], ${p(3)}::smallint[], ${p(4)}::text[],
+                   ${p(5)}::text[], ${p(6)}::json[])
             AS written(event_id, topic, message_key, shard, event_type, correlation_id, envelope)
-      WHERE (SELECT count(*) FROM locked) = cardinality($7::text[]))
-   SELECT pg_notify($6, '')`,
-);
+      WHERE (SELECT count(*) FROM outbox_locked) = cardinality(${p(7)}::text[]))`,
+    notify: `(SELECT pg_notify(${p(8)}, '') WHERE ${when})`,
+  };
+}
+
+const publishSql = outboxWriteSql(1);
+/** Takes the keys' locks, inserts the rows and wakes the relays, in one statement (see `publishEach`). */
+const PUBLISH = namedStatement('outbox.publish', `WITH ${publishSql.ctes} SELECT ${publishSql.notify}`);
+
+/** Events ready to be written by a statement (`outboxWriteSql`'s parameters), and their envelopes. */
+export interface OutboxWrite {
+  envelopes: EventEnvelope[];
+  params: unknown[];
+}
 
 /** One event to write: its definition and its payload. */
 export interface OutboxEvent<D extends EventDefinition = EventDefinition> {
@@ -97,6 +115,16 @@ export class Outbox {
       throw new Error(`Outbox.publish(${types}) must run inside the transaction of the change it reports`);
     }
     if (!events.length) return [];
+    const { envelopes, params } = this.prepare(events, options);
+    await manager.query(PUBLISH, params);
+    return envelopes;
+  }
+
+  /**
+   * The events as `outboxWriteSql`'s parameters, for a statement that writes them with the change
+   * they report (one statement, no transaction around it), in the order given.
+   */
+  prepare(events: OutboxEvent[], options: PublishOptions = {}): OutboxWrite {
     const occurredAt = (options.occurredAt ?? new Date()).toISOString();
     const envelopes = events.map(({ definition, payload }): EventEnvelope => {
       const parsed = definition.payload.parse(payload);
@@ -114,21 +142,19 @@ export class Outbox {
     });
     // Writers of one key take turns, so the ids of one key's events follow their commit order
     // and the relay, reading by id, publishes them in that order. Keys are locked in sorted order
-    // so two bulk writers cannot deadlock. One statement takes the locks, inserts the rows and wakes
-    // the relays (the notification leaves at commit): the locks are a one-time filter of the insert's
-    // rows, so they are held before any row takes its id.
+    // so two bulk writers cannot deadlock.
     const keys = [...new Set(envelopes.map((envelope) => `outbox:${envelope.key}`))].sort();
-    await manager.query(PUBLISH, [
+    const params = [
       envelopes.map((envelope) => envelope.eventId),
       events.map(({ definition }) => `${this.topicPrefix}${definition.topic.name}`),
       envelopes.map((envelope) => envelope.key),
       envelopes.map((envelope) => shardOf(envelope.key)),
       envelopes.map((envelope) => envelope.type),
-      OUTBOX_CHANNEL,
-      keys,
       envelopes.map((envelope) => envelope.correlationId),
       envelopes.map((envelope) => JSON.stringify(envelope)),
-    ]);
-    return envelopes;
+      keys,
+      OUTBOX_CHANNEL,
+    ];
+    return { envelopes, params };
   }
 }

@@ -87,29 +87,50 @@ export class ForwardingService {
         throw error;
       }
     }
-    const recorded = await this.forwards.transaction(async (manager) => {
-      // The send is recorded once, also when the provider's report of it came first and moved the
-      // status already: the send's event and count belong to the send, not to the status change.
+    const recorded = await this.recordSend(forward, providerMessageId, attempt);
+    // Once per forward, whichever attempt the provider accepted (also one an earlier call sent).
+    if (recorded && forward.medium === 'SMS') countOutboundSms(this.smsSent, forward.userId, 'forward');
+    if (recorded?.redriven) {
+      this.redrives.inc({ medium: forward.medium, outcome: 'sent' });
+      this.logger.info({ forwardId, attempt }, 'a re-driven forward was sent');
+    }
+  }
+
+  /**
+   * Records the send once, with its event and count (also when the provider's report of it came first
+   * and moved the status already: the send's event and count belong to the send, not to the status
+   * change). A forward no re-drive is sending (nearly all) takes one statement; a re-driven one, whose
+   * move back from failed is also told as a status change and logged, takes a transaction.
+   */
+  private async recordSend(
+    forward: ForwardToSend,
+    providerMessageId: string | null,
+    attempt: number,
+  ): Promise<{ redriven: boolean } | undefined> {
+    if (forward.redrivenAt === null) {
+      const { recorded, redriving } = await this.forwards.recordSentWithFacts(
+        forward.forwardId,
+        { providerMessageId, attempts: attempt },
+        { mfaId: forward.mfaId, medium: forward.medium },
+        this.outbox.prepare([this.sentEvent(forward)]),
+      );
+      // A re-drive that began since the forward was read is recorded as one, below.
+      if (!redriving) return recorded ? { redriven: false } : undefined;
+    }
+    return this.forwards.transaction(async (manager) => {
       // `forward.sent` tells the move to sent that the send makes; only a re-drive's move back from
       // failed is told as a status change besides it.
-      const recorded = await this.forwards.recordSent(manager, forwardId, {
+      const recorded = await this.forwards.recordSent(manager, forward.forwardId, {
         providerMessageId,
         attempts: attempt,
       });
       if (!recorded) return undefined;
       await this.outbox.publishEach(manager, [
-        outboxEvent(forwardSent, {
-          forwardId,
-          messageId: forward.messageId,
-          mfaId: forward.mfaId,
-          memberId: forward.memberId,
-          medium: forward.medium,
-          sentAt: this.clock.now().toISOString(),
-        }),
+        this.sentEvent(forward),
         ...(recorded.redriven
           ? [
               this.statusEvent({
-                forwardId,
+                forwardId: forward.forwardId,
                 messageId: forward.messageId,
                 mfaId: forward.mfaId,
                 memberId: forward.memberId,
@@ -127,12 +148,6 @@ export class ForwardingService {
       if (recorded.redriven) await this.log.uncountFailure(manager, forward.mfaId);
       return recorded;
     });
-    // Once per forward, whichever attempt the provider accepted (also one an earlier call sent).
-    if (recorded && forward.medium === 'SMS') countOutboundSms(this.smsSent, forward.userId, 'forward');
-    if (recorded?.redriven) {
-      this.redrives.inc({ medium: forward.medium, outcome: 'sent' });
-      this.logger.info({ forwardId, attempt }, 'a re-driven forward was sent');
-    }
   }
 
   /**
@@ -293,6 +308,17 @@ export class ForwardingService {
   private async failed(manager: EntityManager, changed: ChangedForward) {
     await this.outbox.publishEach(manager, [this.statusEvent(changed)]);
     await this.log.countFailure(manager, changed.mfaId);
+  }
+
+  private sentEvent(forward: ForwardToSend) {
+    return outboxEvent(forwardSent, {
+      forwardId: forward.forwardId,
+      messageId: forward.messageId,
+      mfaId: forward.mfaId,
+      memberId: forward.memberId,
+      medium: forward.medium,
+      sentAt: this.clock.now().toISOString(),
+    });
   }
 
   private statusEvent(changed: ChangedForward) {

@@ -1,3 +1,4 @@
+import { type OutboxWrite, outboxWriteSql } from '@multimfa/event-bus';
 import { namedStatement } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -193,6 +194,39 @@ const RECORD_SENT = namedStatement(
    RETURNING previous.redriven_at IS NOT NULL AS redriven`,
 );
 
+/** The outbox's part of `RECORD_SENT_WITH_FACTS`: only when the send was recorded now. */
+const sentFacts = outboxWriteSql(7, 'EXISTS (SELECT 1 FROM recorded)');
+
+/**
+ * `RECORD_SENT` for a forward no re-drive is sending, with its facts in the same statement (no
+ * transaction around it): its event ($7 to $15, `outboxWriteSql`) and the MFA's count ($4 to $6), both
+ * written only when the send was recorded now. The locks follow a transaction's order: the forward's
+ * row, then the event's key, then the count's row, last (every forward of the MFA updates it).
+ */
+const RECORD_SENT_WITH_FACTS = namedStatement(
+  'forward.record-sent-with-facts',
+  `WITH previous AS MATERIALIZED (
+    SELECT status, redriven_at FROM forward WHERE forward_id = $1 AND sent_at IS NULL FOR UPDATE),
+  recorded AS MATERIALIZED (
+    UPDATE forward f SET sent_at = now(), updated_at = now(),
+           provider_message_id = COALESCE($2, f.provider_message_id), attempts = $3,
+           status = CASE WHEN ${rank('previous.status')} < ${rank("'sent'")} THEN 'sent' ELSE f.status END
+      FROM previous
+     WHERE f.forward_id = $1 AND previous.redriven_at IS NULL
+    RETURNING f.forward_id),
+  ${sentFacts.ctes},
+  counted AS (
+    INSERT INTO mfa_message_count (mfa_id, success_count, sms_count, email_count)
+    SELECT $4, 1, $5, $6
+     WHERE (SELECT count(*) FROM outbox_locked) = cardinality($14::text[]) AND EXISTS (SELECT 1 FROM recorded)
+    ON CONFLICT (mfa_id) DO UPDATE SET success_count = mfa_message_count.success_count + 1,
+      sms_count = mfa_message_count.sms_count + EXCLUDED.sms_count,
+      email_count = mfa_message_count.email_count + EXCLUDED.email_count)
+  SELECT EXISTS (SELECT 1 FROM recorded) AS recorded,
+         EXISTS (SELECT 1 FROM previous WHERE redriven_at IS NOT NULL) AS redriving,
+         ${sentFacts.notify}`,
+);
+
 /** The `forward` table: every forward of every text, with its per-recipient delivery status. */
 @Injectable()
 export class ForwardsRepository {
@@ -365,6 +399,33 @@ export class ForwardsRepository {
     ];
     const [row] = rows;
     return row ? { redriven: row.redriven } : undefined;
+  }
+
+  /**
+   * `recordSent` for a forward no re-drive is sending, its event and its MFA's count in one statement
+   * (one commit, no transaction around it). `recorded`: the send was recorded now (with its event and
+   * count). `redriving`: a re-drive is sending the forward, so nothing was written (`recordSent` in a
+   * transaction records such a send).
+   */
+  async recordSentWithFacts(
+    forwardId: string,
+    send: { providerMessageId: string | null; attempts: number },
+    count: { mfaId: string; medium: Medium },
+    facts: OutboxWrite,
+  ): Promise<{ recorded: boolean; redriving: boolean }> {
+    const [row]: Array<{ recorded: boolean; redriving: boolean }> = await this.dataSource.query(
+      RECORD_SENT_WITH_FACTS,
+      [
+        forwardId,
+        send.providerMessageId,
+        send.attempts,
+        count.mfaId,
+        count.medium === 'SMS' ? 1 : 0,
+        count.medium === 'EMAIL' ? 1 : 0,
+        ...facts.params,
+      ],
+    );
+    return { recorded: row?.recorded ?? false, redriving: row?.redriving ?? false };
   }
 
   /** Committed before the provider is called: from now on, whether it sent is unknown until it answers. */
