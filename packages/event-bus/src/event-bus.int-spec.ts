@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, it } from '@jest/
 import { createTestDatabase, dropTestDatabase } from '@multimfa/service-runtime/testing';
 import { Registry } from 'prom-client';
 import { readDeadLetters } from './dead-letter/dead-letter.client.js';
+import { outboxEvent, outboxWriteSql } from './outbox/outbox.service.js';
 import {
   EventBusHarness,
   events,
@@ -61,6 +62,32 @@ describe('event backbone against the real broker and database', () => {
     await assert.rejects(
       bus.outbox.publish(bus.dataSource.manager, bus.widgetChanged, { widgetId: 'w1', seq: 1 }),
       /must run inside the transaction/,
+    );
+  });
+
+  it("writes a change's event in the change's own statement (outboxWriteSql) only when the change happened, and publishes each once", async () => {
+    await bus.dataSource.query('CREATE TABLE widget (widget_id text PRIMARY KEY, seq int NOT NULL)');
+    await bus.dataSource.query("INSERT INTO widget (widget_id, seq) VALUES ('w1', 0)");
+    const facts = outboxWriteSql(3, 'EXISTS (SELECT 1 FROM changed)');
+    const change = `WITH changed AS MATERIALIZED (
+        UPDATE widget SET seq = $2 WHERE widget_id = $1 AND seq < $2 RETURNING widget_id),
+      ${facts.ctes}
+      SELECT EXISTS (SELECT 1 FROM changed) AS changed, ${facts.notify}`;
+    const moveTo = async (seq: number) => {
+      const { params } = bus.outbox.prepare([outboxEvent(bus.widgetChanged, { widgetId: 'w1', seq })]);
+      const [row] = await bus.dataSource.query(change, ['w1', seq, ...params]);
+      return row.changed as boolean;
+    };
+    assert.deepEqual([await moveTo(1), await moveTo(1), await moveTo(2)], [true, false, true]);
+    const [row] = await bus.dataSource.query('SELECT count(*)::int AS n FROM outbox_event');
+    assert.equal(row.n, 2, 'the move that changed nothing wrote no event');
+    bus.relay();
+    await bus.consumer().start();
+    await waitUntil('both moves are applied', async () => (await bus.appliedCount()) === 2);
+    await sleep(500);
+    assert.deepEqual(
+      (await bus.applied()).map((event) => event.seq),
+      [1, 2],
     );
   });
 
