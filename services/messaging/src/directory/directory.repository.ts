@@ -33,7 +33,8 @@ export interface MemberView {
 
 type MfaState = Omit<PayloadOf<typeof mfaCreated>, 'purchaseId' | 'createdAt'>;
 
-interface MfaRow {
+/** A row of `mfa_view` as `mfaOwningNumber` reads it. */
+export interface MfaRow {
   mfa_id: string;
   mfa_type: MfaView['mfaType'];
   user_id: string | null;
@@ -56,7 +57,7 @@ interface MemberRow {
   status: MemberView['status'];
 }
 
-const toMfa = (row: MfaRow): MfaView => ({
+export const toMfa = (row: MfaRow): MfaView => ({
   mfaId: row.mfa_id,
   mfaType: row.mfa_type,
   userId: row.user_id,
@@ -80,12 +81,13 @@ const toMember = (row: MemberRow): MemberView => ({
 });
 
 /** The MFA that owns a number now (the one that got it last). */
-const MFA_BY_NUMBER = namedStatement(
-  'directory.mfa-by-number',
+/** The MFA that owns the number `param` now: the one that got it last, should the view hold an older owner. */
+export const mfaOwningNumber = (param: string) =>
   `SELECT mfa_id, mfa_type, user_id, subscription_id, name, number, is_subscription_active, is_active,
        number_since
-  FROM mfa_view WHERE number = $1 ORDER BY updated_at DESC LIMIT 1`,
-);
+  FROM mfa_view WHERE number = ${param} ORDER BY updated_at DESC LIMIT 1`;
+
+const MFA_BY_NUMBER = namedStatement('directory.mfa-by-number', mfaOwningNumber('$1'));
 
 /** An MFA's VERIFIED members, in a stable order. */
 const VERIFIED_MEMBERS = namedStatement(

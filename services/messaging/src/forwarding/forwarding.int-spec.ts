@@ -166,6 +166,28 @@ describe('forwarding a text (real PostgreSQL, Redis and Kafka)', () => {
     assert.deepEqual({ ...forward }, { status: 'sent', provider_message_id: 'SM-first' });
   });
 
+  it("moves a queued forward to sent on Twilio's sent report that comes before the worker's record, with its status event", async () => {
+    const { forwardId } = await queuedSmsForward();
+    const forwarding = messaging.app.get(ForwardingService);
+    assert.deepEqual(
+      await forwarding.applyReports({ reports: [{ provider: 'twilio', forwardId, event: 'sent' }] }),
+      { applied: 1 },
+    );
+    const [forward] = await messaging.database.query('SELECT status FROM forward WHERE forward_id = $1', [
+      forwardId,
+    ]);
+    assert.equal(forward.status, 'sent');
+    const events = await messaging.database.query(
+      `SELECT envelope::jsonb -> 'payload' ->> 'status' AS status FROM outbox_event
+        WHERE event_type = $1 AND envelope::jsonb -> 'payload' ->> 'forwardId' = $2`,
+      [deliveryStatusChanged.type, forwardId],
+    );
+    assert.deepEqual(
+      events.map((row: { status: string }) => row.status),
+      ['sent'],
+    );
+  });
+
   it("publishes the worker's send as forward.sent alone (no status event beside it), then the delivered report's status event", async () => {
     const { forwardId } = await queuedSmsForward();
     const answering: SmsSender = {

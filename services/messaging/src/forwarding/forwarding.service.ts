@@ -198,11 +198,15 @@ export class ForwardingService {
       if (!before || STATUS_RANK[status] > STATUS_RANK[before]) wanted.set(report.forwardId, status);
     }
     if (!wanted.size) return { applied: 0 };
+    const reports = [...wanted].map(([forwardId, status]) => ({ forwardId, status }));
+    // A report of `sent` nearly always comes after the worker recorded the send (the provider answered
+    // the call before it called back), and then changes nothing: it is read first, outside a
+    // transaction, so it costs one read. A move is still decided under the forward's lock, below.
+    if (reports.every((report) => report.status === 'sent') && !(await this.forwards.anyMoves(reports))) {
+      return { applied: 0 };
+    }
     const moved = await this.forwards.transaction(async (manager) => {
-      const changed = await this.forwards.advanceAll(
-        manager,
-        [...wanted].map(([forwardId, status]) => ({ forwardId, status })),
-      );
+      const changed = await this.forwards.advanceAll(manager, reports);
       if (!changed.length) return changed;
       await this.outbox.publishEach(
         manager,

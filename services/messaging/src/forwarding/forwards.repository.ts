@@ -179,6 +179,14 @@ const ADVANCE_ALL = namedStatement(
    RETURNING f.forward_id, f.message_id, f.mfa_id, f.member_id, f.medium, f.status`,
 );
 
+/** Whether any reported forward would move to its status (a read: nothing locked). */
+const ANY_MOVES = namedStatement(
+  'forward.any-moves',
+  `SELECT EXISTS (
+    SELECT 1 FROM forward f JOIN unnest($1::uuid[], $2::varchar[]) AS r(forward_id, status) USING (forward_id)
+     WHERE ${rank('f.status')} < ${rank('r.status')}) AS moves`,
+);
+
 /** Records the send of a forward once (see `recordSent`). */
 const RECORD_SENT = namedStatement(
   'forward.record-sent',
@@ -379,6 +387,15 @@ export class ForwardsRepository {
       reports.map((report) => report.status),
     ])) as [ChangedRow[], number];
     return rows.map(toChanged);
+  }
+
+  /** Whether any of the reported forwards would move (`advanceAll` would change it); a read. */
+  async anyMoves(reports: Array<{ forwardId: string; status: DeliveryStatus }>): Promise<boolean> {
+    const [row]: Array<{ moves: boolean }> = await this.dataSource.query(ANY_MOVES, [
+      reports.map((report) => report.forwardId),
+      reports.map((report) => report.status),
+    ]);
+    return row?.moves ?? false;
   }
 
   /**

@@ -1,42 +1,56 @@
 import { namedStatement } from '@multimfa/service-runtime';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { type MfaRow, type MfaView, mfaOwningNumber, toMfa } from '../directory/directory.repository.js';
 import type { InboundMessage } from './inbound-message.record.js';
 
-/** Stores a text once per MessageSid; answers its feed position and transaction, or nothing if stored before. */
-const INSERT_MESSAGE = namedStatement(
-  'inbound.insert',
-  `INSERT INTO inbound_message (message_id, message_sid, mfa_id, mfa_type, to_number, from_number, body, code,
-                               code_service, received_at)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-  ON CONFLICT (message_sid) DO NOTHING RETURNING feed_position, xact_id::text AS xact_id`,
+/**
+ * Stores a text once per MessageSid ($2) as the text of the MFA that owns its number ($3) now, looked up
+ * in the same statement: answers the owner's row (all null: nobody owns it) and the stored text's
+ * position (null: it was stored before).
+ */
+const INSERT_FOR_OWNER = namedStatement(
+  'inbound.insert-for-owner',
+  `WITH owner AS MATERIALIZED (${mfaOwningNumber('$3')}),
+  inserted AS (
+    INSERT INTO inbound_message (message_id, message_sid, mfa_id, mfa_type, to_number, from_number, body, code,
+                                 code_service, received_at)
+    SELECT $1, $2, owner.mfa_id, owner.mfa_type, $3, $4, $5, $6, $7, $8
+      FROM (SELECT 1) AS text LEFT JOIN owner ON true
+    ON CONFLICT (message_sid) DO NOTHING RETURNING feed_position, xact_id::text AS xact_id)
+  SELECT owner.*, inserted.feed_position, inserted.xact_id
+    FROM (SELECT 1) AS text LEFT JOIN owner ON true LEFT JOIN inserted ON true`,
 );
 
 /** The `inbound_message` table (written here; the bot feed reads it too). */
 @Injectable()
 export class InboundMessagesRepository {
   /**
-   * Stores a text once per MessageSid: null when it was stored before. A concurrent insert of the same
-   * MessageSid waits for the first to commit, then finds it there.
+   * Stores a text once per MessageSid, as the text of the MFA that owns its number now (`mfaByNumber`,
+   * in the same statement): the owner (undefined: nobody), and the text's position (null when it was
+   * stored before). A concurrent insert of the same MessageSid waits for the first to commit, then
+   * finds it there.
    */
-  async insert(
+  async insertForOwner(
     manager: EntityManager,
-    message: Omit<InboundMessage, 'feedPosition'>,
-  ): Promise<{ feedPosition: string; xact: string } | null> {
-    const rows: Array<{ feed_position: string; xact_id: string }> = await manager.query(INSERT_MESSAGE, [
-      message.messageId,
-      message.messageSid,
-      message.mfaId,
-      message.mfaType,
-      message.toNumber,
-      message.fromNumber,
-      message.body,
-      message.code,
-      message.codeService,
-      message.receivedAt,
-    ]);
-    const [row] = rows;
-    return row ? { feedPosition: String(row.feed_position), xact: row.xact_id } : null;
+    message: Omit<InboundMessage, 'feedPosition' | 'mfaId' | 'mfaType'>,
+  ): Promise<{ mfa: MfaView | undefined; inserted: { feedPosition: string; xact: string } | null }> {
+    const [row]: Array<MfaRow & { feed_position: string | null; xact_id: string | null }> =
+      await manager.query(INSERT_FOR_OWNER, [
+        message.messageId,
+        message.messageSid,
+        message.toNumber,
+        message.fromNumber,
+        message.body,
+        message.code,
+        message.codeService,
+        message.receivedAt,
+      ]);
+    return {
+      mfa: row?.mfa_id ? toMfa(row) : undefined,
+      // The inserted text's columns are null when it was stored before.
+      inserted: row?.xact_id ? { feedPosition: String(row.feed_position), xact: row.xact_id } : null,
+    };
   }
 
   /** The text came while its MFA's subscription was not active: never served to bots. */

@@ -174,13 +174,10 @@ export class InboundService implements BeforeApplicationShutdown {
 
   private async store(manager: EntityManager, sms: InboundSmsRequest, at?: Date): Promise<Stored> {
     const receivedAt = at ?? this.clock.now();
-    const mfa = await this.directory.mfaByNumber(manager, sms.to);
     const extracted = this.extractor.extract(sms.body, sms.from);
-    const message: Omit<InboundMessage, 'feedPosition'> = {
+    const text = {
       messageId: randomUUID(),
       messageSid: sms.messageSid,
-      mfaId: mfa?.mfaId ?? null,
-      mfaType: mfa?.mfaType ?? null,
       toNumber: sms.to,
       fromNumber: sms.from,
       body: sms.body,
@@ -188,11 +185,17 @@ export class InboundService implements BeforeApplicationShutdown {
       codeService: extracted?.service ?? null,
       receivedAt,
     };
-    const inserted = await this.messages.insert(manager, message);
+    // Stored as the text of the MFA owning the number now, found by the same statement.
+    const { mfa, inserted } = await this.messages.insertForOwner(manager, text);
     if (!inserted) {
       const messageId = await this.messages.idOfSid(manager, sms.messageSid);
-      return { messageId: messageId ?? message.messageId, duplicate: true };
+      return { messageId: messageId ?? text.messageId, duplicate: true };
     }
+    const message: Omit<InboundMessage, 'feedPosition'> = {
+      ...text,
+      mfaId: mfa?.mfaId ?? null,
+      mfaType: mfa?.mfaType ?? null,
+    };
     const { forwards, queueForwards, logged, usage, notifyOwner } = mfa
       ? await this.route(manager, mfa, message)
       : await this.keepUnowned(manager, message);
