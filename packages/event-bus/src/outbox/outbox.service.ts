@@ -9,14 +9,20 @@ export const OUTBOX_CHANNEL = 'outbox_event';
 /**
  * The outbox's part of a statement: CTEs (`outbox_locked`, `outbox_inserted`) that take the events'
  * keys' locks and, once all are held, insert the rows, only when the SQL condition `when` holds; and
- * `notify`, an expression that wakes the relays (the notification leaves at commit) when it holds.
- * The parameters are $first to $first + 8, `OutboxWrite.params` in that order. The locks are a
+ * `notify`, an expression that wakes the relays (the notification leaves at commit) when it holds;
+ * `locked`, a condition true once the keys' locks are held (a later write of the statement that reads
+ * it takes its own locks after them). The parameters are $first to $first + 8, `OutboxWrite.params` in that order. The locks are a
  * one-time filter of the insert's rows, so they are held before any row takes its id; a `when` that
  * reads the statement's own change orders that change's row locks before the keys' locks.
  */
-export function outboxWriteSql(first: number, when = 'true'): { ctes: string; notify: string } {
+export function outboxWriteSql(
+  first: number,
+  when = 'true',
+): { ctes: string; notify: string; locked: string } {
   const p = (offset: number) => `$${first + offset}`;
+  const locked = `(SELECT count(*) FROM outbox_locked) = cardinality(${p(7)}::text[])`;
   return {
+    locked,
     ctes: `outbox_locked AS MATERIALIZED (
      SELECT pg_advisory_xact_lock(hashtext(k)) FROM unnest(${p(7)}::text[]) AS k WHERE ${when}),
    outbox_inserted AS (
@@ -25,7 +31,7 @@ export function outboxWriteSql(first: number, when = 'true'): { ctes: string; no
        FROM unnest(${p(0)}::uuid[], ${p(1)}::text[], ${p(2)}::text[], ${p(3)}::smallint[], ${p(4)}::text[],
                    ${p(5)}::text[], ${p(6)}::json[])
             AS written(event_id, topic, message_key, shard, event_type, correlation_id, envelope)
-      WHERE (SELECT count(*) FROM outbox_locked) = cardinality(${p(7)}::text[]))`,
+      WHERE ${locked})`,
     notify: `(SELECT pg_notify(${p(8)}, '') WHERE ${when})`,
   };
 }

@@ -80,7 +80,6 @@ const toMember = (row: MemberRow): MemberView => ({
   status: row.status,
 });
 
-/** The MFA that owns a number now (the one that got it last). */
 /** The MFA that owns the number `param` now: the one that got it last, should the view hold an older owner. */
 export const mfaOwningNumber = (param: string) =>
   `SELECT mfa_id, mfa_type, user_id, subscription_id, name, number, is_subscription_active, is_active,

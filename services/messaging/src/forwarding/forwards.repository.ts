@@ -3,6 +3,7 @@ import { namedStatement } from '@multimfa/service-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { countSuccessSql } from '../message-log/message-log.repository.js';
 import type { FailureClass } from '../providers/provider.errors.js';
 import type { FailedForward } from './forward-redrive.rules.js';
 
@@ -223,13 +224,7 @@ const RECORD_SENT_WITH_FACTS = namedStatement(
      WHERE f.forward_id = $1 AND previous.redriven_at IS NULL
     RETURNING f.forward_id),
   ${sentFacts.ctes},
-  counted AS (
-    INSERT INTO mfa_message_count (mfa_id, success_count, sms_count, email_count)
-    SELECT $4, 1, $5, $6
-     WHERE (SELECT count(*) FROM outbox_locked) = cardinality($14::text[]) AND EXISTS (SELECT 1 FROM recorded)
-    ON CONFLICT (mfa_id) DO UPDATE SET success_count = mfa_message_count.success_count + 1,
-      sms_count = mfa_message_count.sms_count + EXCLUDED.sms_count,
-      email_count = mfa_message_count.email_count + EXCLUDED.email_count)
+  counted AS (${countSuccessSql('$4', '$5', '$6', `${sentFacts.locked} AND EXISTS (SELECT 1 FROM recorded)`)})
   SELECT EXISTS (SELECT 1 FROM recorded) AS recorded,
          EXISTS (SELECT 1 FROM previous WHERE redriven_at IS NOT NULL) AS redriving,
          ${sentFacts.notify}`,

@@ -27,14 +27,18 @@ const INSERT_LOG = namedStatement(
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
 );
 
-/** One forward more that a provider accepted, for the MFA. */
-const COUNT_SUCCESS = namedStatement(
-  'message-log.count-success',
-  `INSERT INTO mfa_message_count (mfa_id, success_count, sms_count, email_count) VALUES ($1, 1, $2, $3)
+/**
+ * One forward more that a provider accepted, for the MFA (`mfa`; `sms` and `email` 1 or 0 by medium),
+ * counted when the SQL condition `when` holds.
+ */
+export const countSuccessSql = (mfa: string, sms: string, email: string, when = 'true') =>
+  `INSERT INTO mfa_message_count (mfa_id, success_count, sms_count, email_count)
+  SELECT ${mfa}, 1, ${sms}, ${email} WHERE ${when}
   ON CONFLICT (mfa_id) DO UPDATE SET success_count = mfa_message_count.success_count + 1,
     sms_count = mfa_message_count.sms_count + EXCLUDED.sms_count,
-    email_count = mfa_message_count.email_count + EXCLUDED.email_count`,
-);
+    email_count = mfa_message_count.email_count + EXCLUDED.email_count`;
+
+const COUNT_SUCCESS = namedStatement('message-log.count-success', countSuccessSql('$1', '$2', '$3'));
 
 /**
  * The `message_log` table the admin area's Logs page reads (through admin-reporting's view), and the
