@@ -11,9 +11,10 @@ export const OUTBOX_CHANNEL = 'outbox_event';
  * keys' locks and, once all are held, insert the rows, only when the SQL condition `when` holds; and
  * `notify`, an expression that wakes the relays (the notification leaves at commit) when it holds;
  * `locked`, a condition true once the keys' locks are held (a later write of the statement that reads
- * it takes its own locks after them). The parameters are $first to $first + 8, `OutboxWrite.params` in that order. The locks are a
- * one-time filter of the insert's rows, so they are held before any row takes its id; a `when` that
- * reads the statement's own change orders that change's row locks before the keys' locks.
+ * it takes its own locks after them). The parameters are $first to $first + 8, `OutboxWrite.params`
+ * in that order. The locks are a one-time filter of the insert's rows, so they are held before any
+ * row takes its id; a `when` that reads the statement's own change orders that change's row locks
+ * before the keys' locks.
  */
 export function outboxWriteSql(
   first: number,

@@ -26,10 +26,10 @@ const INSERT_FOR_OWNER = namedStatement(
 @Injectable()
 export class InboundMessagesRepository {
   /**
-   * Stores a text once per MessageSid, as the text of the MFA that owns its number now (`mfaByNumber`,
-   * in the same statement): the owner (undefined: nobody), and the text's position (null when it was
-   * stored before). A concurrent insert of the same MessageSid waits for the first to commit, then
-   * finds it there.
+   * Stores a text once per MessageSid, as the text of the MFA that owns its number now
+   * (`mfaOwningNumber`, in the same statement): the owner (undefined: nobody), and the text's
+   * position (null when it was stored before). A concurrent insert of the same MessageSid waits for
+   * the first to commit, then finds it there.
    */
   async insertForOwner(
     manager: EntityManager,
