@@ -14,7 +14,7 @@ export {
   serviceEnvSchema,
 } from './config/env.config.js';
 export { DATABASE_DEADLINES } from './database/connection-deadlines.config.js';
-export { DeadlineClient } from './database/deadline.client.js';
+export { DeadlineClient, PLAN_EACH_CALL } from './database/deadline.client.js';
 export { namedStatement } from './database/named-statements.js';
 export { DomainError, type Envelope, NotFoundError, ok } from './errors/domain.errors.js';
 export { ErrorFilter, sendError } from './errors/error.filter.js';

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { TopicSpec } from '@multimfa/events';
-import { DATABASE_DEADLINES, DeadlineClient, type Logger, namedStatement } from '@multimfa/service-runtime';
+import {
+  DATABASE_DEADLINES,
+  DeadlineClient,
+  type Logger,
+  namedStatement,
+  PLAN_EACH_CALL,
+} from '@multimfa/service-runtime';
 import type { Message, Producer } from 'kafkajs';
 import pg from 'pg';
 import { Counter, Gauge, type Registry } from 'prom-client';
@@ -236,6 +242,8 @@ export class OutboxRelay {
         connectionString: this.options.databaseUrl,
         application_name: 'outbox-relay',
         ...DATABASE_DEADLINES,
+        // Reads and marks by id arrays over a table that grows and shrinks: planned for each call.
+        options: PLAN_EACH_CALL,
       });
       client.on('error', (error) => {
         this.options.logger.warn({ err: error }, 'outbox relay lost its database session');
@@ -265,6 +273,8 @@ export class OutboxRelay {
         connectionString: this.options.databaseUrl,
         application_name: 'outbox-relay-marks',
         ...DATABASE_DEADLINES,
+        // Reads and marks by id arrays over a table that grows and shrinks: planned for each call.
+        options: PLAN_EACH_CALL,
       });
       markClient.on('error', (error) => {
         this.options.logger.warn({ err: error }, 'outbox relay lost its marking session');

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { dropTestDatabase, TcpProxy, testInfrastructure } from '../testing/index.js';
 import { DATABASE_DEADLINES } from './connection-deadlines.config.js';
-import { DeadlineClient } from './deadline.client.js';
+import { DeadlineClient, PLAN_EACH_CALL } from './deadline.client.js';
 import { ensureDatabase } from './ensure-database.client.js';
 import { namedStatement } from './named-statements.js';
 
@@ -102,10 +102,28 @@ describe('statements declared with namedStatement, through a pool of DeadlineCli
     assert.deepEqual(await source.query(declared, [2]), [{ n: 3 }]);
   });
 
-  it('are planned for each call: prepared while its table was empty, an update finds its row by index once the table has grown', async () => {
-    // The outbox's shape, and its relay's mark (where a cached generic plan was seen scanning it all).
+  const plansOf = async (on: DataSource, name: string) => {
+    const [plans] = await on.query(
+      'SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = $1',
+      [name],
+    );
+    return { ...plans };
+  };
+
+  it('are planned once and kept: from the sixth call on, a lookup by primary key runs its generic plan instead of being planned again', async () => {
+    await source.query('CREATE TABLE keyed (id bigint PRIMARY KEY, body text NOT NULL)');
+    await source.query("INSERT INTO keyed SELECT n, 'row ' || n FROM generate_series(1, 1000) AS n");
+    const lookup = namedStatement('runtime-test.keyed', 'SELECT body FROM keyed WHERE id = $1');
+    for (let call = 1; call <= 10; call += 1) {
+      assert.deepEqual(await source.query(lookup, [call]), [{ body: `row ${call}` }]);
+    }
+    assert.deepEqual(await plansOf(source, 'runtime-test.keyed'), { generic_plans: '5', custom_plans: '5' });
+  });
+
+  it("in a session opened with PLAN_EACH_CALL (the outbox relay's), are planned for each call: an update by an id array prepared while its table was empty is planned again once the table has grown, where a service's pool keeps the plan made for the empty table", async () => {
+    // The outbox's shape, and its relay's mark (where a kept generic plan was seen scanning it all).
     await source.query(
-      `CREATE TABLE grown (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, event_id uuid NOT NULL UNIQUE,
+      `CREATE TABLE grown (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, event_id uuid NOT NULL,
          topic varchar(249) NOT NULL, shard smallint NOT NULL, envelope text NOT NULL, published_at timestamptz)`,
     );
     await source.query('CREATE INDEX grown_pending ON grown (shard, id) WHERE published_at IS NULL');
@@ -113,18 +131,32 @@ describe('statements declared with namedStatement, through a pool of DeadlineCli
       'runtime-test.mark',
       'UPDATE grown SET published_at = now() WHERE id = ANY($1::bigint[])',
     );
-    for (let call = 0; call < 6; call += 1) await source.query(mark, [[call]]);
-    await source.query(
-      `INSERT INTO grown (event_id, topic, shard, envelope)
-       SELECT gen_random_uuid(), 't', n % 16, '{}' FROM generate_series(1, 50000) AS n`,
-    );
-    await source.query(mark, [[49_999]]);
-    const [plans] = await source.query(
-      'SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = $1',
-      ['runtime-test.mark'],
-    );
-    // A cached generic plan, made for the empty table, would scan all 50,000 rows on every call.
-    assert.deepEqual({ ...plans }, { generic_plans: '0', custom_plans: '7' });
+    const relaySession = await new DataSource({
+      type: 'postgres',
+      url: database,
+      extra: { max: 1, ...DATABASE_DEADLINES, Client: DeadlineClient, options: PLAN_EACH_CALL },
+    }).initialize();
+    try {
+      for (let call = 0; call < 6; call += 1) {
+        await relaySession.query(mark, [[call]]);
+        await source.query(mark, [[call]]);
+      }
+      await source.query(
+        `INSERT INTO grown (event_id, topic, shard, envelope)
+         SELECT gen_random_uuid(), 't', n % 16, '{}' FROM generate_series(1, 50000) AS n`,
+      );
+      await relaySession.query(mark, [[49_999]]);
+      await source.query(mark, [[49_998]]);
+      assert.deepEqual(await plansOf(relaySession, 'runtime-test.mark'), {
+        generic_plans: '0',
+        custom_plans: '7',
+      });
+      // Without it (a service's pool), the plan made for the empty table is kept for the grown one.
+      const kept = await plansOf(source, 'runtime-test.mark');
+      assert.ok(Number(kept.generic_plans) >= 1, `the pool kept a generic plan: ${JSON.stringify(kept)}`);
+    } finally {
+      await relaySession.destroy();
+    }
   });
 
   it('refuses one name for two texts (pg would refuse the second on a connection that prepared the first)', () => {

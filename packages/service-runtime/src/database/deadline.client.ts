@@ -10,14 +10,16 @@ const READ_TIMEOUT = 'Query read timeout';
  * queue behind it and fail in turn, and a pool would keep handing the client out. Ended, the client
  * leaves its pool, which opens a new connection for the next query. Given to pg's Pool as its
  * `Client`  and used for the outbox relay's own sessions. It also sends the texts declared with
- * `namedStatement` as named statements: parsed once per connection, planned on every call.
+ * `namedStatement` as named statements: parsed once per connection, and planned as PostgreSQL's plan
+ * cache decides (after five calls planned for their parameters, a generic plan kept when it is
+ * estimated no dearer).
  *
  * The per-instance wrapper (rather than an override) keeps pg's overloaded `query` signatures; pg
  * offers no hook for a query that timed out.
  */
 export class DeadlineClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
-    super(customPlans(config));
+    super(config);
     const query = this.query.bind(this) as (...args: unknown[]) => unknown;
     const endIfTimedOut = (error: unknown) => {
       if (error instanceof Error && error.message === READ_TIMEOUT) {
@@ -46,17 +48,13 @@ export class DeadlineClient extends pg.Client {
 }
 
 /**
- * Named statements are planned for their parameters on every call, as unnamed ones are: a generic
- * plan PostgreSQL caches after five calls stays what the table's size then called for (a sequential
- * scan, for a table that was empty) however much the table grows. Only named statements are affected.
+ * Session options (`options` of the client's config) that plan every call of a named statement for its
+ * parameters, as an unnamed one is: a generic plan PostgreSQL keeps after five calls stays what the
+ * table's size then called for (a sequential scan, for a table that was empty) until the table's
+ * statistics change, and nothing changes them where autovacuum is off. For a session whose every
+ * statement depends on how many rows it touches (the outbox relay's reads and marks by id arrays).
  */
-function customPlans(config: string | pg.ClientConfig | undefined): pg.ClientConfig {
-  const options = typeof config === 'string' ? { connectionString: config } : { ...config };
-  return {
-    ...options,
-    options: [options.options, '-c plan_cache_mode=force_custom_plan'].filter(Boolean).join(' '),
-  };
-}
+export const PLAN_EACH_CALL = '-c plan_cache_mode=force_custom_plan';
 
 /** `(text, values, ...)` of a declared statement as `({ name, text, values }, ...)`; others as given. */
 function named(args: unknown[]): unknown[] {

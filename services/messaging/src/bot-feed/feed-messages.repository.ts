@@ -29,10 +29,12 @@ export interface FeedSlice {
   heldBack: boolean;
 }
 
-/** An MFA's served messages after a cursor, with the horizon read in the same snapshot. */
-const FEED_AFTER = namedStatement(
-  'feed.after',
-  `WITH h AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS horizon)
+/**
+ * An MFA's served messages after a cursor, with the horizon read in the same snapshot.
+ * Unnamed, so planned for its MFA and cursor on every call: a generic plan made while
+ * `inbound_message` was small would scan it whole once it has grown (see `namedStatement`).
+ */
+const FEED_AFTER = `WITH h AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS horizon)
   SELECT h.horizon::text AS horizon, EXISTS (
       SELECT 1 FROM inbound_message i
       WHERE i.mfa_id = $1 AND (i.xact_id, i.feed_position) > ($2::xid8, $3::bigint) AND i.xact_id >= h.horizon
@@ -46,8 +48,7 @@ const FEED_AFTER = namedStatement(
       AND NOT EXISTS (SELECT 1 FROM withheld_message w WHERE w.message_id = i.message_id)
     ORDER BY i.xact_id, i.feed_position
     LIMIT $4
-  ) m ON true`,
-);
+  ) m ON true`;
 
 /** Where the feed is final now. */
 const HORIZON = namedStatement(

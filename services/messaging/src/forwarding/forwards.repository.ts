@@ -162,10 +162,12 @@ const FIND_MARKING_SENDING = namedStatement(
     FROM ${TO_SEND_TABLES} WHERE f.forward_id = $1`,
 );
 
-/** Moves each reported forward to its status if that is further along; answers the ones that moved. */
-const ADVANCE_ALL = namedStatement(
-  'forward.advance-all',
-  `WITH reported AS (
+/**
+ * Moves each reported forward to its status if that is further along; answers the ones that moved.
+ * Unnamed, so planned for its arrays on every call: a generic plan made while `forward` was small
+ * would scan it whole once it has grown (see `namedStatement`).
+ */
+const ADVANCE_ALL = `WITH reported AS (
     SELECT * FROM unnest($1::uuid[], $2::varchar[]) AS r(forward_id, status)),
   locked AS MATERIALIZED (
     SELECT f.forward_id FROM forward f JOIN reported r USING (forward_id)
@@ -177,16 +179,16 @@ const ADVANCE_ALL = namedStatement(
     FROM reported r, locked l
    WHERE f.forward_id = r.forward_id AND l.forward_id = r.forward_id
      AND ${rank('f.status')} < ${rank('r.status')}
-   RETURNING f.forward_id, f.message_id, f.mfa_id, f.member_id, f.medium, f.status`,
-);
+   RETURNING f.forward_id, f.message_id, f.mfa_id, f.member_id, f.medium, f.status`;
 
-/** Whether any reported forward would move to its status (a read: nothing locked). */
-const ANY_MOVES = namedStatement(
-  'forward.any-moves',
-  `SELECT EXISTS (
+/**
+ * Whether any reported forward would move to its status (a read: nothing locked).
+ * Unnamed, so planned for its arrays on every call: a generic plan made while `forward` was small
+ * would scan it whole once it has grown (see `namedStatement`).
+ */
+const ANY_MOVES = `SELECT EXISTS (
     SELECT 1 FROM forward f JOIN unnest($1::uuid[], $2::varchar[]) AS r(forward_id, status) USING (forward_id)
-     WHERE ${rank('f.status')} < ${rank('r.status')}) AS moves`,
-);
+     WHERE ${rank('f.status')} < ${rank('r.status')}) AS moves`;
 
 /** Records the send of a forward once (see `recordSent`). */
 const RECORD_SENT = namedStatement(
