@@ -350,7 +350,10 @@ describe('the product from its images', () => {
           podman(['inspect', '--format', '{{.State.ExitCode}}', containerName(container)]).trim(),
         );
         figures[`${container.name} stop`] = `${took} ms, exit ${code}`;
-        assert.ok(took < container.graceSeconds * 1000, `${container.name} took ${took} ms to stop`);
+        assert.ok(
+          took < container.graceSeconds * 1000,
+          `${container.name} took ${took} ms to stop (exit ${code})\n${logsOf(container)}`,
+        );
         assert.equal(code, 0, `${container.name} exited with ${code} on SIGTERM\n${logsOf(container)}`);
       }
     });
