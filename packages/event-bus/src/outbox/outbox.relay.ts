@@ -238,13 +238,7 @@ export class OutboxRelay {
 
   private async connect(): Promise<void> {
     if (!this.client) {
-      const client = new DeadlineClient({
-        connectionString: this.options.databaseUrl,
-        application_name: 'outbox-relay',
-        ...DATABASE_DEADLINES,
-        // Reads and marks by id arrays over a table that grows and shrinks: planned for each call.
-        options: PLAN_EACH_CALL,
-      });
+      const client = this.session('outbox-relay');
       client.on('error', (error) => {
         this.options.logger.warn({ err: error }, 'outbox relay lost its database session');
         void this.disconnect();
@@ -269,13 +263,7 @@ export class OutboxRelay {
       this.client = client;
     }
     if (!this.markClient) {
-      const markClient = new DeadlineClient({
-        connectionString: this.options.databaseUrl,
-        application_name: 'outbox-relay-marks',
-        ...DATABASE_DEADLINES,
-        // Reads and marks by id arrays over a table that grows and shrinks: planned for each call.
-        options: PLAN_EACH_CALL,
-      });
+      const markClient = this.session('outbox-relay-marks');
       markClient.on('error', (error) => {
         this.options.logger.warn({ err: error }, 'outbox relay lost its marking session');
         void this.disconnect();
@@ -288,6 +276,19 @@ export class OutboxRelay {
       await this.options.producer.connect();
       this.producerConnected = true;
     }
+  }
+
+  /**
+   * One of the relay's two sessions. Its reads and marks by id arrays run over a table that grows and
+   * shrinks, so each call is planned for its ids (`PLAN_EACH_CALL`).
+   */
+  private session(applicationName: string): DeadlineClient {
+    return new DeadlineClient({
+      connectionString: this.options.databaseUrl,
+      application_name: applicationName,
+      ...DATABASE_DEADLINES,
+      options: PLAN_EACH_CALL,
+    });
   }
 
   /** Closing the session releases every shard lock it held. */
