@@ -26,7 +26,7 @@ import { buildAll } from './lib/build.mjs';
 import { ensureBaseImages, ensureContainerEngine } from './lib/container-engine.mjs';
 import { createDemoAccounts } from './lib/demo-data.mjs';
 import { root, stateDir } from './lib/paths.mjs';
-import { httpOk, stopProcess, waitFor } from './lib/processes.mjs';
+import { httpOk, startProcess, stopProcess, waitFor } from './lib/processes.mjs';
 import {
   databaseName,
   deleteTopics,
@@ -36,7 +36,6 @@ import {
   stackConfig,
   startApplication,
   startInfrastructure,
-  startWebPreview,
   stopApplication,
 } from './lib/stack.mjs';
 
@@ -195,8 +194,12 @@ async function main() {
   if (tiers.includes('lighthouse')) {
     ensureChromium();
     began = Date.now();
-    // Only the web server: the public pages call no API for a signed-out visitor (the tests check it).
-    const web = startWebPreview(config);
+    // Only the web server, serving the build as nginx does (web/lighthouse/serve-build.mjs says why not
+    // `vite preview`): the public pages call no API for a signed-out visitor (the tests check it).
+    const web = startProcess('web', process.execPath, [join(root, 'web/lighthouse/serve-build.mjs')], {
+      env: { WEB_PORT: String(config.ports.web) },
+      logFile: join(config.logDir, 'web.log'),
+    });
     try {
       await waitFor('web', () => httpOk(config.webUrl), { handle: web });
       runJest('lighthouse', { MMFA_LIGHTHOUSE_WEB_URL: config.webUrl }, ['--runInBand']);

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { build, defineConfig, type Plugin, type ProxyOptions, type UserConfig } from 'vite';
+import { SIGN_IN_PATHS, securityHeaders } from './nginx/nginx-rules';
 
 /** Where `/api` goes, in development (`vite`) and when the built app is served (`vite preview`). */
 const gatewayUrl = process.env.GATEWAY_URL ?? 'http://127.0.0.1:24100';
@@ -32,20 +35,6 @@ const apiProxy: Record<string, ProxyOptions> = {
   },
 };
 
-/**
- * The security headers nginx adds in production (nginx/security-headers.conf, the one list), sent by
- * `vite preview` too, so the app `npm start` serves runs under the same CSP and frame rules.
- */
-const securityHeaders = Object.fromEntries(
-  [
-    ...readFileSync(new URL('nginx/security-headers.conf', import.meta.url), 'utf8').matchAll(
-      /^add_header ([\w-]+) "([^"]*)" always;$/gm,
-    ),
-  ].map(([, name, value]) => [name as string, value as string]),
-);
-
-/** The paths whose entry page is sign-in.html (the sign-in screen's static picture); as nginx.conf. */
-const SIGN_IN_PATHS = new Set(['/', '/login']);
 /** The route module of / and /login. */
 const SIGN_IN_PAGE_MODULE = '/src/pages/public/sign-in.page.tsx';
 /** What renders the sign-in screen in Node (at build time). */
@@ -162,6 +151,40 @@ else start();
   },
 };
 
+/** The theme's CSS variables as a style sheet: `import 'virtual:mantine-theme-variables.css'`. */
+const THEME_VARIABLES_MODULE = 'virtual:mantine-theme-variables.css';
+
+/**
+ * The app theme's CSS variables, made at build time by Mantine's own MantineProvider (rendered in Node,
+ * its variables <style> taken out) and served as a style sheet the entry imports. The app's provider
+ * renders no variables (withCssVariables={false}): in the browser, MantineProvider resolved them on
+ * every page load, the default theme's once more when its module loaded, 7 to 39 ms of the start-up's
+ * longest tasks in loads of /login (2026-12-01; patches/README.md).
+ */
+const mantineThemeVariables: Plugin = {
+  name: 'multimfa-mantine-theme-variables',
+  resolveId: (id) => (id === THEME_VARIABLES_MODULE ? `\0${THEME_VARIABLES_MODULE}` : undefined),
+  async load(id) {
+    if (id !== `\0${THEME_VARIABLES_MODULE}`) return undefined;
+    // Read once per process: under `vite` (dev), a change to the theme shows after a restart.
+    const themeModule = new URL('src/app/app.theme.ts', import.meta.url);
+    const [{ createElement }, { renderToStaticMarkup }, { MantineProvider }, { appTheme }] =
+      await Promise.all([
+        import('react'),
+        import('react-dom/server'),
+        import('@mantine/core'),
+        // Node strips the types: the theme module is the one the app imports.
+        import(themeModule.href) as Promise<typeof import('./src/app/app.theme')>,
+      ]);
+    const html = renderToStaticMarkup(
+      createElement(MantineProvider, { theme: appTheme, withGlobalClasses: false, children: null }),
+    );
+    const variables = /<style data-mantine-styles="true"[^>]*>([^<]*)<\/style>/.exec(html)?.[1];
+    if (!variables) throw new Error('MantineProvider rendered no CSS variables for the app theme');
+    return variables;
+  },
+};
+
 /**
  * React DOM's five sentinel errors (SuspenseException and its kin: thrown inside React and recognised
  * by identity) as stackless Error objects. React creates them when its module starts, inside the
@@ -192,11 +215,42 @@ const reactSentinelErrors: Plugin = {
   },
 };
 
+/** The files nginx compresses (nginx.conf: gzip_types, gzip_min_length). */
+const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
+const GZIP_MIN_LENGTH = 1024;
+
+/**
+ * Each compressible file of the build with its gzip beside it (`<name>.gz`, level 9), which nginx
+ * (gzip_static) and the lighthouse tier's server (lighthouse/serve-build.mjs) send as they are: no
+ * server compresses the app's files again on every request. Written with node:zlib:
+ * vite-plugin-compression2 adds tarballs and file filters this does not need, for what is a loop over
+ * the written files.
+ */
+const precompressedFiles: Plugin = {
+  name: 'multimfa-precompressed-files',
+  apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+  // Once the files are on disk, sign-in.html included: the gzip is of the bytes served.
+  writeBundle: {
+    order: 'post',
+    handler(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      for (const fileName of Object.keys(bundle)) {
+        if (!COMPRESSIBLE.test(fileName) || fileName.startsWith('.vite/')) continue;
+        const source = readFileSync(join(outDir, fileName));
+        if (source.length < GZIP_MIN_LENGTH) continue;
+        writeFileSync(join(outDir, `${fileName}.gz`), gzipSync(source, { level: 9 }));
+      }
+    },
+  },
+};
+
 export default defineConfig({
-  plugins: [reactSentinelErrors, signInEntryPage],
+  plugins: [reactSentinelErrors, mantineThemeVariables, signInEntryPage, precompressedFiles],
   // Vite 8 transforms TS/TSX with oxc; React 17+ automatic runtime, no plugin needed.
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   server: { host: '127.0.0.1', port, strictPort: true, proxy: apiProxy },
+  // The security headers nginx adds, sent by `vite preview` too: the app `npm start` serves runs under
+  // the same CSP and frame rules.
   preview: { host: '127.0.0.1', port, strictPort: true, proxy: apiProxy, headers: securityHeaders },
   build: {
     outDir: 'dist',

@@ -227,7 +227,7 @@ export const messagingEnv = (config) => serviceEnv(config, 'messaging');
  * The built web app served by `vite preview` (web/dist, as nginx serves it in production), proxying
  * /api to the config's gateway and /provider-sandbox to its sandbox.
  */
-export function startWebPreview(config) {
+function startWebPreview(config) {
   return startProcess(
     'web',
     process.execPath,
@@ -250,6 +250,9 @@ export async function startApplication(config) {
   // MMFA_CPU_PROF=gateway,numbers: those processes write a V8 CPU profile (.cpuprofile) into the
   // stack's log folder when they stop, to open in Chrome DevTools or read with scripts/bench/profile-top.mjs.
   const profiled = new Set((process.env.MMFA_CPU_PROF ?? '').split(',').filter(Boolean));
+  // MMFA_NODE_FLAGS='--max-semi-space-size=8': Node flags for every process it starts (to measure a
+  // flag against the defaults).
+  const extraFlags = (process.env.MMFA_NODE_FLAGS ?? '').split(' ').filter(Boolean);
   const launch = (name, script, env) => {
     const profile = profiled.has(name)
       ? ['--cpu-prof', `--cpu-prof-dir=${join(config.logDir, 'profiles', name)}`]
@@ -257,7 +260,7 @@ export async function startApplication(config) {
     const handle = startProcess(
       name,
       process.execPath,
-      [...profile, '--enable-source-maps', join(root, script)],
+      [...profile, ...extraFlags, '--enable-source-maps', join(root, script)],
       {
         env,
         logFile: join(config.logDir, `${name}.log`),

@@ -1,4 +1,6 @@
 import '@mantine/core/styles.css';
+// The theme's CSS variables, made at build time (vite.config.ts): AppProviders renders none.
+import 'virtual:mantine-theme-variables.css';
 import './app/app.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

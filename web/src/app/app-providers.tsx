@@ -18,7 +18,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   // Prerendered HTML has no toast host.
   const toasts = useSyncExternalStore(subscribeToastHost, toastHostWanted, noToastHost);
   return (
-    <MantineProvider theme={appTheme} defaultColorScheme="light">
+    // The theme's CSS variables come as a style sheet made at build time (main.tsx imports it), not as
+    // a <style> the provider resolves on every page load.
+    <MantineProvider theme={appTheme} defaultColorScheme="light" withCssVariables={false}>
       <QueryClientProvider client={queryClient}>
         {children}
         {toasts && (
