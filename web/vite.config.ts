@@ -120,9 +120,12 @@ const preload = (from) => {
     document.head.append(link);
   }
 };
+// A browser without modulepreload (Safari before 17) would never fire the links' load events: it
+// evaluates the scripts straight away.
+const begin = () => (document.createElement('link').relList.supports('modulepreload') ? preload(0) : evaluate(0));
 // A hidden tab paints no frame: its app starts at once.
-if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(() => preload(0)));
-else preload(0);
+if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(begin));
+else begin();
 `;
 }
 

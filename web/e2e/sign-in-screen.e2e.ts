@@ -89,6 +89,40 @@ describe('the sign-in screen: prerendered, then hydrated', () => {
     assert.deepEqual(errors, []);
   });
 
+  it('hydrates /login in a browser without modulepreload: the start script evaluates the scripts without preloading them', async () => {
+    const page = await browser.newPage();
+    const errors = errorsOf(page);
+    await recordFirstPaint(page);
+    // As Safari before 17: relList does not support modulepreload, and such a link loads nothing and
+    // fires no event (this browser drops it, counting it).
+    await page.addInitScript(() => {
+      const supports = DOMTokenList.prototype.supports;
+      DOMTokenList.prototype.supports = function (token: string) {
+        return token === 'modulepreload' ? false : supports.call(this, token);
+      };
+      const append = Element.prototype.append;
+      const marks = window as unknown as { droppedPreloads?: number };
+      marks.droppedPreloads = 0;
+      Element.prototype.append = function (...nodes: Array<Node | string>) {
+        const kept = nodes.filter(
+          (node) => !(node instanceof HTMLLinkElement && node.rel === 'modulepreload'),
+        );
+        marks.droppedPreloads = (marks.droppedPreloads ?? 0) + nodes.length - kept.length;
+        append.apply(this, kept);
+      };
+    });
+    await page.goto('/login');
+    await page.locator('fieldset:not([disabled])').waitFor();
+    assert.equal(await sameHeadline(page), true, 'the app replaced the prerendered headline');
+    assert.equal(
+      await page.evaluate(() => (window as unknown as { droppedPreloads?: number }).droppedPreloads),
+      0,
+    );
+    await page.getByRole('form', { name: 'Sign in' }).getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Please provide email address').waitFor();
+    assert.deepEqual(errors, []);
+  });
+
   it('renders the screen anew when the address has a query string, which the prerendered screen does not show', async () => {
     const page = await browser.newPage();
     const errors = errorsOf(page);
