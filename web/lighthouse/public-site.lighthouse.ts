@@ -76,8 +76,9 @@ const BROWSER_UI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 /**
  * Debian's Chromium, launched by Lighthouse's own launcher with its default flags (the browser its
  * command line measures in), the browser's UI features above off, headless. Launched by Playwright
- * instead (until 2026-12-01), the same build of /login blocked a median of 708 ms (260 to 1,001) against
- * 505 ms (344 to 978) in 18 alternated runs each, and its benchmark index read 1,284 against 2,239.
+ * instead (until 2026-12-01), the same build of /login blocked a median of 681 ms (194 to 944) against
+ * 355 ms (270 to 809) launched so, in 8 alternated runs each, then 708 ms (260 to 1,001) against 506 ms
+ * (344 to 978) in 10 more; Lighthouse's benchmark index read about 1,300 against 2,240 to 2,480.
  */
 function launchChromium(): Promise<LaunchedChrome> {
   // Chromium reads only the last --disable-features: one list, the launcher's and ours.
