@@ -41,11 +41,33 @@ function fail(run: Run, what: string, status?: number, body?: string): never {
   throw new Error(`[journey:${run.step}] ${what}${answer}`);
 }
 
+/** Why a fetch failed: its message and the network error under it (`fetch failed` alone says nothing). */
+const failure = (error: Error) => {
+  const cause = error.cause as { code?: string; message?: string } | undefined;
+  return cause ? `${error.message} (${cause.code ?? cause.message})` : error.message;
+};
+
+/**
+ * Network errors after which a GET is sent once more, half a second later (RFC 9110 9.2.2: an
+ * idempotent request may be retried after a connection failure). On 2026-12-02 CI saw the journey's
+ * first GET, to the sandbox that had answered its readiness checks seconds before and answered its stop
+ * after, fail with `fetch failed` 20 ms into the test; the message did not say which error it was, and
+ * a stale kept-alive socket did not reproduce here (10 of 10 fetches after a 1.5 s spawnSync past the
+ * server's keep-alive succeeded). A second failure is reported with its cause.
+ */
+const TRANSIENT = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE']);
+
 /** One bounded request: the response, its status and its text. */
 async function send(run: Run, url: string, init: RequestInit = {}, timeoutMs = WAIT_MS) {
-  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) }).catch(
-    (error: Error) => fail(run, `${init.method ?? 'GET'} ${url} failed: ${error.message}`),
-  );
+  const method = init.method ?? 'GET';
+  const attempt = () => fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  const response = await attempt()
+    .catch((error: Error) => {
+      const code = (error.cause as { code?: string } | undefined)?.code;
+      if (method === 'GET' && code && TRANSIENT.has(code)) return sleep(500).then(attempt);
+      throw error;
+    })
+    .catch((error: Error) => fail(run, `${method} ${url} failed: ${failure(error)}`));
   return { response, status: response.status, text: await response.text() };
 }
 
