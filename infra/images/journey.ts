@@ -41,11 +41,8 @@ function fail(run: Run, what: string, status?: number, body?: string): never {
   throw new Error(`[journey:${run.step}] ${what}${answer}`);
 }
 
-/** Why a fetch failed: its message and the network error under it (`fetch failed` alone says nothing). */
-const failure = (error: Error) => {
-  const cause = error.cause as { code?: string; message?: string } | undefined;
-  return cause ? `${error.message} (${cause.code ?? cause.message})` : error.message;
-};
+/** The network error under a failed fetch (`fetch failed` alone says nothing). */
+const causeOf = (error: Error) => error.cause as { code?: string; message?: string } | undefined;
 
 /**
  * Network errors after which a GET is sent once more, half a second later (RFC 9110 9.2.2: an
@@ -63,11 +60,17 @@ async function send(run: Run, url: string, init: RequestInit = {}, timeoutMs = W
   const attempt = () => fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
   const response = await attempt()
     .catch((error: Error) => {
-      const code = (error.cause as { code?: string } | undefined)?.code;
+      const code = causeOf(error)?.code;
       if (method === 'GET' && code && TRANSIENT.has(code)) return sleep(500).then(attempt);
       throw error;
     })
-    .catch((error: Error) => fail(run, `${method} ${url} failed: ${failure(error)}`));
+    .catch((error: Error) => {
+      const cause = causeOf(error);
+      return fail(
+        run,
+        `${method} ${url} failed: ${error.message}${cause ? ` (${cause.code ?? cause.message})` : ''}`,
+      );
+    });
   return { response, status: response.status, text: await response.text() };
 }
 

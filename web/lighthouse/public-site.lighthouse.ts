@@ -4,8 +4,8 @@
 // The lighthouse tier (scripts/test.mjs) runs this against the production build served as nginx
 // serves it (serve-build.mjs beside this file) before any other part of the product starts: the score
 // is the page's, as a visitor's phone loads it. In the e2e tier the idle stack (services, Kafka,
-// PostgreSQL) shared the two cores: on one machine, with the same build at 3x, blocking time went from 129-438 ms
-// without it to 259-1,113 ms with it (four runs each). Neither page calls the API for a signed-out
+// PostgreSQL) shared the two cores: on one machine, with the same build at 3x, blocking time went
+// from 129-438 ms without it to 259-1,113 ms with it (four runs each). Neither page calls the API for a signed-out
 // visitor; each run checks that, so nothing the absent backend would answer is missing.
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
@@ -104,11 +104,9 @@ function launchChromium(): Promise<LaunchedChrome> {
 
 describe('Lighthouse scores of the public site', () => {
   let chromium: LaunchedChrome | undefined;
-  let port = 0;
 
   beforeAll(async () => {
     chromium = await launchChromium();
-    port = chromium.port;
   });
 
   afterAll(() => {
@@ -122,8 +120,9 @@ describe('Lighthouse scores of the public site', () => {
     category: 'performance' | 'accessibility',
     cpuSlowdown?: { after: Report; multiplier: number },
   ): Promise<Report> => {
+    assert.ok(chromium, 'Chromium did not start');
     const result = await lighthouse(new URL(path, webUrl).href, {
-      port,
+      port: chromium.port,
       logLevel: 'error',
       output: 'json',
       onlyCategories: [category],
